@@ -1,0 +1,36 @@
+package jdbcpoollab.db;
+
+import java.util.regex.Pattern;
+
+/** Removes passwords from anything that may be printed or written. */
+public final class Redactor {
+   private static final Pattern URL_PASSWORD = Pattern.compile("(?i)(password|pwd)=([^&;)\\s]*)");
+   private static final Pattern USER_INFO = Pattern.compile("(//[^/@:\\s]*):([^@/\\s]*)@");
+   private static final Pattern ORACLE_USER_PASS = Pattern.compile("(?i)(jdbc:oracle:[a-z]+:)([^/@:\\s]+)/([^@\\s]*)@");
+   private static final String MASK = "***";
+
+   private Redactor() {
+   }
+
+   /** A JDBC URL without the password it may carry (query parameter, user info or Oracle's user/password@). */
+   public static String url(String url) {
+      if (url == null) {
+         return null;
+      }
+      String s = URL_PASSWORD.matcher(url).replaceAll("$1=" + MASK);
+      s = USER_INFO.matcher(s).replaceAll("$1:" + MASK + "@");
+      return ORACLE_USER_PASS.matcher(s).replaceAll("$1$2/" + MASK + "@");
+   }
+
+   /** Any text, with the URL's password and every occurrence of the given password masked. */
+   public static String text(String text, String password) {
+      if (text == null) {
+         return null;
+      }
+      String s = url(text);
+      if (password != null && !password.isEmpty()) {
+         s = s.replace(password, MASK);
+      }
+      return s;
+   }
+}

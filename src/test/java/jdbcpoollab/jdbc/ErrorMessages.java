@@ -1,0 +1,49 @@
+package jdbcpoollab.jdbc;
+
+import java.util.regex.Pattern;
+
+/**
+ * Turns exception messages into stable labels, so that one kind of failure is one row in an error table: counts,
+ * durations, ids and addresses that change with every occurrence are replaced by placeholders.
+ */
+public final class ErrorMessages {
+   private static final int MAX = 200;
+   private static final Pattern HIKARI_STATS = Pattern.compile("\\(total=\\d+, active=\\d+, idle=\\d+, waiting=\\d+\\)");
+   private static final Pattern DURATION = Pattern.compile("\\b\\d+(\\.\\d+)?\\s*(ms|milliseconds|s|seconds)\\b");
+   private static final Pattern NUMBER = Pattern.compile("\\b\\d+\\b");
+   private static final Pattern HEX_ID = Pattern.compile("@[0-9a-f]{4,}");
+
+   private ErrorMessages() {
+   }
+
+   public static String normalise(Throwable error) {
+      String text = error.getClass().getSimpleName() + ": " + error.getMessage();
+      String root = rootMessage(error);
+      if (error.getMessage() == null) {
+         text = error.getClass().getSimpleName() + ": " + root;
+      } else if (!error.getMessage().contains(root)) {
+         text += " (cause: " + root + ")";
+      }
+      return normalise(text);
+   }
+
+   public static String normalise(String message) {
+      String s = HIKARI_STATS.matcher(message).replaceAll("(pool state)");
+      s = DURATION.matcher(s).replaceAll("N $2");
+      s = HEX_ID.matcher(s).replaceAll("@ID");
+      s = NUMBER.matcher(s).replaceAll("N");
+      s = s.replaceAll("\\s+", " ").trim();
+      return s.length() > MAX ? s.substring(0, MAX) + "…" : s;
+   }
+
+   /** The message of the deepest cause that has one; the class name when none has. */
+   public static String rootMessage(Throwable error) {
+      String message = null;
+      for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
+         if (t.getMessage() != null && !t.getMessage().isBlank()) {
+            message = t.getMessage();
+         }
+      }
+      return message != null ? message : error.getClass().getSimpleName();
+   }
+}

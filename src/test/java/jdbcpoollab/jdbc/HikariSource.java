@@ -1,0 +1,89 @@
+package jdbcpoollab.jdbc;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.HikariPoolMXBean;
+import jdbcpoollab.db.Database;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/** A HikariCP pool. */
+public final class HikariSource implements ConnectionSource {
+   private final HikariDataSource dataSource;
+
+   private HikariSource(HikariDataSource dataSource) {
+      this.dataSource = dataSource;
+   }
+
+   /**
+    * Creates the pool and waits until it holds {@code minIdle} connections, so the step measures a warm pool.
+    *
+    * @param connectionTimeoutMs how long getConnection() waits for a free connection before failing
+    */
+   public static HikariSource open(Database db, String poolName, int minIdle, int maxSize, long connectionTimeoutMs)
+         throws SQLException, TimeoutException {
+      HikariConfig config = new HikariConfig();
+      config.setPoolName(poolName);
+      config.setJdbcUrl(db.url());
+      config.setUsername(db.user());
+      config.setPassword(db.password());
+      config.setMinimumIdle(minIdle);
+      config.setMaximumPoolSize(maxSize);
+      config.setConnectionTimeout(connectionTimeoutMs);
+      config.setRegisterMbeans(false);
+      HikariDataSource dataSource;
+      try {
+         dataSource = new HikariDataSource(config);
+      } catch (RuntimeException e) {
+         throw new SQLException(db.redact(ErrorMessages.rootMessage(e)), e);
+      }
+      HikariSource source = new HikariSource(dataSource);
+      try {
+         source.awaitIdle(minIdle, Math.max(10_000, connectionTimeoutMs));
+      } catch (TimeoutException | RuntimeException e) {
+         source.close();
+         throw e;
+      }
+      return source;
+   }
+
+   private void awaitIdle(int idle, long timeoutMs) throws TimeoutException {
+      HikariPoolMXBean pool = dataSource.getHikariPoolMXBean();
+      long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+      while (pool.getIdleConnections() < idle) {
+         if (System.nanoTime() > deadline) {
+            throw new TimeoutException("pool " + dataSource.getPoolName() + " holds " + pool.getIdleConnections()
+                  + " of " + idle + " connections after " + timeoutMs + " ms");
+         }
+         try {
+            Thread.sleep(5);
+         } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TimeoutException("interrupted while filling pool " + dataSource.getPoolName());
+         }
+      }
+   }
+
+   @Override
+   public String kind() {
+      return "hikari";
+   }
+
+   @Override
+   public Connection getConnection() throws SQLException {
+      return dataSource.getConnection();
+   }
+
+   /** Connections currently lent out. */
+   public int active() {
+      return dataSource.getHikariPoolMXBean().getActiveConnections();
+   }
+
+   @Override
+   public void close() {
+      dataSource.close();
+   }
+}

@@ -1,0 +1,48 @@
+package jdbcpoollab.jdbc;
+
+import io.gatling.core.action.Action;
+import io.gatling.core.session.Session;
+import io.gatling.core.structure.ScenarioContext;
+import io.gatling.javaapi.core.ActionBuilder;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/** The Gatling DSL of the lab: {@code exec(Jdbc.operation(step))}, {@code exec(Jdbc.task("open", step::open))}. */
+public final class Jdbc {
+   private static final AtomicInteger THREADS = new AtomicInteger();
+   /** Blocking JDBC calls run here, one thread per concurrently blocked user, never on Gatling's event loops. */
+   private static final ExecutorService WORKERS = Executors.newCachedThreadPool(task -> {
+      Thread thread = new Thread(task, "jdbc-worker-" + THREADS.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+   });
+
+   private Jdbc() {
+   }
+
+   /** One timed operation of the step, reported to Gatling under the step's request name. */
+   public static ActionBuilder operation(Step step) {
+      return builder(step.requestName(), session -> step.execute(session.userId()));
+   }
+
+   /** Blocking work that is not a measured request, such as opening or closing a pool. */
+   public static ActionBuilder task(String name, Runnable task) {
+      return builder(name, session -> {
+         task.run();
+         return null;
+      });
+   }
+
+   private static ActionBuilder builder(String name, Function<Session, Outcome> work) {
+      io.gatling.core.action.builder.ActionBuilder scala = new io.gatling.core.action.builder.ActionBuilder() {
+         @Override
+         public Action build(ScenarioContext ctx, Action next) {
+            return new OffloadedAction(name, work, ctx.coreComponents().statsEngine(), next, WORKERS);
+         }
+      };
+      return () -> scala;
+   }
+}

@@ -1,0 +1,85 @@
+package jdbcpoollab.jdbc;
+
+import com.typesafe.scalalogging.Logger;
+import io.gatling.commons.stats.KO$;
+import io.gatling.commons.stats.OK$;
+import io.gatling.core.action.Action;
+import io.gatling.core.session.Session;
+import io.gatling.core.stats.StatsEngine;
+import org.slf4j.LoggerFactory;
+import scala.Option;
+
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Function;
+
+/**
+ * A Gatling action whose blocking work runs on a worker thread. The event loop only hands the session over and
+ * takes it back: the response is logged and the next action runs on the session's own event loop, as Gatling
+ * requires.
+ */
+final class OffloadedAction implements Action {
+   private static final Logger LOGGER = Logger.apply(LoggerFactory.getLogger(OffloadedAction.class));
+
+   private final String name;
+   private final Function<Session, Outcome> work;
+   private final StatsEngine statsEngine;
+   private final Action next;
+   private final Executor executor;
+
+   OffloadedAction(String name, Function<Session, Outcome> work, StatsEngine statsEngine, Action next,
+                   Executor executor) {
+      this.name = name;
+      this.work = work;
+      this.statsEngine = statsEngine;
+      this.next = next;
+      this.executor = executor;
+   }
+
+   @Override
+   public String name() {
+      return name;
+   }
+
+   @Override
+   public void execute(Session session) {
+      try {
+         executor.execute(() -> {
+            Outcome outcome;
+            try {
+               outcome = work.apply(session);
+            } catch (RuntimeException e) {
+               LOGGER.underlying().error("{} crashed", name, e);
+               outcome = null;
+            }
+            Outcome done = outcome;
+            session.eventLoop().execute(() -> resume(session, done));
+         });
+      } catch (RejectedExecutionException e) {
+         resume(session, null);
+      }
+   }
+
+   private void resume(Session session, Outcome outcome) {
+      Session after = session;
+      if (outcome != null) {
+         boolean ok = outcome.error() == null;
+         statsEngine.logResponse(session.scenario(), session.groups(), outcome.requestName(), outcome.startMillis(),
+               outcome.endMillis(), ok ? OK$.MODULE$ : KO$.MODULE$, Option.empty(), Option.apply(outcome.error()));
+         if (!ok) {
+            after = session.markAsFailed();
+         }
+      }
+      next.$bang(after);
+   }
+
+   @Override
+   public Logger logger() {
+      return LOGGER;
+   }
+
+   @Override
+   public void com$typesafe$scalalogging$StrictLogging$_setter_$logger_$eq(Logger logger) {
+      // the logger is a constant; Scala's trait initialiser has nothing to set
+   }
+}

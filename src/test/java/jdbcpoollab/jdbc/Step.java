@@ -1,0 +1,127 @@
+package jdbcpoollab.jdbc;
+
+import jdbcpoollab.stats.StepRecorder;
+import jdbcpoollab.stats.StepResult;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/**
+ * One workload at one pool size: opens its connection source, runs the statement for every user operation while
+ * its window is open, times each phase, and closes the source.
+ */
+public final class Step {
+   private final String workload;
+   private final String requestName;
+   private final int pool;
+   private final String sql;
+   private final ConnectionSource.Opener opener;
+   private final StepRecorder recorder;
+   private volatile ConnectionSource source;
+   private volatile String openFailure;
+
+   public Step(String workload, String requestName, int pool, String sql, ConnectionSource.Opener opener,
+               StepRecorder recorder) {
+      this.workload = workload;
+      this.requestName = requestName;
+      this.pool = pool;
+      this.sql = sql;
+      this.opener = opener;
+      this.recorder = recorder;
+   }
+
+   public String workload() {
+      return workload;
+   }
+
+   public String requestName() {
+      return requestName;
+   }
+
+   public int pool() {
+      return pool;
+   }
+
+   /** Opens the source; on failure the step is stopped and the reason kept. */
+   public void open() {
+      try {
+         source = opener.open();
+      } catch (Exception e) {
+         openFailure = ErrorMessages.normalise(e);
+         recorder.stop(System.nanoTime());
+      }
+   }
+
+   /** Why the source could not be opened, or null. */
+   public String openFailure() {
+      return openFailure;
+   }
+
+   /** Users keep looping while this holds. */
+   public boolean running() {
+      return source != null && recorder.running(System.nanoTime());
+   }
+
+   /** Stops the step early: users finish their current operation and leave. */
+   public void stop() {
+      recorder.stop(System.nanoTime());
+   }
+
+   /** One operation: acquire a connection, run the statement and read every row, give the connection back. */
+   public Outcome execute(long userId) {
+      long startMillis = System.currentTimeMillis();
+      long start = System.nanoTime();
+      recorder.begin(userId, start);
+      long acquired = 0;
+      long queried = 0;
+      String error = null;
+      Connection connection = null;
+      try {
+         connection = source.getConnection();
+         acquired = System.nanoTime();
+         run(connection);
+         queried = System.nanoTime();
+      } catch (SQLException | RuntimeException e) {
+         error = ErrorMessages.normalise(e);
+      } finally {
+         if (connection != null) {
+            try {
+               connection.close();
+            } catch (SQLException | RuntimeException e) {
+               error = error != null ? error : ErrorMessages.normalise(e);
+            }
+         }
+      }
+      long end = System.nanoTime();
+      if (acquired == 0) {
+         acquired = end;
+      }
+      boolean measured = recorder.record(userId, acquired - start, queried - acquired, end - start, end, error);
+      return measured ? new Outcome(requestName, startMillis, startMillis + (end - start) / 1_000_000, error) : null;
+   }
+
+   private void run(Connection connection) throws SQLException {
+      try (PreparedStatement statement = connection.prepareStatement(sql)) {
+         if (statement.execute()) {
+            try (ResultSet rows = statement.getResultSet()) {
+               while (rows.next()) {
+                  rows.getObject(1);
+               }
+            }
+         }
+      }
+   }
+
+   /** Closes the source and returns what the step measured. */
+   public StepResult close() {
+      long now = System.nanoTime();
+      ConnectionSource s = source;
+      source = null;
+      if (s != null) {
+         s.close();
+      }
+      return recorder.result(now);
+   }
+}

@@ -1,0 +1,107 @@
+package jdbcpoollab.simulations;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/** Typed reading of {@code -Dname=value} options, each failure one line naming the option, value and what is allowed. */
+public final class Options {
+   private final Properties properties;
+   private final Map<String, String> environment;
+
+   public Options(Properties properties, Map<String, String> environment) {
+      this.properties = properties;
+      this.environment = environment;
+   }
+
+   public static Options fromSystem() {
+      return new Options(System.getProperties(), System.getenv());
+   }
+
+   public String string(String name, String fallback) {
+      String value = properties.getProperty(name);
+      return value == null || value.isBlank() ? fallback : value.trim();
+   }
+
+   public String env(String name) {
+      return environment.get(name);
+   }
+
+   public int integer(String name, int fallback, int min, int max) {
+      String raw = string(name, null);
+      if (raw == null) {
+         return fallback;
+      }
+      return parseInt(name, raw, raw, min, max);
+   }
+
+   public double decimal(String name, double fallback, double min, double max, boolean minExclusive) {
+      String raw = string(name, null);
+      if (raw == null) {
+         return fallback;
+      }
+      double value;
+      try {
+         value = Double.parseDouble(raw);
+      } catch (NumberFormatException e) {
+         throw bad(name, raw, "a number " + range(min, max, minExclusive));
+      }
+      if (Double.isNaN(value) || value > max || value < min || (minExclusive && value == min)) {
+         throw bad(name, raw, "a number " + range(min, max, minExclusive));
+      }
+      return value;
+   }
+
+   /** A comma-separated list of whole numbers, each in range, without repeats. */
+   public List<Integer> integers(String name, String fallback, int min, int max) {
+      String raw = string(name, fallback);
+      List<Integer> values = new ArrayList<>();
+      for (String part : raw.split(",", -1)) {
+         int value = parseInt(name, raw, part.trim(), min, max);
+         if (values.contains(value)) {
+            throw bad(name, raw, "each value once");
+         }
+         values.add(value);
+      }
+      return values;
+   }
+
+   /** A comma-separated list of names out of {@code allowed}, without repeats. */
+   public List<String> choices(String name, String fallback, List<String> allowed) {
+      String raw = string(name, fallback);
+      java.util.Set<String> values = new LinkedHashSet<>();
+      for (String part : raw.split(",", -1)) {
+         String value = part.trim();
+         if (!allowed.contains(value) || !values.add(value)) {
+            throw bad(name, raw, "a comma-separated list of " + String.join(", ", allowed) + ", each once");
+         }
+      }
+      return List.copyOf(values);
+   }
+
+   private static int parseInt(String name, String raw, String part, int min, int max) {
+      try {
+         int value = Integer.parseInt(part);
+         if (value >= min && value <= max) {
+            return value;
+         }
+      } catch (NumberFormatException e) {
+         // reported below with the allowed range
+      }
+      throw bad(name, raw, "whole numbers from " + min + " to " + max);
+   }
+
+   private static String range(double min, double max, boolean minExclusive) {
+      return (minExclusive ? "above " : "from ") + trim(min) + " to " + trim(max);
+   }
+
+   private static String trim(double d) {
+      return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+   }
+
+   public static OptionException bad(String name, String value, String allowed) {
+      return new OptionException("bad option -D" + name + "=" + value + ": allowed is " + allowed);
+   }
+}

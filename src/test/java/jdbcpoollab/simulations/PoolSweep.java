@@ -1,0 +1,112 @@
+package jdbcpoollab.simulations;
+
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.Simulation;
+import jdbcpoollab.jdbc.ConnectionSource;
+import jdbcpoollab.jdbc.HikariSource;
+import jdbcpoollab.jdbc.Jdbc;
+import jdbcpoollab.jdbc.Step;
+import jdbcpoollab.stats.StepRecorder;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.gatling.javaapi.core.CoreDsl.asLongAs;
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+
+/**
+ * How big should the pool be? The same closed-loop load (every user runs the statement back to back, no think time)
+ * against a HikariCP pool of each size in turn: a warm-up, then a measured window, per workload and pool size.
+ *
+ * <pre>mvn gatling:test -Dsim=PoolSweep -Dpools=1,2,4,8,16,32,64 -Dusers=64 -Dseconds=5 -Dworkloads=wait,cpu</pre>
+ */
+public class PoolSweep extends Simulation {
+
+   private final SweepOptions options = Lab.options(() -> SweepOptions.from(Options.fromSystem()));
+   private final Lab lab = new Lab("PoolSweep", options.target(), options.largestPool() + options.users() + 50);
+
+   // The "protocol": each step gets a HikariCP pool of its size, filled (minimumIdle = maximumPoolSize) before load.
+   private ConnectionSource.Opener hikari(String workload, int size) {
+      return () -> HikariSource.open(lab.database(), "lab-" + workload + "-" + size, size, size,
+            options.connectionTimeoutMs());
+   }
+
+   private Step step(String workload, int pool) {
+      String sql = workload.equals("wait")
+            ? options.target().dialect().waitSql(options.sleepMs())
+            : options.target().dialect().cpuSql();
+      String name = String.format("%s pool=%0" + String.valueOf(options.largestPool()).length() + "d", workload, pool);
+      StepRecorder recorder = new StepRecorder(workload, pool, options.users(),
+            nanos(options.warmup()), nanos(options.seconds()));
+      return new Step(workload, name, pool, sql, hikari(workload, pool), recorder);
+   }
+
+   // Chains: a closed loop that ends when the step's measured window closes.
+   private ChainBuilder closedLoop(Step step) {
+      return asLongAs(session -> step.running()).on(exec(Jdbc.operation(step)));
+   }
+
+   private ChainBuilder open(Step step) {
+      return exec(Jdbc.task("open " + step.requestName(), () -> {
+         lab.stepStarting(step);
+         long t0 = System.nanoTime();
+         step.open();
+         lab.stepOpened(step, System.nanoTime() - t0);
+      }));
+   }
+
+   private ChainBuilder close(Step step) {
+      return exec(Jdbc.task("close " + step.requestName(), () -> lab.stepFinished(step.close())));
+   }
+
+   // Scenarios: per step, one user opens the pool, all users load it, one user closes it; steps run one after another.
+   private PopulationBuilder populations(List<Step> steps, int index) {
+      Step step = steps.get(index);
+      PopulationBuilder closing = scenario(step.requestName() + " close").exec(close(step)).injectOpen(atOnceUsers(1));
+      if (index + 1 < steps.size()) {
+         closing = closing.andThen(populations(steps, index + 1));
+      }
+      return scenario(step.requestName() + " open").exec(open(step)).injectOpen(atOnceUsers(1))
+            .andThen(scenario(step.requestName()).exec(closedLoop(step)).injectOpen(atOnceUsers(options.users()))
+                  .andThen(closing));
+   }
+
+   {
+      List<Step> steps = new ArrayList<>();
+      for (String workload : options.workloads()) {
+         for (int pool : options.pools()) {
+            steps.add(step(workload, pool));
+         }
+      }
+      lab.plan(steps.size());
+      lab.setting("source", "hikari (minimumIdle = maximumPoolSize = pool)");
+      lab.setting("users", options.users());
+      lab.setting("seconds", options.seconds());
+      lab.setting("warmup", options.warmup());
+      lab.setting("sleepMs", options.sleepMs());
+      lab.setting("rows", options.rows());
+      lab.setting("connectionTimeoutMs", options.connectionTimeoutMs());
+      lab.setting("pools", options.pools());
+      lab.setting("workloads", options.workloads());
+      double perStep = options.warmup() + options.seconds() + 2 * options.connectionTimeoutMs() / 1000.0 + 30;
+      setUp(populations(steps, 0)).maxDuration(Duration.ofSeconds((long) (steps.size() * perStep) + 60));
+   }
+
+   @Override
+   public void before() {
+      lab.start(options.rows());
+   }
+
+   @Override
+   public void after() {
+      lab.finish();
+   }
+
+   private static long nanos(double seconds) {
+      return (long) (seconds * 1e9);
+   }
+}

@@ -1,0 +1,78 @@
+package jdbcpoollab.testing;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Installs the Debian packages a test needs (a PostgreSQL server, Chromium, …) when they are missing, so that
+ * {@code mvn test} sets up a fresh machine by itself. Needs root and apt-get; otherwise reports why it cannot.
+ */
+public final class DebianPackages {
+   private static boolean updated;
+
+   private DebianPackages() {
+   }
+
+   /**
+    * Makes sure {@code executable} exists, installing {@code packages} if it does not.
+    *
+    * @return null when the executable is there, otherwise the reason it could not be installed
+    */
+   public static synchronized String ensure(Path executable, String... packages) {
+      if (Files.isExecutable(executable)) {
+         return null;
+      }
+      if (!Files.isExecutable(Path.of("/usr/bin/apt-get"))) {
+         return executable + " is missing and this machine has no apt-get to install " + String.join(" ", packages);
+      }
+      if (!"root".equals(System.getProperty("user.name"))) {
+         return executable + " is missing and installing " + String.join(" ", packages) + " needs root";
+      }
+      List<String> install = new ArrayList<>(List.of("apt-get", "-o", "DPkg::Lock::Timeout=600", "install", "-y",
+            "--no-install-recommends"));
+      install.addAll(List.of(packages));
+      String failure = null;
+      if (!updated) {
+         failure = run(List.of("apt-get", "-o", "DPkg::Lock::Timeout=600", "update"));
+         updated = failure == null;
+      }
+      if (failure == null) {
+         failure = run(install);
+      }
+      if (failure != null) {
+         return "installing " + String.join(" ", packages) + " failed: " + failure;
+      }
+      return Files.isExecutable(executable) ? null
+            : "installed " + String.join(" ", packages) + " but " + executable + " is still missing";
+   }
+
+   private static String run(List<String> command) {
+      try {
+         Path log = Files.createTempFile("apt", ".log");
+         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
+               .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+         process.getOutputStream().close();
+         if (!process.waitFor(15, TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            return String.join(" ", command) + " took longer than 15 minutes";
+         }
+         if (process.exitValue() != 0) {
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return String.join(" ", command) + " exited " + process.exitValue() + ": "
+                  + String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
+         }
+         Files.deleteIfExists(log);
+         return null;
+      } catch (IOException e) {
+         return e.getMessage();
+      } catch (InterruptedException e) {
+         Thread.currentThread().interrupt();
+         return "interrupted";
+      }
+   }
+}

@@ -54,8 +54,10 @@ public final class DebianPackages {
    private static String run(List<String> command) {
       try {
          Path log = Files.createTempFile("apt", ".log");
-         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
-               .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
+               .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+         builder.environment().put("DEBIAN_FRONTEND", "noninteractive");
+         Process process = builder.start();
          process.getOutputStream().close();
          if (!process.waitFor(15, TimeUnit.MINUTES)) {
             process.destroyForcibly();

@@ -131,10 +131,10 @@ public final class Lab {
       }
    }
 
-   public synchronized void stepFinished(StepResult r) {
+   public synchronized void stepFinished(Step step, StepResult r) {
       results.add(r);
-      System.out.printf(Locale.ROOT, "[%d/%d] %s pool=%d: %s %.1f ops/s, ok=%d ko=%d, acquire p99 %.3f ms, total p99 %.3f ms%n",
-            startedSteps, plannedSteps, r.workload(), r.pool(), r.complete() ? "done," : "INCOMPLETE,",
+      System.out.printf(Locale.ROOT, "[%d/%d] %s: %s %.1f ops/s, ok=%d ko=%d, acquire p99 %.3f ms, total p99 %.3f ms%n",
+            startedSteps, plannedSteps, step.requestName(), r.complete() ? "done," : "INCOMPLETE,",
             r.throughput(), r.ok(), r.ko() + r.koOutside(), r.acquire().p99(), r.total().p99());
       writeSummary();
    }

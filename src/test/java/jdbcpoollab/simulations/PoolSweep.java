@@ -60,7 +60,7 @@ public class PoolSweep extends Simulation {
    }
 
    private ChainBuilder close(Step step) {
-      return exec(Jdbc.task("close " + step.requestName(), () -> lab.stepFinished(step.close())));
+      return exec(Jdbc.task("close " + step.requestName(), () -> lab.stepFinished(step, step.close())));
    }
 
    // Scenarios: per step, one user opens the pool, all users load it, one user closes it; steps run one after another.

@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One workload at one pool size: opens its connection source, runs the statement for every user operation while
@@ -19,8 +20,12 @@ public final class Step {
    private final String sql;
    private final ConnectionSource.Opener opener;
    private final StepRecorder recorder;
+   private final AtomicInteger left = new AtomicInteger();
+   private boolean entered;
+   private boolean closed;
    private volatile ConnectionSource source;
    private volatile String openFailure;
+   private volatile long openNanos;
 
    public Step(String workload, String requestName, int pool, String sql, ConnectionSource.Opener opener,
                StepRecorder recorder) {
@@ -44,14 +49,36 @@ public final class Step {
       return pool;
    }
 
-   /** Opens the source; on failure the step is stopped and the reason kept. */
-   public void open() {
+   /**
+    * Called by every user as it arrives: the first one opens the source while the others wait for it, so the load
+    * starts on a filled pool. On failure the step is stopped and the reason kept.
+    *
+    * @return true for the one user that opened the source
+    */
+   public synchronized boolean enter() {
+      if (entered) {
+         return false;
+      }
+      entered = true;
+      long start = System.nanoTime();
       try {
          source = opener.open();
       } catch (Exception e) {
          openFailure = ErrorMessages.normalise(e);
          recorder.stop(System.nanoTime());
       }
+      openNanos = System.nanoTime() - start;
+      return true;
+   }
+
+   /** How long opening (and filling) the source took. */
+   public long openNanos() {
+      return openNanos;
+   }
+
+   /** Called by every user as it leaves; true for the last of {@code users}, who should close the step. */
+   public boolean leave(int users) {
+      return left.incrementAndGet() == users;
    }
 
    /** Why the source could not be opened, or null. */
@@ -114,8 +141,15 @@ public final class Step {
       }
    }
 
-   /** Closes the source and returns what the step measured. */
-   public StepResult close() {
+   /**
+    * Closes the source and returns what the step measured; null when the step never started or was closed before.
+    */
+   public synchronized StepResult close() {
+      if (closed || !entered) {
+         closed = true;
+         return null;
+      }
+      closed = true;
       long now = System.nanoTime();
       ConnectionSource s = source;
       source = null;

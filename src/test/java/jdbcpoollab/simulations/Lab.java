@@ -43,7 +43,7 @@ public final class Lab {
    private Database database;
    private RunFolder folder;
    private String state = "running";
-   private int plannedSteps;
+   private List<Step> plannedSteps = List.of();
    private int startedSteps;
 
    public Lab(String simulation, Target target, int maxConnections) {
@@ -65,8 +65,8 @@ public final class Lab {
       settings.put(name, value);
    }
 
-   public void plan(int steps) {
-      plannedSteps = steps;
+   public void plan(List<Step> steps) {
+      plannedSteps = List.copyOf(steps);
    }
 
    /** Creates the results folder, starts or reaches the database and seeds its {@code big} table. */
@@ -116,25 +116,24 @@ public final class Lab {
       return database;
    }
 
-   public synchronized void stepStarting(Step step) {
+   public synchronized void stepStarted(Step step) {
       startedSteps++;
-      System.out.printf(Locale.ROOT, "[%d/%d] %s: opening pool%n", startedSteps, plannedSteps, step.requestName());
-   }
-
-   public synchronized void stepOpened(Step step, long openNanos) {
       if (step.openFailure() != null) {
          System.out.printf(Locale.ROOT, "[%d/%d] %s: pool did not open, step skipped: %s%n", startedSteps,
-               plannedSteps, step.requestName(), database.redact(step.openFailure()));
+               plannedSteps.size(), step.requestName(), database.redact(step.openFailure()));
       } else {
          System.out.printf(Locale.ROOT, "[%d/%d] %s: pool filled in %.0f ms, load starts%n", startedSteps,
-               plannedSteps, step.requestName(), openNanos / 1e6);
+               plannedSteps.size(), step.requestName(), step.openNanos() / 1e6);
       }
    }
 
    public synchronized void stepFinished(Step step, StepResult r) {
+      if (r == null) {
+         return;
+      }
       results.add(r);
       System.out.printf(Locale.ROOT, "[%d/%d] %s: %s %.1f ops/s, ok=%d ko=%d, acquire p99 %.3f ms, total p99 %.3f ms%n",
-            startedSteps, plannedSteps, step.requestName(), r.complete() ? "done," : "INCOMPLETE,",
+            startedSteps, plannedSteps.size(), step.requestName(), r.complete() ? "done," : "INCOMPLETE,",
             r.throughput(), r.ok(), r.ko() + r.koOutside(), r.acquire().p99(), r.total().p99());
       writeSummary();
    }
@@ -144,7 +143,11 @@ public final class Lab {
       if (!"running".equals(state)) {
          return;
       }
-      state = results.size() == plannedSteps && results.stream().allMatch(StepResult::complete)
+      for (Step step : plannedSteps) {
+         step.stop();
+         stepFinished(step, step.close());
+      }
+      state = results.size() == plannedSteps.size() && results.stream().allMatch(StepResult::complete)
             ? "complete" : "incomplete";
       if (folder != null) {
          writeSummary();

@@ -45,34 +45,37 @@ public class PoolSweep extends Simulation {
       return new Step(workload, name, pool, sql, hikari(workload, pool), recorder);
    }
 
-   // Chains: a closed loop that ends when the step's measured window closes.
+   // Chains: the first user to arrive opens the pool, everyone loops until the step's window closes, the last one
+   // out closes the pool.
+   private ChainBuilder enter(Step step) {
+      return exec(Jdbc.task("enter " + step.requestName(), () -> {
+         if (step.enter()) {
+            lab.stepStarted(step);
+         }
+      }));
+   }
+
    private ChainBuilder closedLoop(Step step) {
       return asLongAs(session -> step.running()).on(exec(Jdbc.operation(step)));
    }
 
-   private ChainBuilder open(Step step) {
-      return exec(Jdbc.task("open " + step.requestName(), () -> {
-         lab.stepStarting(step);
-         long t0 = System.nanoTime();
-         step.open();
-         lab.stepOpened(step, System.nanoTime() - t0);
+   private ChainBuilder leave(Step step) {
+      return exec(Jdbc.task("leave " + step.requestName(), () -> {
+         if (step.leave(options.users())) {
+            lab.stepFinished(step, step.close());
+         }
       }));
    }
 
-   private ChainBuilder close(Step step) {
-      return exec(Jdbc.task("close " + step.requestName(), () -> lab.stepFinished(step, step.close())));
+   // Scenarios: one per step, all users at once; each step starts when the previous one has ended.
+   private PopulationBuilder population(Step step) {
+      return scenario(step.requestName()).exec(enter(step), closedLoop(step), leave(step))
+            .injectOpen(atOnceUsers(options.users()));
    }
 
-   // Scenarios: per step, one user opens the pool, all users load it, one user closes it; steps run one after another.
-   private PopulationBuilder populations(List<Step> steps, int index) {
-      Step step = steps.get(index);
-      PopulationBuilder closing = scenario(step.requestName() + " close").exec(close(step)).injectOpen(atOnceUsers(1));
-      if (index + 1 < steps.size()) {
-         closing = closing.andThen(populations(steps, index + 1));
-      }
-      return scenario(step.requestName() + " open").exec(open(step)).injectOpen(atOnceUsers(1))
-            .andThen(scenario(step.requestName()).exec(closedLoop(step)).injectOpen(atOnceUsers(options.users()))
-                  .andThen(closing));
+   private PopulationBuilder oneAfterAnother(List<Step> steps, int index) {
+      PopulationBuilder population = population(steps.get(index));
+      return index + 1 < steps.size() ? population.andThen(oneAfterAnother(steps, index + 1)) : population;
    }
 
    {
@@ -82,7 +85,7 @@ public class PoolSweep extends Simulation {
             steps.add(step(workload, pool));
          }
       }
-      lab.plan(steps.size());
+      lab.plan(steps);
       lab.setting("source", "hikari (minimumIdle = maximumPoolSize = pool)");
       lab.setting("users", options.users());
       lab.setting("seconds", options.seconds());
@@ -93,7 +96,7 @@ public class PoolSweep extends Simulation {
       lab.setting("pools", options.pools());
       lab.setting("workloads", options.workloads());
       double perStep = options.warmup() + options.seconds() + 2 * options.connectionTimeoutMs() / 1000.0 + 30;
-      setUp(populations(steps, 0)).maxDuration(Duration.ofSeconds((long) (steps.size() * perStep) + 60));
+      setUp(oneAfterAnother(steps, 0)).maxDuration(Duration.ofSeconds((long) (steps.size() * perStep) + 60));
    }
 
    @Override

@@ -59,9 +59,14 @@ public final class Database {
 
    /** Reads product and version from the server, for the report. */
    public String describeServer(Connection connection) throws SQLException {
-      DatabaseMetaData meta = connection.getMetaData();
-      productVersion = meta.getDatabaseProductName() + " " + meta.getDatabaseProductVersion();
+      productVersion = dialect.describeServer(connection);
       return productVersion;
+   }
+
+   /** The JDBC driver's name and version, for the report. */
+   public static String describeDriver(Connection connection) throws SQLException {
+      DatabaseMetaData meta = connection.getMetaData();
+      return meta.getDriverName() + " " + meta.getDriverVersion();
    }
 
    public String productVersion() {

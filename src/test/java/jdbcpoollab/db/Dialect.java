@@ -1,9 +1,14 @@
 package jdbcpoollab.db;
 
 import java.sql.Connection;
+import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
+import java.util.Map;
 
-/** What differs between database products: the workload statements and the schema. */
+/**
+ * What differs between database products: the workload statements, the schema, the server's own counters and how
+ * it names itself. Chosen from the JDBC URL; there is no product switch to set by hand.
+ */
 public interface Dialect {
 
    String name();
@@ -11,11 +16,28 @@ public interface Dialect {
    /** A statement that holds its connection for the given time while using no CPU. */
    String waitSql(int sleepMillis);
 
-   /** A statement that scans the whole {@code big} table and burns CPU on every row. */
+   /** A statement that scans the whole {@code big} table and burns CPU on every row, in one server thread. */
    String cpuSql();
 
    /** Creates the {@code big} table with exactly {@code rows} rows unless it already exists complete. */
-   void ensureBigTable(Connection connection, int rows) throws SQLException;
+   BigTable.Seeding ensureBigTable(Connection connection, int rows) throws SQLException;
+
+   /**
+    * The server's own connection counters, named as the product names them; the first is the cumulative number of
+    * connections (logins) the server accepted. Empty, shown as "n/a", when the product or the user's privileges give
+    * none: reading them never fails a run.
+    */
+   default Map<String, Long> counters(Connection connection) {
+      return Map.of();
+   }
+
+   /** Product and version for the report, such as {@code PostgreSQL 15.14}. */
+   default String describeServer(Connection connection) throws SQLException {
+      DatabaseMetaData meta = connection.getMetaData();
+      String product = meta.getDatabaseProductName();
+      String version = meta.getDatabaseProductVersion().replaceAll("\\s+", " ").trim();
+      return version.startsWith(product) ? version : product + " " + version;
+   }
 
    static Dialect forUrl(String url) {
       if (url == null || !url.startsWith("jdbc:")) {
@@ -24,7 +46,13 @@ public interface Dialect {
       if (url.startsWith("jdbc:mysql:") || url.startsWith("jdbc:mariadb:")) {
          return new MySqlDialect();
       }
+      if (url.startsWith("jdbc:postgresql:")) {
+         return new PostgresDialect();
+      }
+      if (url.startsWith("jdbc:oracle:thin:")) {
+         return new OracleDialect();
+      }
       throw new IllegalArgumentException("unsupported database URL " + Redactor.url(url)
-            + " (supported: jdbc:mysql:, jdbc:mariadb:)");
+            + " (supported: jdbc:mysql:, jdbc:mariadb:, jdbc:postgresql:, jdbc:oracle:thin:)");
    }
 }

@@ -1,15 +1,14 @@
 package jdbcpoollab.db;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
-/** MySQL and MariaDB. */
+/** MySQL and MariaDB, through MySQL Connector/J ({@code jdbc:mysql:}) or MariaDB Connector/J ({@code jdbc:mariadb:}). */
 public final class MySqlDialect implements Dialect {
-   private static final int BATCH = 2_000;
+   private static final Pattern VERSION = Pattern.compile("^(\\d+(?:\\.\\d+)*)");
 
    @Override
    public String name() {
@@ -27,44 +26,17 @@ public final class MySqlDialect implements Dialect {
    }
 
    @Override
-   public void ensureBigTable(Connection connection, int rows) throws SQLException {
-      try (Statement st = connection.createStatement()) {
-         st.execute("CREATE TABLE IF NOT EXISTS big (id INT PRIMARY KEY, payload VARCHAR(100) NOT NULL)"
-               + " ENGINE=InnoDB");
-         long count;
-         long maxId;
-         try (ResultSet rs = st.executeQuery("SELECT COUNT(*), COALESCE(MAX(id), 0) FROM big")) {
-            rs.next();
-            count = rs.getLong(1);
-            maxId = rs.getLong(2);
-         }
-         if (count == rows && maxId == rows) {
-            return;
-         }
-         st.execute("TRUNCATE TABLE big");
-      }
-      insertRows(connection, rows);
+   public BigTable.Seeding ensureBigTable(Connection connection, int rows) throws SQLException {
+      BigTable.execute(connection, "CREATE TABLE IF NOT EXISTS big (id INT PRIMARY KEY, payload VARCHAR(100) NOT NULL)"
+            + " ENGINE=InnoDB");
+      return BigTable.fill(connection, rows, BigTable::insertValues);
    }
 
-   /** Multi-row INSERTs, so seeding needs no driver-specific batch rewriting. */
-   private static void insertRows(Connection connection, int rows) throws SQLException {
-      for (int first = 1; first <= rows; first += BATCH) {
-         int n = Math.min(BATCH, rows - first + 1);
-         StringBuilder sql = new StringBuilder("INSERT INTO big (id, payload) VALUES ");
-         for (int i = 0; i < n; i++) {
-            sql.append(i == 0 ? "(?, ?)" : ", (?, ?)");
-         }
-         try (PreparedStatement insert = connection.prepareStatement(sql.toString())) {
-            for (int i = 0; i < n; i++) {
-               insert.setInt(2 * i + 1, first + i);
-               insert.setString(2 * i + 2, payload(first + i));
-            }
-            insert.executeUpdate();
-         }
-      }
-   }
-
-   static String payload(int id) {
-      return String.format(Locale.ROOT, "%08x-%s", (id * 2654435761L) & 0xffffffffL, "payload".repeat(8));
+   /** MySQL Connector/J calls a MariaDB server "MySQL"; its version string tells them apart. */
+   @Override
+   public String describeServer(Connection connection) throws SQLException {
+      String version = connection.getMetaData().getDatabaseProductVersion();
+      Matcher number = VERSION.matcher(version);
+      return (version.contains("MariaDB") ? "MariaDB " : "MySQL ") + (number.find() ? number.group(1) : version);
    }
 }

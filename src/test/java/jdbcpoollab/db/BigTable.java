@@ -1,0 +1,118 @@
+package jdbcpoollab.db;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The table the cpu workload scans: {@code big (id, payload)} with ids 1..rows and a payload derived from the id.
+ * A table that already holds exactly those ids is reused; one that holds anything else (seeding cut short, another
+ * row count) is emptied and filled again. A table named {@code big} with other columns is not the lab's: it is
+ * left alone and the run stops, so a production table is never emptied.
+ */
+public final class BigTable {
+   /** What {@link Dialect#ensureBigTable} did. */
+   public enum Seeding { REUSED, FILLED, REBUILT }
+
+   static final int ROWS_PER_INSERT = 1_000;
+
+   /** How a dialect writes rows {@code first..last} into the empty table. */
+   @FunctionalInterface
+   interface Inserter {
+      void insert(Connection connection, int first, int last) throws SQLException;
+   }
+
+   private BigTable() {
+   }
+
+   /** After the dialect created the table if it was missing: keeps, fills or rebuilds it. */
+   static Seeding fill(Connection connection, int rows, Inserter inserter) throws SQLException {
+      checkColumns(connection);
+      long count;
+      long minId;
+      long maxId;
+      try (Statement st = connection.createStatement();
+           ResultSet rs = st.executeQuery("SELECT COUNT(*), COALESCE(MIN(id), 0), COALESCE(MAX(id), 0) FROM big")) {
+         rs.next();
+         count = rs.getLong(1);
+         minId = rs.getLong(2);
+         maxId = rs.getLong(3);
+      }
+      if (count == rows && minId == 1 && maxId == rows) {
+         return Seeding.REUSED;
+      }
+      if (count > 0) {
+         execute(connection, "TRUNCATE TABLE big");
+      }
+      for (int first = 1; first <= rows; first += ROWS_PER_INSERT) {
+         inserter.insert(connection, first, Math.min(rows, first + ROWS_PER_INSERT - 1));
+      }
+      return count > 0 ? Seeding.REBUILT : Seeding.FILLED;
+   }
+
+   /** One multi-row INSERT, so seeding needs no driver-specific batch rewriting (MySQL, MariaDB, PostgreSQL). */
+   static void insertValues(Connection connection, int first, int last) throws SQLException {
+      StringBuilder sql = new StringBuilder("INSERT INTO big (id, payload) VALUES ");
+      for (int id = first; id <= last; id++) {
+         sql.append(id == first ? "(?, ?)" : ", (?, ?)");
+      }
+      try (PreparedStatement insert = connection.prepareStatement(sql.toString())) {
+         for (int id = first; id <= last; id++) {
+            insert.setInt(2 * (id - first) + 1, id);
+            insert.setString(2 * (id - first) + 2, payload(id));
+         }
+         insert.executeUpdate();
+      }
+   }
+
+   /** A JDBC batch of single-row INSERTs in one transaction, for products without multi-row VALUES (Oracle). */
+   static void insertBatch(Connection connection, int first, int last) throws SQLException {
+      boolean autoCommit = connection.getAutoCommit();
+      connection.setAutoCommit(false);
+      try (PreparedStatement insert = connection.prepareStatement("INSERT INTO big (id, payload) VALUES (?, ?)")) {
+         for (int id = first; id <= last; id++) {
+            insert.setInt(1, id);
+            insert.setString(2, payload(id));
+            insert.addBatch();
+         }
+         insert.executeBatch();
+         connection.commit();
+      } catch (SQLException e) {
+         connection.rollback();
+         throw e;
+      } finally {
+         connection.setAutoCommit(autoCommit);
+      }
+   }
+
+   static String payload(int id) {
+      return String.format(Locale.ROOT, "%08x-%s", (id * 2654435761L) & 0xffffffffL, "payload".repeat(8));
+   }
+
+   static void execute(Connection connection, String sql) throws SQLException {
+      try (Statement st = connection.createStatement()) {
+         st.execute(sql);
+      }
+   }
+
+   private static void checkColumns(Connection connection) throws SQLException {
+      List<String> columns = new ArrayList<>();
+      try (Statement st = connection.createStatement();
+           ResultSet rs = st.executeQuery("SELECT * FROM big WHERE 1 = 0")) {
+         ResultSetMetaData meta = rs.getMetaData();
+         for (int i = 1; i <= meta.getColumnCount(); i++) {
+            columns.add(meta.getColumnName(i).toLowerCase(Locale.ROOT));
+         }
+      }
+      if (!columns.equals(List.of("id", "payload"))) {
+         throw new SQLException("a table big with columns " + columns + " already exists and is not the lab's"
+               + " (id, payload); it is left untouched: point db.url at a database or schema of the lab's own");
+      }
+   }
+}

@@ -1,0 +1,45 @@
+package jdbcpoollab.db;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Locale;
+import java.util.Map;
+
+/** PostgreSQL 12+ through the PostgreSQL JDBC driver ({@code jdbc:postgresql:}). */
+public final class PostgresDialect implements Dialect {
+
+   @Override
+   public String name() {
+      return "postgresql";
+   }
+
+   @Override
+   public String waitSql(int sleepMillis) {
+      return String.format(Locale.ROOT, "SELECT pg_sleep(%s)", sleepMillis / 1000.0);
+   }
+
+   /** hashtext() is PostgreSQL's own string hash (as CRC32 is MySQL's): one cheap call per row. */
+   @Override
+   public String cpuSql() {
+      return "SELECT SUM(hashtext(id || payload)) FROM big";
+   }
+
+   /** parallel_workers = 0: one scan is one backend, as on MySQL, so the cpu workload means the same thing. */
+   @Override
+   public BigTable.Seeding ensureBigTable(Connection connection, int rows) throws SQLException {
+      BigTable.execute(connection, "CREATE TABLE IF NOT EXISTS big (id INTEGER PRIMARY KEY,"
+            + " payload VARCHAR(100) NOT NULL) WITH (parallel_workers = 0)");
+      return BigTable.fill(connection, rows, BigTable::insertValues);
+   }
+
+   /**
+    * {@code sessions} (PostgreSQL 14+) and {@code numbackends} of this database from pg_stat_database, which every
+    * user may read. A backend reports its session when it next goes idle or ends, so the count can lag a second.
+    */
+   @Override
+   public Map<String, Long> counters(Connection connection) {
+      return Counters.read(connection, "SELECT 'sessions', sessions FROM pg_stat_database"
+            + " WHERE datname = current_database()"
+            + " UNION ALL SELECT 'numbackends', numbackends FROM pg_stat_database WHERE datname = current_database()");
+   }
+}

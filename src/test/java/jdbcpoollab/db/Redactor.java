@@ -5,8 +5,11 @@ import java.util.regex.Pattern;
 /** Removes passwords from anything that may be printed or written. */
 public final class Redactor {
    private static final Pattern URL_PASSWORD = Pattern.compile("(?i)(password|pwd)=([^&;)\\s]*)");
-   private static final Pattern USER_INFO = Pattern.compile("(//[^/@:\\s]*):([^@/\\s]*)@");
-   private static final Pattern ORACLE_USER_PASS = Pattern.compile("(?i)(jdbc:oracle:[a-z]+:)([^/@:\\s]+)/([^@\\s]*)@");
+   /** {@code //user:password@host}; the password may hold an {@code @}: the last one before the path ends it. */
+   private static final Pattern USER_INFO = Pattern.compile("(//[^/@:\\s]*):([^/\\s]*)@");
+   /** Oracle's {@code user/password@}, the password possibly quoted and then holding an {@code @}. */
+   private static final Pattern ORACLE_USER_PASS =
+         Pattern.compile("(?i)(jdbc:oracle:[a-z]+:)([^/@:\\s]+)/(\"[^\"]*\"|[^@\\s]*)@");
    private static final String MASK = "***";
 
    private Redactor() {

@@ -18,6 +18,22 @@ class RedactorTest {
    }
 
    @Test
+   void passwordsInEverySupportedUrlFormAreMasked() {
+      assertEquals("jdbc:mariadb://db:3306/demo?user=lab&password=***",
+            Redactor.url("jdbc:mariadb://db:3306/demo?user=lab&password=hunter2"));
+      assertEquals("jdbc:postgresql://db:5432/demo?user=lab&password=***&ssl=true",
+            Redactor.url("jdbc:postgresql://db:5432/demo?user=lab&password=hunter2&ssl=true"));
+      assertEquals("jdbc:mysql://address=(host=db)(port=3306)(user=lab)(password=***)/demo",
+            Redactor.url("jdbc:mysql://address=(host=db)(port=3306)(user=lab)(password=hunter2)/demo"));
+      assertEquals("jdbc:mariadb://lab:***@db:3306/demo", Redactor.url("jdbc:mariadb://lab:p@ss@db:3306/demo"));
+      assertEquals("jdbc:oracle:thin:scott/***@(DESCRIPTION=(ADDRESS=(HOST=db)(PORT=1521)))",
+            Redactor.url("jdbc:oracle:thin:scott/tiger@(DESCRIPTION=(ADDRESS=(HOST=db)(PORT=1521)))"));
+      assertEquals("jdbc:oracle:thin:scott/***@//db:1521/FREEPDB1",
+            Redactor.url("jdbc:oracle:thin:scott/\"ti@ger\"@//db:1521/FREEPDB1"));
+      assertEquals("jdbc:postgresql://db/demo?sslpassword=***", Redactor.url("jdbc:postgresql://db/demo?sslpassword=k3y"));
+   }
+
+   @Test
    void aKnownPasswordIsMaskedAnywhereInText() {
       String text = Redactor.text("Access denied for user 'lab' using password p@ss;word", "p@ss;word");
       assertFalse(text.contains("p@ss;word"), text);

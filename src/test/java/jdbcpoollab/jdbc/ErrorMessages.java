@@ -12,6 +12,8 @@ public final class ErrorMessages {
    private static final Pattern DURATION = Pattern.compile("\\b\\d+(\\.\\d+)?\\s*(ms|milliseconds|s|seconds)\\b");
    private static final Pattern NUMBER = Pattern.compile("\\b\\d+\\b");
    private static final Pattern HEX_ID = Pattern.compile("@[0-9a-f]{4,}");
+   /** Oracle's thin driver tags every failed connection attempt with its own id. */
+   private static final Pattern ORACLE_CONNECTION_ID = Pattern.compile("\\(CONNECTION_ID=[^)]*\\)");
 
    private ErrorMessages() {
    }
@@ -31,6 +33,7 @@ public final class ErrorMessages {
       String s = HIKARI_STATS.matcher(message).replaceAll("(pool state)");
       s = DURATION.matcher(s).replaceAll("N $2");
       s = HEX_ID.matcher(s).replaceAll("@ID");
+      s = ORACLE_CONNECTION_ID.matcher(s).replaceAll("(CONNECTION_ID=ID)");
       s = NUMBER.matcher(s).replaceAll("N");
       s = s.replaceAll("\\s+", " ").trim();
       return s.length() > MAX ? s.substring(0, MAX) + "…" : s;

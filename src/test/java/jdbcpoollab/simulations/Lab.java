@@ -12,6 +12,7 @@ import jdbcpoollab.stats.SweepTables;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -93,12 +94,15 @@ public final class Lab {
       try (Connection c = database.connect()) {
          String server = database.describeServer(c);
          long t1 = System.nanoTime();
-         database.dialect().ensureBigTable(c, rows);
+         String table = rows == 0 ? "not needed" : rows + " rows " + database.dialect().ensureBigTable(c, rows)
+               .name().toLowerCase(Locale.ROOT);
          long t2 = System.nanoTime();
          settings.put("database", server);
+         settings.put("driver", Database.describeDriver(c));
          settings.put("url", database.safeUrl());
-         System.out.printf(Locale.ROOT, "jdbc-pool-lab: %s at %s (ready in %.1f s, table big with %d rows in %.1f s)%n",
-               server, database.safeUrl(), (t1 - t0) / 1e9, rows, (t2 - t1) / 1e9);
+         settings.put("table big", table);
+         System.out.printf(Locale.ROOT, "jdbc-pool-lab: %s at %s (ready in %.1f s; table big %s in %.1f s)%n",
+               server, database.safeUrl(), (t1 - t0) / 1e9, table, (t2 - t1) / 1e9);
       } catch (SQLException e) {
          throw exit(EXIT_DATABASE_UNAVAILABLE, "cannot use database " + database.safeUrl() + ": "
                + database.redact(e.getMessage()));
@@ -107,6 +111,27 @@ public final class Lab {
       settings.put("java", System.getProperty("java.version"));
       System.out.println("jdbc-pool-lab: results go to " + folder.dir().toAbsolutePath());
       writeSummary();
+   }
+
+   /**
+    * Runs a workload's statement once before any load, so a statement the database rejects ends the run with one
+    * line instead of a sweep of failures: exit 64 for the user's own SQL, 69 for the lab's.
+    */
+   public void tryOnce(String workload, String sql) {
+      try (Connection c = database.connect(); PreparedStatement statement = c.prepareStatement(sql)) {
+         statement.execute();
+      } catch (SQLException e) {
+         String why = database.redact(e.getMessage());
+         synchronized (this) {
+            state = "incomplete";
+            writeSummary();
+         }
+         stopDatabase();
+         throw "custom".equals(workload)
+               ? exit(EXIT_BAD_OPTION, "bad option -Dsql: " + database.productVersion() + " rejects it: " + why)
+               : exit(EXIT_DATABASE_UNAVAILABLE, "the " + workload + " statement fails on " + database.productVersion()
+                     + ": " + why);
+      }
    }
 
    public Database database() {

@@ -16,8 +16,49 @@ public final class Options {
       this.environment = environment;
    }
 
+   /**
+    * The JVM's own options. Under {@code mvn gatling:test} the Gatling Maven plugin forks a JVM (started from its
+    * {@code gatlingbooter} jar) and hands it every {@code -D} value Java-escaped: {@code 'x'} arrives as
+    * {@code \'x\'}, {@code é} as {@code \u00e9}. That is undone here, so SQL and passwords arrive as typed.
+    */
    public static Options fromSystem() {
-      return new Options(System.getProperties(), System.getenv());
+      Properties system = System.getProperties();
+      if (!System.getProperty("sun.java.command", "").contains("gatlingbooter")) {
+         return new Options(system, System.getenv());
+      }
+      Properties unescaped = new Properties();
+      system.stringPropertyNames().forEach(name -> unescaped.setProperty(name, unescapeJava(system.getProperty(name))));
+      return new Options(unescaped, System.getenv());
+   }
+
+   /** Undoes Java string escapes: {@code \'}, {@code \"}, {@code \\}, {@code \n} and the like, {@code \u00e9}. */
+   static String unescapeJava(String value) {
+      StringBuilder out = new StringBuilder(value.length());
+      for (int i = 0; i < value.length(); i++) {
+         char c = value.charAt(i);
+         if (c != '\\' || i + 1 == value.length()) {
+            out.append(c);
+            continue;
+         }
+         char next = value.charAt(++i);
+         switch (next) {
+            case 'b' -> out.append('\b');
+            case 't' -> out.append('\t');
+            case 'n' -> out.append('\n');
+            case 'f' -> out.append('\f');
+            case 'r' -> out.append('\r');
+            case 'u' -> {
+               if (i + 4 < value.length() && value.substring(i + 1, i + 5).matches("[0-9a-fA-F]{4}")) {
+                  out.append((char) Integer.parseInt(value.substring(i + 1, i + 5), 16));
+                  i += 4;
+               } else {
+                  out.append('\\').append(next);
+               }
+            }
+            default -> out.append(next);
+         }
+      }
+      return out.toString();
    }
 
    public String string(String name, String fallback) {

@@ -1,7 +1,11 @@
 package jdbcpoollab.simulations;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -58,11 +62,51 @@ class OptionsTest {
             error(Map.of("pools", "0,abc")));
       assertEquals("bad option -Dusers=-1: allowed is whole numbers from 1 to 10000", error(Map.of("users", "-1")));
       assertEquals("bad option -Dseconds=0: allowed is a number above 0 to 3600", error(Map.of("seconds", "0")));
-      assertEquals("bad option -Dworkloads=foo: allowed is a comma-separated list of wait, cpu, each once",
+      assertEquals("bad option -Dworkloads=foo: allowed is a comma-separated list of wait, cpu, custom, each once",
             error(Map.of("workloads", "foo")));
       assertTrue(error(Map.of("pools", "4,4")).contains("each value once"));
       assertTrue(error(Map.of("connectionTimeoutMs", "10")).startsWith("bad option -DconnectionTimeoutMs=10"));
       assertFalse(error(Map.of("pools", "1,,2")).contains("\n"));
+   }
+
+   @Test
+   void theCustomWorkloadRunsTheGivenStatementOnAnyDatabase() {
+      SweepOptions o = sweep(Map.of("workloads", "custom", "sql", " SELECT COUNT(*) FROM orders ; ",
+            "db.url", "jdbc:postgresql://db/shop"));
+      assertEquals(List.of("custom"), o.workloads());
+      assertEquals("SELECT COUNT(*) FROM orders", o.statement("custom"));
+      assertEquals(0, o.tableRows(), "no big table without the cpu workload");
+      assertEquals("SELECT pg_sleep(0.005)", sweep(Map.of("db.url", "jdbc:postgresql://db/shop")).statement("wait"));
+      assertEquals(100_000, sweep(Map.of()).tableRows());
+   }
+
+   @Test
+   void theCustomStatementCanComeFromAFile(@TempDir Path dir) throws IOException {
+      Path file = Files.writeString(dir.resolve("q.sql"), "-- top customers\nSELECT id FROM customers\n  LIMIT 10;\n\n");
+      assertEquals("-- top customers\nSELECT id FROM customers\n  LIMIT 10",
+            sweep(Map.of("workloads", "wait,custom", "sql", "@" + file)).sql());
+      Path block = Files.writeString(dir.resolve("b.sql"), "BEGIN DBMS_SESSION.SLEEP(0.01); END;\n");
+      assertEquals("BEGIN DBMS_SESSION.SLEEP(0.01); END;",
+            sweep(Map.of("workloads", "custom", "sql", "@" + block)).sql(), "a PL/SQL block keeps its semicolon");
+      String missing = error(Map.of("workloads", "custom", "sql", "@" + dir.resolve("nope.sql")));
+      assertTrue(missing.startsWith("bad option -Dsql=@") && missing.contains("a readable file"), missing);
+   }
+
+   @Test
+   void valuesEscapedByTheGatlingMavenPluginArriveAsTyped() {
+      // what `mvn gatling:test -Dsql="SELECT 1 AS \"q\" FROM x WHERE a = 'b\c' AND d = 'é'"` hands its forked JVM
+      String forwarded = "SELECT 1 AS \\\"q\\\" FROM x WHERE a = \\'b\\\\c\\' AND d = \\'\\u00e9\\'";
+      assertEquals("SELECT 1 AS \"q\" FROM x WHERE a = 'b\\c' AND d = 'é'", Options.unescapeJava(forwarded));
+      assertEquals("tab\there, new\nline, trailing \\", Options.unescapeJava("tab\\there, new\\nline, trailing \\"));
+   }
+
+   @Test
+   void customAndSqlComeTogether() {
+      assertEquals("bad option -Dworkloads=wait,custom: allowed is custom only with -Dsql=\"SELECT …\" or "
+            + "-Dsql=@file.sql, the statement it runs", error(Map.of("workloads", "wait,custom")));
+      assertEquals("bad option -Dsql=SELECT 1: allowed is only with the custom workload: add custom to -Dworkloads",
+            error(Map.of("sql", "SELECT 1")));
+      assertEquals("bad option -Dsql=;: allowed is one SQL statement", error(Map.of("workloads", "custom", "sql", ";")));
    }
 
    @Test
@@ -71,6 +115,8 @@ class OptionsTest {
       assertTrue(message.startsWith("bad option -Ddb.url="), message);
       assertFalse(message.contains("s3cret"), message);
       assertTrue(error(Map.of("db.url", "jdbc:sqlserver://x")).contains("supported"));
+      String oracle = error(Map.of("db.url", "jdbc:oracle:oci:scott/tiger@db"));
+      assertTrue(oracle.contains("jdbc:oracle:thin:") && !oracle.contains("tiger"), oracle);
    }
 
    @Test

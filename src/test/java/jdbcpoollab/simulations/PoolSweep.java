@@ -36,9 +36,7 @@ public class PoolSweep extends Simulation {
    }
 
    private Step step(String workload, int pool) {
-      String sql = workload.equals("wait")
-            ? options.target().dialect().waitSql(options.sleepMs())
-            : options.target().dialect().cpuSql();
+      String sql = options.statement(workload);
       String name = String.format("%s pool=%0" + String.valueOf(options.largestPool()).length() + "d", workload, pool);
       StepRecorder recorder = new StepRecorder(workload, pool, options.users(),
             nanos(options.warmup()), nanos(options.seconds()));
@@ -95,13 +93,17 @@ public class PoolSweep extends Simulation {
       lab.setting("connectionTimeoutMs", options.connectionTimeoutMs());
       lab.setting("pools", options.pools());
       lab.setting("workloads", options.workloads());
+      if (options.sql() != null) {
+         lab.setting("sql", options.sql());
+      }
       double perStep = options.warmup() + options.seconds() + 2 * options.connectionTimeoutMs() / 1000.0 + 30;
       setUp(oneAfterAnother(steps, 0)).maxDuration(Duration.ofSeconds((long) (steps.size() * perStep) + 60));
    }
 
    @Override
    public void before() {
-      lab.start(options.rows());
+      lab.start(options.tableRows());
+      options.workloads().forEach(workload -> lab.tryOnce(workload, options.statement(workload)));
    }
 
    @Override

@@ -3,8 +3,12 @@ package jdbcpoollab.simulations;
 import io.gatling.app.Gatling$;
 import jdbcpoollab.report.Json;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -20,8 +24,9 @@ public final class GatlingRun {
    /**
     * @param exitCode Gatling's status: 0 success, 2 assertions failed
     * @param folder   the lab's run folder, {@code results/<timestamp>-<simulation>}
+    * @param console  what the run printed on standard output
     */
-   public record Result(int exitCode, Path folder) {
+   public record Result(int exitCode, Path folder, String console) {
       public Map<String, Object> summary() {
          return Json.read(folder.resolve("summary.json"));
       }
@@ -48,12 +53,29 @@ public final class GatlingRun {
       Map<String, String> previous = new HashMap<>();
       options.forEach((k, v) -> previous.put(k, System.setProperty(k, v)));
       int code;
+      PrintStream out = System.out;
+      ByteArrayOutputStream console = new ByteArrayOutputStream();
+      System.setOut(new PrintStream(new OutputStream() {
+         @Override
+         public void write(int b) {
+            out.write(b);
+            console.write(b);
+         }
+
+         @Override
+         public void write(byte[] b, int off, int len) {
+            out.write(b, off, len);
+            console.write(b, off, len);
+         }
+      }, true, StandardCharsets.UTF_8));
       try {
          String gatlingResults = System.getProperty("lab.gatlingResults");
          code = reports
                ? Gatling$.MODULE$.fromArgs(new String[] {"-s", simulation.getName(), "-rf", gatlingResults})
                : Gatling$.MODULE$.fromArgs(new String[] {"-s", simulation.getName(), "-rf", gatlingResults, "-nr"});
       } finally {
+         System.out.flush();
+         System.setOut(out);
          previous.forEach((k, v) -> {
             if (v == null) {
                System.clearProperty(k);
@@ -67,7 +89,7 @@ public final class GatlingRun {
       if (created.size() != 1) {
          throw new AssertionError("expected one new run folder in " + results + ", found " + created);
       }
-      return new Result(code, created.iterator().next());
+      return new Result(code, created.iterator().next(), console.toString(StandardCharsets.UTF_8));
    }
 
    private static Set<Path> runFolders(Path results) {

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * Installs the Debian packages a test needs (a PostgreSQL server, Chromium, …) when they are missing, so that
@@ -24,7 +26,21 @@ public final class DebianPackages {
     * @return null when the executable is there, otherwise the reason it could not be installed
     */
    public static synchronized String ensure(Path executable, String... packages) {
-      if (Files.isExecutable(executable)) {
+      return ensure(executable.toString(), () -> Files.isExecutable(executable), packages);
+   }
+
+   /**
+    * Like {@link #ensure(Path, String...)} for an executable whose folder holds a version number, such as
+    * {@code /usr/lib/postgresql/<version>/bin/postgres}: {@code found} lists the ones there are.
+    *
+    * @return null when {@code found} lists at least one, otherwise the reason it could not be installed
+    */
+   public static synchronized String ensure(String what, Supplier<List<Path>> found, String... packages) {
+      return ensure(what, () -> !found.get().isEmpty(), packages);
+   }
+
+   private static String ensure(String executable, BooleanSupplier present, String... packages) {
+      if (present.getAsBoolean()) {
          return null;
       }
       if (!Files.isExecutable(Path.of("/usr/bin/apt-get"))) {
@@ -47,7 +63,7 @@ public final class DebianPackages {
       if (failure != null) {
          return "installing " + String.join(" ", packages) + " failed: " + failure;
       }
-      return Files.isExecutable(executable) ? null
+      return present.getAsBoolean() ? null
             : "installed " + String.join(" ", packages) + " but " + executable + " is still missing";
    }
 

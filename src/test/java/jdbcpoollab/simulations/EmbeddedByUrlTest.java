@@ -7,7 +7,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -20,7 +19,6 @@ import java.util.HashMap;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The embedded MariaDB reached by URL, as a server of one's own would be: through MariaDB Connector/J
@@ -57,11 +55,8 @@ class EmbeddedByUrlTest {
 
    /** MariaDB's own driver, with a custom statement read from a file. */
    @Nested
-   @TestInstance(TestInstance.Lifecycle.PER_CLASS)
    class MariaDbDriver extends WaitSweepContract {
       private final Database database = new Database(url("jdbc:mariadb:", EmbeddedMariaDb.DATABASE), "root", "");
-      private GatlingRun.Result run;
-
       @BeforeAll
       void runSweep(@TempDir Path dir) throws SQLException, IOException {
          createHitsTable(database);
@@ -69,17 +64,9 @@ class EmbeddedByUrlTest {
          run = sweepThrough(database.url(), Map.of("workloads", "wait,custom", "sql", "@" + file));
       }
 
-      @Override
-      GatlingRun.Result sweep() {
-         return run;
-      }
-
       @Test
       void theReportNamesMariaDbAndItsOwnDriver() {
-         assertTrue(String.valueOf(settings(run).get("database")).startsWith("MariaDB " + EmbeddedMariaDb.VERSION),
-               settings(run).toString());
-         assertTrue(String.valueOf(settings(run).get("driver")).startsWith("MariaDB Connector/J 3.5"),
-               settings(run).toString());
+         assertRanOn("MariaDB " + EmbeddedMariaDb.VERSION, "MariaDB Connector/J 3.5");
       }
 
       @Test
@@ -91,27 +78,16 @@ class EmbeddedByUrlTest {
 
    /** MySQL Connector/J, which calls the server "MySQL": the report still says MariaDB. */
    @Nested
-   @TestInstance(TestInstance.Lifecycle.PER_CLASS)
    class MySqlDriver extends WaitSweepContract {
-      private GatlingRun.Result run;
-
       @BeforeAll
       void runSweep() {
          run = sweepThrough(url("jdbc:mysql:", EmbeddedMariaDb.DATABASE) + "?useSSL=false&allowPublicKeyRetrieval=true",
                Map.of());
       }
 
-      @Override
-      GatlingRun.Result sweep() {
-         return run;
-      }
-
       @Test
       void theReportNamesMariaDbAndMySqlConnectorJ() {
-         assertTrue(String.valueOf(settings(run).get("database")).startsWith("MariaDB " + EmbeddedMariaDb.VERSION),
-               settings(run).toString());
-         assertTrue(String.valueOf(settings(run).get("driver")).startsWith("MySQL Connector/J"),
-               settings(run).toString());
+         assertRanOn("MariaDB " + EmbeddedMariaDb.VERSION, "MySQL Connector/J");
       }
    }
 

@@ -2,6 +2,7 @@ package jdbcpoollab.simulations;
 
 import jdbcpoollab.db.Database;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 import java.nio.file.Files;
 import java.sql.Connection;
@@ -17,28 +18,29 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * What a short sweep of the wait workload at pools 1 and 8 with 64 users must show on every database: no failures,
  * pool 8 serving far more than pool 1, users of pool 1 waiting far longer for a connection, every operation counted
- * once. Each database's test runs the sweep and hands it over.
+ * once. Each database's test runs the sweep in its {@code @BeforeAll} and keeps it in {@link #run}.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class WaitSweepContract {
    static final Map<String, String> WAIT_SWEEP =
          Map.of("pools", "1,8", "seconds", "2", "warmup", "0.5", "workloads", "wait", "users", "64");
 
    /** The finished sweep; its wait steps must be pools 1 and 8. */
-   abstract GatlingRun.Result sweep();
+   GatlingRun.Result run;
 
    @Test
    void gatlingSucceedsAndEveryOutputIsWritten() {
-      assertEquals(0, sweep().exitCode());
-      assertEquals("complete", sweep().summary().get("state"));
+      assertEquals(0, run.exitCode());
+      assertEquals("complete", run.summary().get("state"));
       for (String file : new String[] {"summary.json", "summary.csv", "summary.md"}) {
-         assertTrue(Files.exists(sweep().folder().resolve(file)), file);
+         assertTrue(Files.exists(run.folder().resolve(file)), file);
       }
    }
 
    @Test
    void poolOfEightServesAtLeastFiveTimesPoolOfOneWithoutFailures() {
-      Map<String, Object> one = sweep().step("wait", 1);
-      Map<String, Object> eight = sweep().step("wait", 8);
+      Map<String, Object> one = run.step("wait", 1);
+      Map<String, Object> eight = run.step("wait", 8);
       assertEquals(0, number(one, "ko") + number(one, "koOutsideWindow"));
       assertEquals(0, number(eight, "ko") + number(eight, "koOutsideWindow"));
       double t1 = number(one, "throughput");
@@ -48,18 +50,18 @@ abstract class WaitSweepContract {
 
    @Test
    void poolOfOneMakesUsersWaitFarLongerForAConnection() {
-      double p99One = timing(sweep().step("wait", 1), "acquire", "p99");
-      double p99Eight = timing(sweep().step("wait", 8), "acquire", "p99");
+      double p99One = timing(run.step("wait", 1), "acquire", "p99");
+      double p99Eight = timing(run.step("wait", 8), "acquire", "p99");
       // ideally 8 times longer; a stall of the shared machine adds the same absolute delay to both
       assertTrue(p99One > 2 * p99Eight, "acquire p99 pool 1 " + p99One + " ms vs pool 8 " + p99Eight + " ms");
-      double avgOne = timing(sweep().step("wait", 1), "acquire", "avg");
-      double avgEight = timing(sweep().step("wait", 8), "acquire", "avg");
+      double avgOne = timing(run.step("wait", 1), "acquire", "avg");
+      double avgEight = timing(run.step("wait", 8), "acquire", "avg");
       assertTrue(avgOne > 4 * avgEight, "acquire avg pool 1 " + avgOne + " ms vs pool 8 " + avgEight + " ms");
    }
 
    @Test
    void singleConnectionThroughputIsCloseToItsServiceTimeLimit() {
-      Map<String, Object> one = sweep().step("wait", 1);
+      Map<String, Object> one = run.step("wait", 1);
       double serviceMs = timing(one, "query", "avg");
       double limit = 1000.0 / serviceMs;
       assertTrue(number(one, "throughput") >= 0.85 * limit,
@@ -68,11 +70,18 @@ abstract class WaitSweepContract {
 
    @Test
    void everyOperationIsTimedAndCountedOnce() {
-      Map<String, Object> eight = sweep().step("wait", 8);
+      Map<String, Object> eight = run.step("wait", 8);
       assertEquals(number(eight, "ok"), timing(eight, "total", "count"));
       assertEquals(number(eight, "ok"), timing(eight, "query", "count"));
       assertTrue(timing(eight, "total", "avg") + 0.002 >= timing(eight, "acquire", "avg") + timing(eight, "query", "avg"));
       assertTrue(timing(eight, "query", "p50") >= 5.0, "a 5 ms sleep cannot take less than 5 ms");
+   }
+
+   /** The report names the server and the driver it ran through. */
+   void assertRanOn(String database, String driver) {
+      Map<String, Object> settings = settings(run);
+      assertTrue(String.valueOf(settings.get("database")).startsWith(database), settings.toString());
+      assertTrue(String.valueOf(settings.get("driver")).startsWith(driver), settings.toString());
    }
 
    /** A custom statement whose every run leaves a row, so the table proves it ran. */

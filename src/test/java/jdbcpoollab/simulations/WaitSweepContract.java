@@ -38,23 +38,22 @@ abstract class WaitSweepContract {
    }
 
    @Test
-   void poolOfEightServesAtLeastFourTimesPoolOfOneWithoutFailures() {
+   void poolOfEightServesAtLeastFiveTimesPoolOfOneWithoutFailures() {
       Map<String, Object> one = run.step("wait", 1);
       Map<String, Object> eight = run.step("wait", 8);
       assertEquals(0, number(one, "ko") + number(one, "koOutsideWindow"));
       assertEquals(0, number(eight, "ko") + number(eight, "koOutsideWindow"));
       double t1 = number(one, "throughput");
       double t8 = number(eight, "throughput");
-      // ideally 8 times; a stall of the shared machine (seen: half a 2 s window) costs pool 8 the most
-      assertTrue(t8 >= 4 * t1, "pool 8 " + t8 + " ops/s vs pool 1 " + t1 + " ops/s");
+      // ideally 8 times: the database sleeps, so eight connections serve eight sleeps at once
+      assertTrue(t8 >= 5 * t1, "pool 8 " + t8 + " ops/s vs pool 1 " + t1 + " ops/s");
    }
 
    @Test
    void poolOfOneMakesUsersWaitFarLongerForAConnection() {
       double p99One = timing(run.step("wait", 1), "acquire", "p99");
       double p99Eight = timing(run.step("wait", 8), "acquire", "p99");
-      // ideally 8 times longer; a stall of the shared machine adds the same absolute delay to both
-      assertTrue(p99One > 2 * p99Eight, "acquire p99 pool 1 " + p99One + " ms vs pool 8 " + p99Eight + " ms");
+      assertTrue(p99One > 4 * p99Eight, "acquire p99 pool 1 " + p99One + " ms vs pool 8 " + p99Eight + " ms");
       double avgOne = timing(run.step("wait", 1), "acquire", "avg");
       double avgEight = timing(run.step("wait", 8), "acquire", "avg");
       assertTrue(avgOne > 4 * avgEight, "acquire avg pool 1 " + avgOne + " ms vs pool 8 " + avgEight + " ms");

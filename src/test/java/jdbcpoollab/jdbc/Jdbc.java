@@ -5,10 +5,12 @@ import io.gatling.core.session.Session;
 import io.gatling.core.structure.ScenarioContext;
 import io.gatling.javaapi.core.ActionBuilder;
 
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /** The Gatling DSL of the lab: {@code exec(Jdbc.operation(step))}, {@code exec(Jdbc.task("open", step::open))}. */
 public final class Jdbc {
@@ -25,18 +27,26 @@ public final class Jdbc {
 
    /** One timed operation of the step, reported to Gatling under the step's request name. */
    public static ActionBuilder operation(Step step) {
-      return builder(step.requestName(), session -> step.execute(session.userId()));
+      return builder(step.requestName(), session -> {
+         Outcome outcome = step.execute(session.userId());
+         return outcome == null ? List.of() : List.of(outcome);
+      });
    }
 
    /** Blocking work that is not a measured request, such as opening or closing a pool. */
    public static ActionBuilder task(String name, Runnable task) {
       return builder(name, session -> {
          task.run();
-         return null;
+         return List.of();
       });
    }
 
-   private static ActionBuilder builder(String name, Function<Session, Outcome> work) {
+   /** Blocking work whose results Gatling should see as requests, such as a step's gate verdicts. */
+   public static ActionBuilder report(String name, Supplier<List<Outcome>> task) {
+      return builder(name, session -> task.get());
+   }
+
+   private static ActionBuilder builder(String name, Function<Session, List<Outcome>> work) {
       io.gatling.core.action.builder.ActionBuilder scala = new io.gatling.core.action.builder.ActionBuilder() {
          @Override
          public Action build(ScenarioContext ctx, Action next) {

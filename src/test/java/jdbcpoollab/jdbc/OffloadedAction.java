@@ -9,6 +9,7 @@ import io.gatling.core.stats.StatsEngine;
 import org.slf4j.LoggerFactory;
 import scala.Option;
 
+import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Function;
@@ -22,12 +23,12 @@ final class OffloadedAction implements Action {
    private static final Logger LOGGER = Logger.apply(LoggerFactory.getLogger(OffloadedAction.class));
 
    private final String name;
-   private final Function<Session, Outcome> work;
+   private final Function<Session, List<Outcome>> work;
    private final StatsEngine statsEngine;
    private final Action next;
    private final Executor executor;
 
-   OffloadedAction(String name, Function<Session, Outcome> work, StatsEngine statsEngine, Action next,
+   OffloadedAction(String name, Function<Session, List<Outcome>> work, StatsEngine statsEngine, Action next,
                    Executor executor) {
       this.name = name;
       this.work = work;
@@ -45,24 +46,24 @@ final class OffloadedAction implements Action {
    public void execute(Session session) {
       try {
          executor.execute(() -> {
-            Outcome outcome;
+            List<Outcome> outcomes;
             try {
-               outcome = work.apply(session);
+               outcomes = work.apply(session);
             } catch (RuntimeException e) {
                LOGGER.underlying().error("{} crashed", name, e);
-               outcome = null;
+               outcomes = List.of();
             }
-            Outcome done = outcome;
+            List<Outcome> done = outcomes;
             session.eventLoop().execute(() -> resume(session, done));
          });
       } catch (RejectedExecutionException e) {
-         resume(session, null);
+         resume(session, List.of());
       }
    }
 
-   private void resume(Session session, Outcome outcome) {
+   private void resume(Session session, List<Outcome> outcomes) {
       Session after = session;
-      if (outcome != null) {
+      for (Outcome outcome : outcomes) {
          boolean ok = outcome.error() == null;
          statsEngine.logResponse(session.scenario(), session.groups(), outcome.requestName(), outcome.startMillis(),
                outcome.endMillis(), ok ? OK$.MODULE$ : KO$.MODULE$, Option.empty(), Option.apply(outcome.error()));

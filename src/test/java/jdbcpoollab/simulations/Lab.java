@@ -1,11 +1,14 @@
 package jdbcpoollab.simulations;
 
+import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.db.Database;
 import jdbcpoollab.db.EmbeddedMariaDb;
+import jdbcpoollab.jdbc.Outcome;
 import jdbcpoollab.jdbc.Step;
 import jdbcpoollab.report.AtomicFile;
 import jdbcpoollab.report.Json;
 import jdbcpoollab.report.RunFolder;
+import jdbcpoollab.stats.GateResult;
 import jdbcpoollab.stats.StepResult;
 import jdbcpoollab.stats.SweepTables;
 
@@ -26,7 +29,8 @@ import java.util.stream.Stream;
 
 /**
  * The run around a simulation: the database (embedded or named by URL), the results folder, one progress line per
- * step, summaries rewritten as each step ends, and the final tables on the console.
+ * step, the gates checked as each step ends, summaries rewritten as each step ends, and the final tables on the
+ * console.
  */
 public final class Lab {
    /** Exit codes, listed in the README. */
@@ -39,6 +43,7 @@ public final class Lab {
    private final int maxConnections;
    private final Map<String, Object> settings = new LinkedHashMap<>();
    private final List<StepResult> results = new ArrayList<>();
+   private final RunGates gates = new RunGates(options(() -> GateOptions.from(Options.fromSystem())));
    private final long startedAt = System.currentTimeMillis();
    private EmbeddedMariaDb embedded;
    private Database database;
@@ -109,6 +114,9 @@ public final class Lab {
       }
       settings.put("cores", Runtime.getRuntime().availableProcessors());
       settings.put("java", System.getProperty("java.version"));
+      if (gates.any()) {
+         settings.put("gates", gates.describe());
+      }
       System.out.println("jdbc-pool-lab: results go to " + folder.dir().toAbsolutePath());
       writeSummary();
    }
@@ -152,15 +160,28 @@ public final class Lab {
       }
    }
 
-   public synchronized void stepFinished(Step step, StepResult r) {
+   /**
+    * Records a finished step and checks its gates; returns their verdicts, for Gatling to log as requests. A step
+    * already recorded (closed before) returns none.
+    */
+   public synchronized List<Outcome> stepFinished(Step step, StepResult r) {
       if (r == null) {
-         return;
+         return List.of();
       }
       results.add(r);
+      List<GateResult> checked = gates.check(r);
       System.out.printf(Locale.ROOT, "[%d/%d] %s: %s %.1f ops/s, ok=%d ko=%d, acquire p99 %.3f ms, total p99 %.3f ms%n",
             startedSteps, plannedSteps.size(), step.requestName(), r.complete() ? "done," : "INCOMPLETE,",
             r.throughput(), r.ok(), r.ko() + r.koOutside(), r.acquire().p99(), r.total().p99());
+      checked.stream().filter(g -> !g.passed()).forEach(g -> System.out.printf(Locale.ROOT,
+            "[%d/%d] gate FAILED: %s%n", startedSteps, plannedSteps.size(), g.verdict()));
       writeSummary();
+      return RunGates.requests(checked);
+   }
+
+   /** The gates as Gatling assertions (see {@link RunGates#assertions}); call after {@link #plan}. */
+   public List<Assertion> assertions() {
+      return gates.assertions(plannedSteps.size());
    }
 
    /** After the last step: final summaries, the tables, where everything is, and the server stopped. */
@@ -178,6 +199,9 @@ public final class Lab {
          writeSummary();
          System.out.println();
          System.out.print(markdown(false));
+         if (gates.verdict() != null) {
+            System.out.println(gates.verdict());
+         }
          System.out.println("jdbc-pool-lab: run folder " + folder.dir().toAbsolutePath());
          gatlingRunFolder().ifPresent(dir -> System.out.println(
                "jdbc-pool-lab: Gatling report " + dir.resolve("index.html").toAbsolutePath()));
@@ -217,6 +241,7 @@ public final class Lab {
       json.put("state", state);
       json.put("settings", settings);
       json.put("steps", results.stream().map(StepResult::toMap).toList());
+      gates.addTo(json);
       Json.write(folder.file("summary.json"), json);
       AtomicFile.write(folder.file("summary.csv"), SweepTables.flat(results).csv());
       AtomicFile.write(folder.file("summary.md"), markdown(true));
@@ -239,13 +264,14 @@ public final class Lab {
          md.append('\n');
       });
       Map<String, Long> errors = new LinkedHashMap<>();
-      results.forEach(r -> r.errors().forEach((m, n) -> errors.merge(r.workload() + " pool=" + r.pool() + ": "
+      results.forEach(r -> r.errors().forEach((m, n) -> errors.merge(r.label() + ": "
             + database.redact(m), n, Long::sum)));
       if (!errors.isEmpty()) {
          md.append("## Failures\n\n");
          errors.forEach((m, n) -> md.append("- ").append(n).append(" × ").append(m).append('\n'));
          md.append('\n');
       }
+      md.append(gates.report(results, withSettings));
       return md.toString();
    }
 

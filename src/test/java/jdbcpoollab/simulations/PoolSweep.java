@@ -58,11 +58,8 @@ public class PoolSweep extends Simulation {
    }
 
    private ChainBuilder leave(Step step) {
-      return exec(Jdbc.task("leave " + step.requestName(), () -> {
-         if (step.leave(options.users())) {
-            lab.stepFinished(step, step.close());
-         }
-      }));
+      return exec(Jdbc.report("leave " + step.requestName(),
+            () -> step.leave(options.users()) ? lab.stepFinished(step, step.close()) : List.of()));
    }
 
    // Scenarios: one per step, all users at once; each step starts when the previous one has ended.
@@ -97,7 +94,9 @@ public class PoolSweep extends Simulation {
          lab.setting("sql", options.sql());
       }
       double perStep = options.warmup() + options.seconds() + 2 * options.connectionTimeoutMs() / 1000.0 + 30;
-      setUp(oneAfterAnother(steps, 0)).maxDuration(Duration.ofSeconds((long) (steps.size() * perStep) + 60));
+      setUp(oneAfterAnother(steps, 0))
+            .assertions(lab.assertions())
+            .maxDuration(Duration.ofSeconds((long) (steps.size() * perStep) + 60));
    }
 
    @Override

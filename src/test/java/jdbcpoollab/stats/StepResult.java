@@ -22,6 +22,15 @@ public record StepResult(String workload, int pool, int users, double seconds, l
                          double throughput, Timing acquire, Timing query, Timing total, UserSpread perUser,
                          Map<String, Long> errors, boolean complete) {
 
+   /** How reports name a step, such as {@code wait pool=8}. */
+   public static String label(String workload, int pool) {
+      return workload + " pool=" + pool;
+   }
+
+   public String label() {
+      return label(workload, pool);
+   }
+
    public Map<String, Object> toMap() {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("workload", workload);

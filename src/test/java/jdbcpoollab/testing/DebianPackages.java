@@ -1,12 +1,11 @@
 package jdbcpoollab.testing;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
@@ -68,29 +67,6 @@ public final class DebianPackages {
    }
 
    private static String run(List<String> command) {
-      try {
-         Path log = Files.createTempFile("apt", ".log");
-         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
-               .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-         builder.environment().put("DEBIAN_FRONTEND", "noninteractive");
-         Process process = builder.start();
-         process.getOutputStream().close();
-         if (!process.waitFor(15, TimeUnit.MINUTES)) {
-            process.destroyForcibly();
-            return String.join(" ", command) + " took longer than 15 minutes";
-         }
-         if (process.exitValue() != 0) {
-            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-            return String.join(" ", command) + " exited " + process.exitValue() + ": "
-                  + String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
-         }
-         Files.deleteIfExists(log);
-         return null;
-      } catch (IOException e) {
-         return e.getMessage();
-      } catch (InterruptedException e) {
-         Thread.currentThread().interrupt();
-         return "interrupted";
-      }
+      return Command.run(command, null, Map.of("DEBIAN_FRONTEND", "noninteractive"), Duration.ofMinutes(15)).failure();
    }
 }

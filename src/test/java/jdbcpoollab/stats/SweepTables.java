@@ -58,6 +58,28 @@ public final class SweepTables {
       return table;
    }
 
+   /** One row per workload: the recommended pool and what it rests on. */
+   public static Table recommendations(List<Sizing> sizings) {
+      Table table = new Table(List.of("workload", "recommended pool", "q/s", "acquire p99", "under wait limit",
+            "best q/s (pool)", "S1 ms", "USL sigma", "USL kappa", "USL N*", "2 x cores + 1"));
+      for (Sizing s : sizings) {
+         Sizing.Choice c = s.choice();
+         Usl usl = s.usl();
+         String peak = usl == null ? "" : Double.isInfinite(s.uslPeak()) ? "none in sight" : f1(s.uslPeak());
+         table.add(List.of(s.workload(),
+               c.pick() == null ? "-" : Integer.toString(c.pick().pool()),
+               c.pick() == null ? "" : f1(c.pick().throughput()),
+               c.pick() == null ? "" : f3(c.pick().acquire().p99()),
+               c.pick() == null ? "" : c.meetsWaitLimit() ? "yes" : "no",
+               c.best() == null ? "" : f1(c.best().throughput()) + " (" + c.best().pool() + ")",
+               s.s1Step() == null ? "" : f3(s.s1Ms()),
+               usl == null ? "" : String.format(Locale.ROOT, "%.4f", usl.sigma()),
+               usl == null ? "" : String.format(Locale.ROOT, "%.6f", usl.kappa()),
+               peak, Integer.toString(s.ruleOfThumb())));
+      }
+      return table;
+   }
+
    static String f1(double v) {
       return String.format(Locale.ROOT, "%.1f", v);
    }

@@ -28,6 +28,14 @@ public record Timing(long count, double avg, double p50, double p90, double p99,
       return Math.round(nanos / 1_000.0) / 1_000.0;
    }
 
+   public static Timing fromMap(Map<String, Object> m) {
+      if (m == null) {
+         return EMPTY;
+      }
+      return new Timing((long) StepResult.number(m, "count"), StepResult.number(m, "avg"), StepResult.number(m, "p50"),
+            StepResult.number(m, "p90"), StepResult.number(m, "p99"), StepResult.number(m, "max"));
+   }
+
    public Map<String, Object> toMap() {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("count", count);

@@ -33,6 +33,14 @@ public record UserSpread(int users, long min, double median, long max, double ja
       return squares == 0 ? 0 : sum * sum / (counts.length * squares);
    }
 
+   public static UserSpread fromMap(Map<String, Object> m) {
+      if (m == null) {
+         return new UserSpread(0, 0, 0, 0, 0);
+      }
+      return new UserSpread(StepResult.integer(m, "users"), (long) StepResult.number(m, "min"),
+            StepResult.number(m, "median"), (long) StepResult.number(m, "max"), StepResult.number(m, "jain"));
+   }
+
    public Map<String, Object> toMap() {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("users", users);

@@ -2,22 +2,32 @@ package jdbcpoollab.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /** A table of already formatted cells, rendered as Markdown, CSV or aligned console text. */
 public final class Table {
+   /** Cells that read as numbers are right-aligned in HTML. */
+   private static final Pattern NUMBER = Pattern.compile("[-+]?[0-9][0-9.,]*(%| \\(.*\\))?|NaN");
    private final List<String> headers;
    private final List<List<String>> rows = new ArrayList<>();
+   private final List<String> rowClasses = new ArrayList<>();
 
    public Table(List<String> headers) {
       this.headers = List.copyOf(headers);
    }
 
    public Table add(List<String> row) {
+      return add(row, null);
+   }
+
+   /** A row with a CSS class for the HTML rendering ("good", "bad"), or null. */
+   public Table add(List<String> row, String htmlClass) {
       if (row.size() != headers.size()) {
          throw new IllegalArgumentException("row has " + row.size() + " cells, table has " + headers.size() + " columns");
       }
       rows.add(List.copyOf(row));
+      rowClasses.add(htmlClass);
       return this;
    }
 
@@ -33,6 +43,28 @@ public final class Table {
          sb.append("| ").append(String.join(" | ", row)).append(" |\n");
       }
       return sb.toString();
+   }
+
+   public String html() {
+      return html(List.of());
+   }
+
+   /** @param links per row, the target of a link on its first cell (null or missing: no link) */
+   public String html(List<String> links) {
+      StringBuilder sb = new StringBuilder("<table>\n<tr>");
+      headers.forEach(h -> sb.append("<th>").append(Html.escape(h)).append("</th>"));
+      sb.append("</tr>\n");
+      for (int r = 0; r < rows.size(); r++) {
+         sb.append(rowClasses.get(r) == null ? "<tr>" : "<tr class=\"" + Html.escape(rowClasses.get(r)) + "\">");
+         List<String> row = rows.get(r);
+         for (int c = 0; c < row.size(); c++) {
+            String link = c == 0 && r < links.size() ? links.get(r) : null;
+            sb.append(NUMBER.matcher(row.get(c)).matches() ? "<td class=\"num\">" : "<td>")
+                  .append(link == null ? Html.escape(row.get(c)) : Html.link(link, row.get(c))).append("</td>");
+         }
+         sb.append("</tr>\n");
+      }
+      return sb.append("</table>\n").toString();
    }
 
    public String csv() {

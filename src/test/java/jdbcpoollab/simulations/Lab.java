@@ -8,8 +8,13 @@ import jdbcpoollab.jdbc.Step;
 import jdbcpoollab.report.AtomicFile;
 import jdbcpoollab.report.Json;
 import jdbcpoollab.report.RunFolder;
+import jdbcpoollab.stats.Comparison;
 import jdbcpoollab.stats.GateResult;
+import jdbcpoollab.stats.RunIndex;
+import jdbcpoollab.stats.Sizing;
 import jdbcpoollab.stats.StepResult;
+import jdbcpoollab.stats.SweepPage;
+import jdbcpoollab.stats.SweepRun;
 import jdbcpoollab.stats.SweepTables;
 
 import java.nio.file.Files;
@@ -51,6 +56,8 @@ public final class Lab {
    private String state = "running";
    private List<Step> plannedSteps = List.of();
    private int startedSteps;
+   private Path baseline;
+   private String gatlingReport;
 
    public Lab(String simulation, Target target, int maxConnections) {
       this.simulation = simulation;
@@ -75,11 +82,35 @@ public final class Lab {
       plannedSteps = List.copyOf(steps);
    }
 
+   /** The run the report page compares this one with; by default the previous run of the same simulation. */
+   public void compareWith(Path runFolder) {
+      baseline = runFolder;
+   }
+
+   /**
+    * Writes the side-by-side page of two finished runs and ends the JVM (status 0) without starting anything; in a
+    * test JVM throws a {@link LabExit} with code 0 instead.
+    */
+   public static LabExit compareOnly(Path runA, Path runB) {
+      Path page = Comparison.page(SweepRun.read(runA), SweepRun.read(runB));
+      RunIndex.write(runA.toAbsolutePath().getParent());
+      String line = "jdbc-pool-lab: comparison " + page.toAbsolutePath() + " (nothing was run)";
+      System.out.println(line);
+      if (!Boolean.getBoolean("lab.noExit")) {
+         System.out.flush();
+         System.exit(0);
+      }
+      return new LabExit(0, line);
+   }
+
+   private static Path resultsRoot() {
+      return Path.of(System.getProperty("lab.results", "results"));
+   }
+
    /** Creates the results folder, starts or reaches the database and seeds its {@code big} table. */
    public synchronized void start(int rows) {
       try {
-         folder = RunFolder.create(Path.of(System.getProperty("lab.results", "results")), simulation,
-               LocalDateTime.now());
+         folder = RunFolder.create(resultsRoot(), simulation, LocalDateTime.now());
       } catch (IllegalStateException e) {
          throw exit(EXIT_RESULTS_NOT_WRITABLE, e.getMessage());
       }
@@ -196,6 +227,9 @@ public final class Lab {
       state = results.size() == plannedSteps.size() && results.stream().allMatch(StepResult::complete)
             ? "complete" : "incomplete";
       if (folder != null) {
+         Optional<Path> gatling = gatlingRunFolder();
+         gatling.ifPresent(dir -> gatlingReport = folder.dir().toAbsolutePath()
+               .relativize(dir.resolve("index.html").toAbsolutePath()).toString().replace('\\', '/'));
          writeSummary();
          System.out.println();
          System.out.print(markdown(false));
@@ -203,8 +237,9 @@ public final class Lab {
             System.out.println(gates.verdict());
          }
          System.out.println("jdbc-pool-lab: run folder " + folder.dir().toAbsolutePath());
-         gatlingRunFolder().ifPresent(dir -> System.out.println(
+         gatling.ifPresent(dir -> System.out.println(
                "jdbc-pool-lab: Gatling report " + dir.resolve("index.html").toAbsolutePath()));
+         writePage().ifPresent(page -> System.out.println("jdbc-pool-lab: report " + page.toAbsolutePath()));
       }
       stopDatabase();
    }
@@ -222,6 +257,7 @@ public final class Lab {
          if ("running".equals(state) && folder != null) {
             state = "interrupted";
             writeSummary();
+            writePage();
             System.err.println("jdbc-pool-lab: run interrupted; finished steps are in " + folder.dir().toAbsolutePath());
          }
       }
@@ -235,11 +271,28 @@ public final class Lab {
       }
    }
 
+   /** The run's page and the index of all runs; a failure here is reported and does not fail the run. */
+   private Optional<Path> writePage() {
+      try {
+         SweepRun run = SweepRun.read(folder.dir());
+         SweepRun against = baseline != null ? SweepRun.read(baseline) : run.previous().orElse(null);
+         Path page = SweepPage.write(run, against);
+         RunIndex.write(resultsRoot());
+         return Optional.of(page);
+      } catch (RuntimeException e) {
+         System.err.println("jdbc-pool-lab: the report page could not be written: " + e);
+         return Optional.empty();
+      }
+   }
+
    private void writeSummary() {
       Map<String, Object> json = new LinkedHashMap<>();
       json.put("simulation", simulation);
       json.put("state", state);
       json.put("settings", settings);
+      if (gatlingReport != null) {
+         json.put("gatlingReport", gatlingReport);
+      }
       json.put("steps", results.stream().map(StepResult::toMap).toList());
       gates.addTo(json);
       Json.write(folder.file("summary.json"), json);
@@ -263,6 +316,7 @@ public final class Lab {
                : SweepTables.byPool(results.stream().filter(r -> r.workload().equals(workload)).toList()).text());
          md.append('\n');
       });
+      recommendations(md, withSettings);
       Map<String, Long> errors = new LinkedHashMap<>();
       results.forEach(r -> r.errors().forEach((m, n) -> errors.merge(r.label() + ": "
             + database.redact(m), n, Long::sum)));
@@ -273,6 +327,30 @@ public final class Lab {
       }
       md.append(gates.report(results, withSettings));
       return md.toString();
+   }
+
+   /** The recommended pool per workload: a table and the reasoning in summary.md, one line each on the console. */
+   private void recommendations(StringBuilder md, boolean withReasoning) {
+      // the steps as summary.json holds them, so that summary.md and the page (read from it) agree to the digit
+      List<StepResult> written = results.stream().map(r -> StepResult.fromMap(r.toMap())).toList();
+      List<Sizing> sizings = written.stream().map(StepResult::workload).distinct()
+            .map(w -> Sizing.of(w, written.stream().filter(r -> r.workload().equals(w)).toList(), settings))
+            .toList();
+      if (sizings.isEmpty()) {
+         return;
+      }
+      md.append(withReasoning ? "## Recommended pool size\n\n" : "Recommended pool size:\n");
+      if (!withReasoning) {
+         sizings.forEach(s -> md.append("  ").append(s.headline()).append('\n'));
+         md.append('\n');
+         return;
+      }
+      md.append(SweepTables.recommendations(sizings).markdown()).append('\n');
+      for (Sizing s : sizings) {
+         md.append("### ").append(s.workload()).append("\n\n**").append(s.headline()).append("**\n\n");
+         s.reasoning().forEach(line -> md.append("- ").append(line).append('\n'));
+         md.append('\n');
+      }
    }
 
    private Optional<Path> gatlingRunFolder() {

@@ -45,6 +45,8 @@ class OptionsTest {
       assertEquals(30_000, o.connectionTimeoutMs());
       assertTrue(o.target().embedded());
       assertEquals(64, o.largestPool());
+      assertEquals(50.0, o.acquireP99Ms());
+      assertEquals(List.of(), o.compare());
    }
 
    @Test
@@ -107,6 +109,26 @@ class OptionsTest {
       assertEquals("bad option -Dsql=SELECT 1: allowed is only with the custom workload: add custom to -Dworkloads",
             error(Map.of("sql", "SELECT 1")));
       assertEquals("bad option -Dsql=;: allowed is one SQL statement", error(Map.of("workloads", "custom", "sql", ";")));
+   }
+
+   @Test
+   void compareNamesOneOrTwoFinishedRunsOfTheResultsFolder(@TempDir Path results) throws IOException {
+      Path a = Files.createDirectories(results.resolve("20250101-100000-PoolSweep"));
+      Path b = Files.createDirectories(results.resolve("20250102-100000-PoolSweep"));
+      Files.writeString(a.resolve("summary.json"), "{}");
+      Files.writeString(b.resolve("summary.json"), "{}");
+      Files.createDirectories(results.resolve("20250103-100000-PoolSweep"));
+      String root = results.toString();
+      assertEquals(List.of(a, b), sweep(Map.of("lab.results", root, "compare", a.getFileName() + ", " + b)).compare());
+      assertEquals(List.of(b), sweep(Map.of("lab.results", root, "compare", "results/" + b.getFileName())).compare());
+      for (String bad : List.of("20250103-100000-PoolSweep", "nope", a.getFileName() + "," + a.getFileName(), ",",
+            a.getFileName() + "," + b.getFileName() + "," + a.getFileName())) {
+         String message = error(Map.of("lab.results", root, "compare", bad));
+         assertTrue(message.startsWith("bad option -Dcompare=" + bad + ": allowed is one or two run folders of "),
+               message);
+      }
+      assertEquals("bad option -DacquireP99Ms=0: allowed is a number above 0 to 3600000",
+            error(Map.of("acquireP99Ms", "0")));
    }
 
    @Test

@@ -11,7 +11,9 @@ import jdbcpoollab.stats.StepRecorder;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import static io.gatling.javaapi.core.CoreDsl.asLongAs;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
@@ -74,6 +76,9 @@ public class PoolSweep extends Simulation {
    }
 
    {
+      if (options.compare().size() == 2) {
+         throw Lab.compareOnly(options.compare().get(0), options.compare().get(1));
+      }
       List<Step> steps = new ArrayList<>();
       for (String workload : options.workloads()) {
          for (int pool : options.pools()) {
@@ -93,6 +98,11 @@ public class PoolSweep extends Simulation {
       if (options.sql() != null) {
          lab.setting("sql", options.sql());
       }
+      Map<String, String> queries = new LinkedHashMap<>();
+      options.workloads().forEach(w -> queries.put(w, options.statement(w)));
+      lab.setting("queries", queries);
+      lab.setting("acquireP99Ms", options.acquireP99Ms());
+      options.compare().forEach(lab::compareWith);
       double perStep = options.warmup() + options.seconds() + 2 * options.connectionTimeoutMs() / 1000.0 + 30;
       setUp(oneAfterAnother(steps, 0))
             .assertions(lab.assertions())

@@ -1,10 +1,14 @@
 package jdbcpoollab.simulations;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /** The options of PoolSweep, read and checked before anything is started. */
 public record SweepOptions(List<Integer> pools, int users, double seconds, double warmup, List<String> workloads,
-                           String sql, int sleepMs, int rows, int connectionTimeoutMs, Target target) {
+                           String sql, int sleepMs, int rows, int connectionTimeoutMs, Target target,
+                           double acquireP99Ms, List<Path> compare) {
 
    public static SweepOptions from(Options o) {
       List<String> workloads = o.choices("workloads", "wait,cpu", Workloads.NAMES);
@@ -18,7 +22,33 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
             o.integer("sleepMs", 5, 0, 60_000),
             o.integer("rows", 100_000, 1, 100_000_000),
             o.integer("connectionTimeoutMs", 30_000, 250, 3_600_000),
-            Target.from(o));
+            Target.from(o),
+            o.decimal("acquireP99Ms", 50, 0, 3_600_000, true),
+            runs(o, "compare"));
+   }
+
+   /** One or two run folders of the results folder (each holding a summary.json), given by name or path. */
+   private static List<Path> runs(Options o, String name) {
+      String raw = o.string(name, null);
+      if (raw == null) {
+         return List.of();
+      }
+      Path results = Path.of(o.string("lab.results", "results"));
+      String allowed = "one or two run folders of " + results.toAbsolutePath().normalize()
+            + ", comma-separated, each holding a summary.json";
+      List<Path> runs = new ArrayList<>();
+      for (String part : raw.split(",", -1)) {
+         Path file = part.isBlank() ? null : Path.of(part.trim()).getFileName();
+         Path run = file == null ? null : results.resolve(file);
+         if (run == null || runs.contains(run) || !Files.isRegularFile(run.resolve("summary.json"))) {
+            throw Options.bad(name, raw, allowed);
+         }
+         runs.add(run);
+      }
+      if (runs.size() > 2) {
+         throw Options.bad(name, raw, allowed);
+      }
+      return List.copyOf(runs);
    }
 
    /** The statement a workload runs. */

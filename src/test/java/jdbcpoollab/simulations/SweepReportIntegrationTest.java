@@ -119,7 +119,7 @@ class SweepReportIntegrationTest {
             assertTrue(page.contains(row), w + " pool " + s.get("pool") + ": no fairness row " + row);
          }
       }
-      assertTrue(page.contains("Why some users wait almost the whole window"));
+      assertTrue(page.contains("Fairness: why the P99 wait can approach the whole window"));
    }
 
    @Test

@@ -19,6 +19,8 @@ public final class Sizing {
    public static final double STARVED_SHARE = 0.25;
    static final int JUDGED_SHARE = 2;
    static final int PEAK_IN_SIGHT = 100;
+   /** Above this RMS relative error the USL fit is called poor. */
+   static final double POOR_FIT = 0.2;
 
    /** The recommendation rule's outcome: {@code pick} is null only when no step qualified at all. */
    public record Choice(StepResult best, StepResult pick, boolean meetsWaitLimit, List<StepResult> nearBest,
@@ -265,8 +267,10 @@ public final class Sizing {
                + "connections lower throughput", peak);
       }
       return String.format(Locale.ROOT, "USL fit of throughput vs pool (%d pools up to the number of users, RMS "
-            + "relative error %.1f%%): lambda = %.1f ops/s per connection, sigma = %.4f, kappa = %.6f; %s.",
-            usl.points(), 100 * usl.rmsRelativeError(), usl.lambda(), usl.sigma(), usl.kappa(), where);
+            + "relative error %.1f%%): lambda = %.1f ops/s per connection, sigma = %.4f, kappa = %.6f; %s.%s",
+            usl.points(), 100 * usl.rmsRelativeError(), usl.lambda(), usl.sigma(), usl.kappa(), where,
+            usl.rmsRelativeError() > POOR_FIT ? " The fit is poor: the measured curve is too noisy or not shaped like "
+                  + "the law (a longer window or a quieter machine helps); read N* as a rough hint only." : "");
    }
 
    static String pools(List<StepResult> steps) {

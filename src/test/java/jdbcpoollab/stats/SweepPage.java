@@ -211,15 +211,19 @@ public final class SweepPage {
    }
 
    private static void fairnessExplained(Html html, List<Sizing> sizings) {
-      html.h2("Why some users wait almost the whole window", "fairness");
-      Optional<StepResult> worst = sizings.stream().flatMap(s -> s.steps().stream()).filter(Sizing::starved)
+      html.h2("Fairness: why the P99 wait can approach the whole window", "fairness");
+      List<StepResult> judged = sizings.stream().flatMap(s -> s.steps().stream())
+            .filter(s -> Sizing.judged(s) && s.pool() < s.users()).toList();
+      Optional<StepResult> starved = judged.stream().filter(Sizing::starved)
             .max(Comparator.comparingDouble(s -> s.acquire().p99()));
-      worst.ifPresent(s -> html.boxHtml("warn", String.format(Locale.ROOT, "Starved step: <b>%s pool=%d</b>. "
-                  + "In a first-come-first-served queue every wait would be about %.1f ms; the P99 wait was %.1f ms "
-                  + "and the longest %.1f ms. The least-served user completed %d operations, the median user %.1f, "
-                  + "the busiest %d (Jain's index %.3f).", Html.escape(s.workload()), s.pool(),
-            Sizing.fifoWaitMs(s), s.acquire().p99(), s.acquire().max(), s.perUser().min(), s.perUser().median(),
-            s.perUser().max(), s.perUser().jain())));
+      Optional<StepResult> widest = judged.stream()
+            .max(Comparator.comparingDouble(s -> s.acquire().p99() / Sizing.fifoWaitMs(s)));
+      if (starved.isPresent()) {
+         html.boxHtml("warn", Html.escape(spread("Starved step: ", starved.get())));
+      } else if (widest.isPresent()) {
+         html.boxHtml("answer", Html.escape(spread("No user was starved in this run. The widest spread of waits: ",
+               widest.get())));
+      }
       html.p("With fewer connections than users, most users are waiting for a connection at any moment. If they "
             + "queued in order, each would wait about the same time: (users - pool) / throughput. HikariCP does not "
             + "keep such a queue. A connection that comes back is offered to the thread that has waited longest, "
@@ -232,6 +236,14 @@ public final class SweepPage {
             + "shares. P99 here describes the unlucky users, not a typical request; read it together with the "
             + "operations per user. The fix is a pool large enough that users rarely wait (the recommendation above), "
             + "or fewer concurrent users: a pool is not a fair scheduler and is not meant to be one.");
+   }
+
+   private static String spread(String lead, StepResult s) {
+      return String.format(Locale.ROOT, "%s%s pool=%d. In a first-come-first-served queue every wait would be about "
+                  + "%.1f ms; the P99 wait was %.1f ms and the longest %.1f ms. The least-served user completed %d "
+                  + "operations, the median user %.1f, the busiest %d (Jain's index %.3f).", lead, s.workload(),
+            s.pool(), Sizing.fifoWaitMs(s), s.acquire().p99(), s.acquire().max(), s.perUser().min(),
+            s.perUser().median(), s.perUser().max(), s.perUser().jain());
    }
 
    private static void definitions(Html html) {

@@ -23,9 +23,13 @@ public record SweepRun(Path folder, Map<String, Object> summary, List<StepResult
       Object raw = summary.get("steps");
       if (raw instanceof List<?> list) {
          for (Object step : list) {
-            Map<String, Object> m = (Map<String, Object>) step;
-            if (m.get("workload") != null && m.get("pool") != null) {
-               steps.add(StepResult.fromMap(m));
+            // another simulation's steps (CpoolCompare's) have another shape: the run is listed without them
+            if (step instanceof Map<?, ?> m && m.get("workload") instanceof String && m.get("pool") instanceof Number) {
+               try {
+                  steps.add(StepResult.fromMap((Map<String, Object>) m));
+               } catch (RuntimeException e) {
+                  // not a PoolSweep step after all
+               }
             }
          }
       }

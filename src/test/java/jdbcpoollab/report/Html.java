@@ -13,7 +13,7 @@ public final class Html {
          h1{font-size:26px;margin:8px 0 4px}h2{font-size:21px;margin:36px 0 8px;border-bottom:1px solid #ddd}
          h3{font-size:17px;margin:22px 0 6px}
          table{border-collapse:collapse;margin:8px 0 12px;font-size:13px}
-         th,td{border:1px solid #d8d8d8;padding:3px 8px;text-align:left;max-width:36em;overflow-wrap:anywhere}
+         th,td{border:1px solid #d8d8d8;padding:3px 8px;text-align:left;max-width:36em}td.long{overflow-wrap:anywhere}
          th{background:#f3f3f3;text-align:center;white-space:nowrap}td.num{text-align:right;white-space:nowrap}
          tr.good td{background:#e7f5e7}tr.bad td{background:#fdeaea}
          .answer{background:#eef5fc;border-left:5px solid #1f77b4;padding:8px 16px;margin:12px 0}

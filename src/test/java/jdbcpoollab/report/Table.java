@@ -8,6 +8,8 @@ import java.util.stream.Collectors;
 /** A table of already formatted cells, rendered as Markdown, CSV or aligned console text. */
 public final class Table {
    /** Cells that read as numbers are right-aligned in HTML. */
+   /** Longer cells (URLs) may break anywhere, so that a table fits the page. */
+   private static final int LONG = 40;
    private static final Pattern NUMBER = Pattern.compile("[-+]?[0-9][0-9.,]*(%| \\(.*\\))?|NaN");
    private final List<String> headers;
    private final List<List<String>> rows = new ArrayList<>();
@@ -59,8 +61,9 @@ public final class Table {
          List<String> row = rows.get(r);
          for (int c = 0; c < row.size(); c++) {
             String link = c == 0 && r < links.size() ? links.get(r) : null;
-            sb.append(NUMBER.matcher(row.get(c)).matches() ? "<td class=\"num\">" : "<td>")
-                  .append(link == null ? Html.escape(row.get(c)) : Html.link(link, row.get(c))).append("</td>");
+            String cell = row.get(c);
+            sb.append(NUMBER.matcher(cell).matches() ? "<td class=\"num\">" : cell.length() > LONG ? "<td class=\"long\">" : "<td>")
+                  .append(link == null ? Html.escape(cell) : Html.link(link, cell)).append("</td>");
          }
          sb.append("</tr>\n");
       }

@@ -64,16 +64,16 @@ public final class Comparison {
       }
       List<String[]> images = new ArrayList<>();
       for (String w : workloads) {
-         Sizing sa = a.sizing(w);
-         Sizing sb = b.sizing(w);
+         List<StepResult> sa = SweepPage.withOperations(a.steps(w));
+         List<StepResult> sb = SweepPage.withOperations(b.steps(w));
          new LineChart(w + ": throughput, A vs B", "pool size (connections)", "operations/s").log2X()
-               .measured("A " + a.name(), pools(sa), SweepPage.values(sa.steps(), StepResult::throughput))
-               .measured("B " + b.name(), pools(sb), SweepPage.values(sb.steps(), StepResult::throughput))
+               .measured("A " + a.name(), pools(sa), SweepPage.values(sa, StepResult::throughput))
+               .measured("B " + b.name(), pools(sb), SweepPage.values(sb, StepResult::throughput))
                .writeSvg(dir.resolve("compare-" + w + "-throughput.svg"), SweepPage.WIDTH, SweepPage.HEIGHT);
          new LineChart(w + ": P99 acquire wait, A vs B", "pool size (connections)", "ms (log scale)").log2X()
-               .logY(0.001)
-               .measured("A " + a.name(), pools(sa), SweepPage.values(sa.steps(), s -> s.acquire().p99()))
-               .measured("B " + b.name(), pools(sb), SweepPage.values(sb.steps(), s -> s.acquire().p99()))
+               .logY(SweepPage.TIME_FLOOR_MS)
+               .measured("A " + a.name(), pools(sa), SweepPage.values(sa, s -> s.acquire().p99()))
+               .measured("B " + b.name(), pools(sb), SweepPage.values(sb, s -> s.acquire().p99()))
                .writeSvg(dir.resolve("compare-" + w + "-acquire.svg"), SweepPage.WIDTH, SweepPage.HEIGHT);
          images.add(new String[] {"compare-" + w + "-throughput.svg", w + " throughput of both runs"});
          images.add(new String[] {"compare-" + w + "-acquire.svg", w + " P99 acquire wait of both runs"});
@@ -113,7 +113,7 @@ public final class Comparison {
       return sizing.steps().stream().filter(s -> s.pool() == pool).findFirst().orElse(null);
    }
 
-   private static double[] pools(Sizing sizing) {
-      return sizing.steps().stream().mapToDouble(StepResult::pool).toArray();
+   private static double[] pools(List<StepResult> steps) {
+      return steps.stream().mapToDouble(StepResult::pool).toArray();
    }
 }

@@ -25,7 +25,7 @@ public final class SweepPage {
    static final int WIDTH = 560;
    static final int HEIGHT = 360;
    /** Log axes cannot show 0: times below 1 µs are drawn at 1 µs. */
-   private static final double TIME_FLOOR_MS = 0.001;
+   static final double TIME_FLOOR_MS = 0.001;
 
    private SweepPage() {
    }
@@ -116,7 +116,7 @@ public final class SweepPage {
 
    static List<String[]> charts(Path dir, Sizing sizing) {
       String w = sizing.workload();
-      List<StepResult> steps = sizing.steps().stream().filter(s -> s.ok() > 0).toList();
+      List<StepResult> steps = withOperations(sizing.steps());
       double[] pools = steps.stream().mapToDouble(StepResult::pool).toArray();
       List<String[]> images = new ArrayList<>();
 
@@ -164,6 +164,11 @@ public final class SweepPage {
             .writeSvg(dir.resolve(w + "-fairness.svg"), WIDTH, HEIGHT);
       images.add(new String[] {w + "-fairness.svg", w + " fairness vs pool size"});
       return images;
+   }
+
+   /** The steps a chart shows: one without a single operation has no times, and a log axis no place for 0. */
+   static List<StepResult> withOperations(List<StepResult> steps) {
+      return steps.stream().filter(s -> s.ok() > 0).toList();
    }
 
    /** Points between the pool sizes, four per doubling, so that a model draws as a curve. */

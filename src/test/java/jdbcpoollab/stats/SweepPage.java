@@ -74,7 +74,7 @@ public final class SweepPage {
       Table table = new Table(List.of("setting", "value"));
       Map<String, Object> settings = run.settings();
       settings.forEach((name, value) -> {
-         if (!name.equals("queries")) {
+         if (!name.equals("queries") && !name.equals("sql")) {
             table.add(List.of(name, String.valueOf(value)));
          }
       });

@@ -259,6 +259,9 @@ public final class Sizing {
       if (Double.isInfinite(peak)) {
          where = "kappa is practically 0, so the fit predicts no peak: throughput is still growing at the largest "
                + "pool measured";
+      } else if (peak < 1.5) {
+         where = String.format(Locale.ROOT, "N* = sqrt((1 - sigma) / kappa) = %.1f: one connection is as fast as it "
+               + "gets, the work is serialised somewhere (sigma near 1) and more connections only add waiting", peak);
       } else if (peak > largestPool()) {
          where = String.format(Locale.ROOT, "N* = sqrt((1 - sigma) / kappa) = %.1f, beyond the largest pool "
                + "measured (%d): no peak yet", peak, largestPool());

@@ -113,6 +113,17 @@ class SizingTest {
    }
 
    @Test
+   void aSerialisedWorkloadPeaksAtOneConnection() {
+      List<StepResult> steps = List.of(step(1, 133, 500, 7.5, 0, true), step(2, 87, 600, 23, 0, true),
+            step(4, 99, 480, 37, 0, true), step(8, 93, 470, 69, 0, true));
+      Sizing s = Sizing.of("cpu", steps, Map.of("users", 16));
+      assertTrue(s.usl().peak() < 1.5, "N* " + s.usl().peak());
+      assertTrue(s.reasoning().stream().anyMatch(l -> l.contains("one connection is as fast as it gets")),
+            s.reasoning().toString());
+      assertEquals(1, s.choice().pick().pool());
+   }
+
+   @Test
    void theUslFitUsesPoolsUpToTheNumberOfUsers() {
       Sizing s = Sizing.of("wait", sweep(), Map.of("users", 16));
       assertEquals(5, s.usl().points());

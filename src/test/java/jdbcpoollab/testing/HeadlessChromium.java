@@ -1,13 +1,13 @@
 package jdbcpoollab.testing;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -16,13 +16,13 @@ import java.util.stream.Stream;
  */
 public final class HeadlessChromium {
    public static final Path EXECUTABLE = Path.of("/usr/bin/chromium");
-   private static final long TIMEOUT_SECONDS = 90;
+   private static final Duration LIMIT = Duration.ofSeconds(90);
 
-   /** What one run of the browser printed: stdout (such as the DOM) and its log on stderr. */
-   public record Output(String stdout, String log) {
+   /** What the browser printed: the DOM or nothing on standard output, and its log (console messages included). */
+   public record Output(String text) {
       /** Messages the page wrote to the browser console, errors included. */
       public List<String> consoleMessages() {
-         return log.lines().filter(line -> line.contains(":CONSOLE")).toList();
+         return text.lines().filter(line -> line.contains(":CONSOLE")).toList();
       }
    }
 
@@ -35,41 +35,29 @@ public final class HeadlessChromium {
    }
 
    /** The page's DOM after its load event: images loaded, scripts run. */
-   public static Output dumpDom(Path page) throws IOException, InterruptedException {
+   public static Output dumpDom(Path page) throws IOException {
       return run(List.of("--dump-dom"), page);
    }
 
-   public static Output screenshot(Path page, Path png, int width, int height) throws IOException, InterruptedException {
+   public static Output screenshot(Path page, Path png, int width, int height) throws IOException {
       return run(List.of("--hide-scrollbars", "--window-size=" + width + "," + height,
             "--screenshot=" + png.toAbsolutePath()), page);
    }
 
-   private static Output run(List<String> action, Path page) throws IOException, InterruptedException {
+   private static Output run(List<String> action, Path page) throws IOException {
       Path profile = Files.createTempDirectory("chromium-profile");
-      Path out = Files.createTempFile("chromium", ".out");
-      Path log = Files.createTempFile("chromium", ".log");
       try {
          List<String> command = new ArrayList<>(List.of(EXECUTABLE.toString(), "--headless", "--no-sandbox",
                "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync",
                "--no-first-run", "--disable-quic", "--user-data-dir=" + profile, "--enable-logging=stderr", "--v=0"));
          command.addAll(action);
          command.add(page.toAbsolutePath().toUri().toString());
-         Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(log.toFile())
-               .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
-         if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
-            throw new IllegalStateException("chromium did not finish within " + TIMEOUT_SECONDS + " s: " + command);
+         Command.Result result = Command.run(command, null, Map.of(), LIMIT);
+         if (result.failure() != null) {
+            throw new IllegalStateException(result.failure());
          }
-         String stdout = Files.readString(out, StandardCharsets.UTF_8);
-         String stderr = Files.readString(log, StandardCharsets.UTF_8);
-         if (process.exitValue() != 0) {
-            throw new IllegalStateException("chromium exited " + process.exitValue() + ": " + stderr);
-         }
-         return new Output(stdout, stderr);
+         return new Output(result.output());
       } finally {
-         Files.deleteIfExists(out);
-         Files.deleteIfExists(log);
          deleteTree(profile);
       }
    }

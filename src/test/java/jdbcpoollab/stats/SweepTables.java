@@ -75,7 +75,7 @@ public final class SweepTables {
                s.s1Step() == null ? "" : f3(s.s1Ms()),
                usl == null ? "" : String.format(Locale.ROOT, "%.4f", usl.sigma()),
                usl == null ? "" : String.format(Locale.ROOT, "%.6f", usl.kappa()),
-               peak, Integer.toString(s.ruleOfThumb())));
+               peak, Integer.toString(s.ruleOfThumb())), c.meetsWaitLimit() ? "good" : null);
       }
       return table;
    }

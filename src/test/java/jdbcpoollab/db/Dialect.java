@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What differs between database products: the workload statements, the schema, the server's own counters and how
@@ -29,6 +30,15 @@ public interface Dialect {
     */
    default Map<String, Long> counters(Connection connection) {
       return Map.of();
+   }
+
+   /** Those of the {@link #counters} that are high-water marks: a run reports them as read after it, not as a change. */
+   default Set<String> peakCounters() {
+      return Set.of();
+   }
+
+   /** Restarts the high-water marks from the connections open now, where product and privileges allow. */
+   default void resetPeaks(Connection connection) throws SQLException {
    }
 
    /** Product and version for the report, such as {@code PostgreSQL 15.14}. */

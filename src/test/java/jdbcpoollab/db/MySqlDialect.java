@@ -2,7 +2,12 @@ package jdbcpoollab.db;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -30,6 +35,36 @@ public final class MySqlDialect implements Dialect {
       BigTable.execute(connection, "CREATE TABLE IF NOT EXISTS big (id INT PRIMARY KEY, payload VARCHAR(100) NOT NULL)"
             + " ENGINE=InnoDB");
       return BigTable.fill(connection, rows, BigTable::insertValues);
+   }
+
+   /**
+    * Connection attempts, server threads created and the most connections open at once, from the global status,
+    * which every user may read.
+    */
+   @Override
+   public Map<String, Long> counters(Connection connection) {
+      Map<String, Long> status = Counters.read(connection, "SHOW GLOBAL STATUS WHERE Variable_name IN"
+            + " ('Connections', 'Threads_created', 'Max_used_connections')");
+      Map<String, Long> ordered = new LinkedHashMap<>();
+      for (String name : List.of("Connections", "Threads_created", "Max_used_connections")) {
+         if (status.containsKey(name)) {
+            ordered.put(name, status.get(name));
+         }
+      }
+      return ordered.containsKey("Connections") ? ordered : Map.of();
+   }
+
+   @Override
+   public Set<String> peakCounters() {
+      return Set.of("Max_used_connections");
+   }
+
+   /** FLUSH STATUS sets Max_used_connections to the connections open now; it needs the RELOAD privilege. */
+   @Override
+   public void resetPeaks(Connection connection) throws SQLException {
+      try (Statement st = connection.createStatement()) {
+         st.execute("FLUSH STATUS");
+      }
    }
 
    /** MySQL Connector/J calls a MariaDB server "MySQL"; its version string tells them apart. */

@@ -12,7 +12,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
-/** The Gatling DSL of the lab: {@code exec(Jdbc.operation(step))}, {@code exec(Jdbc.task("open", step::open))}. */
+/**
+ * The Gatling DSL of the lab: {@code exec(Jdbc.operation(step))}, {@code exec(Jdbc.operation(batch, "op", "id"))},
+ * {@code exec(Jdbc.task("open", step::open))}.
+ */
 public final class Jdbc {
    private static final AtomicInteger THREADS = new AtomicInteger();
    /** Blocking JDBC calls run here, one thread per concurrently blocked user, never on Gatling's event loops. */
@@ -29,6 +32,15 @@ public final class Jdbc {
    public static ActionBuilder operation(Step step) {
       return builder(step.requestName(), session -> {
          Outcome outcome = step.execute(session.userId());
+         return outcome == null ? List.of() : List.of(outcome);
+      });
+   }
+
+   /** One operation of a CpoolCompare run, on the row and of the kind the feeder put in the session. */
+   public static ActionBuilder operation(Batch batch, String operationKey, String idKey) {
+      return builder("work", session -> {
+         io.gatling.javaapi.core.Session s = new io.gatling.javaapi.core.Session(session);
+         Outcome outcome = batch.execute(s.getString(operationKey), s.getInt(idKey));
          return outcome == null ? List.of() : List.of(outcome);
       });
    }

@@ -101,32 +101,10 @@ public final class Step {
       long startMillis = System.currentTimeMillis();
       long start = System.nanoTime();
       recorder.begin(userId, start);
-      long acquired = 0;
-      long queried = 0;
-      String error = null;
-      Connection connection = null;
-      try {
-         connection = source.getConnection();
-         acquired = System.nanoTime();
-         run(connection);
-         queried = System.nanoTime();
-      } catch (SQLException | RuntimeException e) {
-         error = ErrorMessages.normalise(e);
-      } finally {
-         if (connection != null) {
-            try {
-               connection.close();
-            } catch (SQLException | RuntimeException e) {
-               error = error != null ? error : ErrorMessages.normalise(e);
-            }
-         }
-      }
-      long end = System.nanoTime();
-      if (acquired == 0) {
-         acquired = end;
-      }
-      boolean measured = recorder.record(userId, acquired - start, queried - acquired, end - start, end, error);
-      return measured ? new Outcome(requestName, startMillis, startMillis + (end - start) / 1_000_000, error) : null;
+      Phases op = Phases.run(source, start, this::run);
+      boolean measured = recorder.record(userId, op.acquireNanos(), op.useNanos(), op.totalNanos(), op.end(),
+            op.error());
+      return measured ? op.outcome(requestName, startMillis) : null;
    }
 
    private void run(Connection connection) throws SQLException {

@@ -4,18 +4,15 @@ import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.db.Database;
 import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.jdbc.Outcome;
-import jdbcpoollab.jdbc.Step;
 import jdbcpoollab.report.AtomicFile;
 import jdbcpoollab.report.Json;
 import jdbcpoollab.report.RunFolder;
+import jdbcpoollab.report.Summary;
 import jdbcpoollab.stats.Comparison;
 import jdbcpoollab.stats.GateResult;
 import jdbcpoollab.stats.RunIndex;
-import jdbcpoollab.stats.Sizing;
 import jdbcpoollab.stats.StepResult;
-import jdbcpoollab.stats.SweepPage;
 import jdbcpoollab.stats.SweepRun;
-import jdbcpoollab.stats.SweepTables;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,8 +31,8 @@ import java.util.stream.Stream;
 
 /**
  * The run around a simulation: the database (embedded or named by URL), the results folder, one progress line per
- * step, the gates checked as each step ends, summaries rewritten as each step ends, and the final tables on the
- * console.
+ * step, the gates checked as each step ends, the simulation's {@link Summary} rewritten as each step ends, and its
+ * tables on the console and its page at the end.
  */
 public final class Lab {
    /** Exit codes, listed in the README. */
@@ -46,23 +43,27 @@ public final class Lab {
    private final String simulation;
    private final Target target;
    private final int maxConnections;
+   private final Summary summary;
    private final Map<String, Object> settings = new LinkedHashMap<>();
-   private final List<StepResult> results = new ArrayList<>();
+   private final List<StepResult> gated = new ArrayList<>();
    private final RunGates gates = new RunGates(options(() -> GateOptions.from(Options.fromSystem())));
    private final long startedAt = System.currentTimeMillis();
    private EmbeddedMariaDb embedded;
    private Database database;
    private RunFolder folder;
    private String state = "running";
-   private List<Step> plannedSteps = List.of();
+   private int plannedSteps;
+   private Runnable closeUnfinished = () -> { };
    private int startedSteps;
+   private int finishedSteps;
    private Path baseline;
    private String gatlingReport;
 
-   public Lab(String simulation, Target target, int maxConnections) {
+   public Lab(String simulation, Target target, int maxConnections, Summary summary) {
       this.simulation = simulation;
       this.target = target;
       this.maxConnections = maxConnections;
+      this.summary = summary;
    }
 
    /** Reads options; bad input ends the JVM with one line and {@link #EXIT_BAD_OPTION}, before anything starts. */
@@ -78,8 +79,21 @@ public final class Lab {
       settings.put(name, value);
    }
 
-   public void plan(List<Step> steps) {
-      plannedSteps = List.copyOf(steps);
+   /**
+    * @param steps           how many steps the run has
+    * @param closeUnfinished run as the run ends: stops every step that has not ended (the run was cut short) and
+    *                        reports what it measured with {@link #stepFinished}
+    */
+   public void plan(int steps, Runnable closeUnfinished) {
+      plannedSteps = steps;
+      this.closeUnfinished = closeUnfinished;
+   }
+
+   /** Creates or checks a table the simulation needs, as the lab starts. */
+   @FunctionalInterface
+   public interface Schema {
+      /** @return what it found or did, such as "100000 rows reused" */
+      String ensure(Database database, Connection connection) throws SQLException;
    }
 
    /** The run the report page compares this one with; by default the previous run of the same simulation. */
@@ -107,8 +121,8 @@ public final class Lab {
       return Path.of(System.getProperty("lab.results", "results"));
    }
 
-   /** Creates the results folder, starts or reaches the database and seeds its {@code big} table. */
-   public synchronized void start(int rows) {
+   /** Creates the results folder, starts or reaches the database and ensures the named table. */
+   public synchronized void start(String tableName, Schema table) {
       try {
          folder = RunFolder.create(resultsRoot(), simulation, LocalDateTime.now());
       } catch (IllegalStateException e) {
@@ -130,15 +144,14 @@ public final class Lab {
       try (Connection c = database.connect()) {
          String server = database.describeServer(c);
          long t1 = System.nanoTime();
-         String table = rows == 0 ? "not needed" : rows + " rows " + database.dialect().ensureBigTable(c, rows)
-               .name().toLowerCase(Locale.ROOT);
+         String tableState = table.ensure(database, c);
          long t2 = System.nanoTime();
          settings.put("database", server);
          settings.put("driver", Database.describeDriver(c));
          settings.put("url", database.safeUrl());
-         settings.put("table big", table);
-         System.out.printf(Locale.ROOT, "jdbc-pool-lab: %s at %s (ready in %.1f s; table big %s in %.1f s)%n",
-               server, database.safeUrl(), (t1 - t0) / 1e9, table, (t2 - t1) / 1e9);
+         settings.put("table " + tableName, tableState);
+         System.out.printf(Locale.ROOT, "jdbc-pool-lab: %s at %s (ready in %.1f s; table %s %s in %.1f s)%n",
+               server, database.safeUrl(), (t1 - t0) / 1e9, tableName, tableState, (t2 - t1) / 1e9);
       } catch (SQLException e) {
          throw exit(EXIT_DATABASE_UNAVAILABLE, "cannot use database " + database.safeUrl() + ": "
                + database.redact(e.getMessage()));
@@ -180,39 +193,42 @@ public final class Lab {
       return database;
    }
 
-   public synchronized void stepStarted(Step step) {
+   /** Counts a step in and prints its first line. */
+   public synchronized void stepStarted(String line) {
       startedSteps++;
-      if (step.openFailure() != null) {
-         System.out.printf(Locale.ROOT, "[%d/%d] %s: pool did not open, step skipped: %s%n", startedSteps,
-               plannedSteps.size(), step.requestName(), database.redact(step.openFailure()));
-      } else {
-         System.out.printf(Locale.ROOT, "[%d/%d] %s: pool filled in %.0f ms, load starts%n", startedSteps,
-               plannedSteps.size(), step.requestName(), step.openNanos() / 1e6);
-      }
+      progress(line);
+   }
+
+   /** Prints a line of the current step, "[step/steps] line", with the database password masked. */
+   public synchronized void progress(String line) {
+      System.out.printf(Locale.ROOT, "[%d/%d] %s%n", startedSteps, plannedSteps,
+            database == null ? line : database.redact(line));
+   }
+
+   /** Prints the step's last line and rewrites the summaries, which the simulation has just updated. */
+   public synchronized void stepFinished(String line) {
+      finishedSteps++;
+      progress(line);
+      writeSummary();
    }
 
    /**
-    * Records a finished step and checks its gates; returns their verdicts, for Gatling to log as requests. A step
-    * already recorded (closed before) returns none.
+    * As {@link #stepFinished(String)}, for a step the gates check; returns their verdicts, for Gatling to log as
+    * requests.
     */
-   public synchronized List<Outcome> stepFinished(Step step, StepResult r) {
-      if (r == null) {
-         return List.of();
-      }
-      results.add(r);
-      List<GateResult> checked = gates.check(r);
-      System.out.printf(Locale.ROOT, "[%d/%d] %s: %s %.1f ops/s, ok=%d ko=%d, acquire p99 %.3f ms, total p99 %.3f ms%n",
-            startedSteps, plannedSteps.size(), step.requestName(), r.complete() ? "done," : "INCOMPLETE,",
-            r.throughput(), r.ok(), r.ko() + r.koOutside(), r.acquire().p99(), r.total().p99());
-      checked.stream().filter(g -> !g.passed()).forEach(g -> System.out.printf(Locale.ROOT,
-            "[%d/%d] gate FAILED: %s%n", startedSteps, plannedSteps.size(), g.verdict()));
+   public synchronized List<Outcome> stepFinished(String line, StepResult step) {
+      gated.add(step);
+      List<GateResult> checked = gates.check(step);
+      finishedSteps++;
+      progress(line);
+      checked.stream().filter(g -> !g.passed()).forEach(g -> progress("gate FAILED: " + g.verdict()));
       writeSummary();
       return RunGates.requests(checked);
    }
 
    /** The gates as Gatling assertions (see {@link RunGates#assertions}); call after {@link #plan}. */
    public List<Assertion> assertions() {
-      return gates.assertions(plannedSteps.size());
+      return gates.assertions(plannedSteps);
    }
 
    /** After the last step: final summaries, the tables, where everything is, and the server stopped. */
@@ -220,12 +236,8 @@ public final class Lab {
       if (!"running".equals(state)) {
          return;
       }
-      for (Step step : plannedSteps) {
-         step.stop();
-         stepFinished(step, step.close());
-      }
-      state = results.size() == plannedSteps.size() && results.stream().allMatch(StepResult::complete)
-            ? "complete" : "incomplete";
+      closeUnfinished.run();
+      state = finishedSteps == plannedSteps && summary.complete() ? "complete" : "incomplete";
       if (folder != null) {
          Optional<Path> gatling = gatlingRunFolder();
          gatling.ifPresent(dir -> gatlingReport = folder.dir().toAbsolutePath()
@@ -242,10 +254,6 @@ public final class Lab {
          writePage().ifPresent(page -> System.out.println("jdbc-pool-lab: report " + page.toAbsolutePath()));
       }
       stopDatabase();
-   }
-
-   public List<StepResult> results() {
-      return List.copyOf(results);
    }
 
    public Path folder() {
@@ -274,11 +282,9 @@ public final class Lab {
    /** The run's page and the index of all runs; a failure here is reported and does not fail the run. */
    private Optional<Path> writePage() {
       try {
-         SweepRun run = SweepRun.read(folder.dir());
-         SweepRun against = baseline != null ? SweepRun.read(baseline) : run.previous().orElse(null);
-         Path page = SweepPage.write(run, against);
+         Optional<Path> page = summary.page(folder.dir(), baseline);
          RunIndex.write(resultsRoot());
-         return Optional.of(page);
+         return page;
       } catch (RuntimeException e) {
          System.err.println("jdbc-pool-lab: the report page could not be written: " + e);
          return Optional.empty();
@@ -293,10 +299,10 @@ public final class Lab {
       if (gatlingReport != null) {
          json.put("gatlingReport", gatlingReport);
       }
-      json.put("steps", results.stream().map(StepResult::toMap).toList());
+      json.putAll(summary.json());
       gates.addTo(json);
       Json.write(folder.file("summary.json"), json);
-      AtomicFile.write(folder.file("summary.csv"), SweepTables.flat(results).csv());
+      AtomicFile.write(folder.file("summary.csv"), summary.csv().csv());
       AtomicFile.write(folder.file("summary.md"), markdown(true));
    }
 
@@ -307,50 +313,16 @@ public final class Lab {
          settings.forEach((k, v) -> md.append("- ").append(k).append(": ").append(v).append('\n'));
          md.append('\n');
       }
-      md.append("Times in ms. Throughput is successful operations per second of the measured window. "
-            + "Acquire counts every operation in the window, query and total the successful ones.\n\n");
-      results.stream().map(StepResult::workload).distinct().forEach(workload -> {
-         md.append("## ").append(workload).append("\n\n");
-         md.append(withSettings
-               ? SweepTables.byPool(results.stream().filter(r -> r.workload().equals(workload)).toList()).markdown()
-               : SweepTables.byPool(results.stream().filter(r -> r.workload().equals(workload)).toList()).text());
-         md.append('\n');
-      });
-      recommendations(md, withSettings);
+      md.append(summary.tables(withSettings, settings));
       Map<String, Long> errors = new LinkedHashMap<>();
-      results.forEach(r -> r.errors().forEach((m, n) -> errors.merge(r.label() + ": "
-            + database.redact(m), n, Long::sum)));
+      summary.failures().forEach((m, n) -> errors.merge(database.redact(m), n, Long::sum));
       if (!errors.isEmpty()) {
          md.append("## Failures\n\n");
          errors.forEach((m, n) -> md.append("- ").append(n).append(" × ").append(m).append('\n'));
          md.append('\n');
       }
-      md.append(gates.report(results, withSettings));
+      md.append(gates.report(gated, withSettings));
       return md.toString();
-   }
-
-   /** The recommended pool per workload: a table and the reasoning in summary.md, one line each on the console. */
-   private void recommendations(StringBuilder md, boolean withReasoning) {
-      // the steps as summary.json holds them, so that summary.md and the page (read from it) agree to the digit
-      List<StepResult> written = results.stream().map(r -> StepResult.fromMap(r.toMap())).toList();
-      List<Sizing> sizings = written.stream().map(StepResult::workload).distinct()
-            .map(w -> Sizing.of(w, written.stream().filter(r -> r.workload().equals(w)).toList(), settings))
-            .toList();
-      if (sizings.isEmpty()) {
-         return;
-      }
-      md.append(withReasoning ? "## Recommended pool size\n\n" : "Recommended pool size:\n");
-      if (!withReasoning) {
-         sizings.forEach(s -> md.append("  ").append(s.headline()).append('\n'));
-         md.append('\n');
-         return;
-      }
-      md.append(SweepTables.recommendations(sizings).markdown()).append('\n');
-      for (Sizing s : sizings) {
-         md.append("### ").append(s.workload()).append("\n\n**").append(s.headline()).append("**\n\n");
-         s.reasoning().forEach(line -> md.append("- ").append(line).append('\n'));
-         md.append('\n');
-      }
    }
 
    private Optional<Path> gatlingRunFolder() {

@@ -109,6 +109,15 @@ public final class Options {
       return values;
    }
 
+   /** One name out of {@code allowed}. */
+   public String choice(String name, String fallback, List<String> allowed) {
+      String value = string(name, fallback);
+      if (!allowed.contains(value)) {
+         throw bad(name, value, "one of " + String.join(", ", allowed));
+      }
+      return value;
+   }
+
    /** A comma-separated list of names out of {@code allowed}, without repeats. */
    public List<String> choices(String name, String fallback, List<String> allowed) {
       String raw = string(name, fallback);

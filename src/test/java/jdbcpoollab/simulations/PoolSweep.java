@@ -7,12 +7,16 @@ import jdbcpoollab.jdbc.ConnectionSource;
 import jdbcpoollab.jdbc.HikariSource;
 import jdbcpoollab.jdbc.Jdbc;
 import jdbcpoollab.jdbc.Step;
+import jdbcpoollab.jdbc.Outcome;
 import jdbcpoollab.stats.StepRecorder;
+import jdbcpoollab.stats.StepResult;
+import jdbcpoollab.stats.SweepSummary;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import static io.gatling.javaapi.core.CoreDsl.asLongAs;
@@ -29,7 +33,8 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 public class PoolSweep extends Simulation {
 
    private final SweepOptions options = Lab.options(() -> SweepOptions.from(Options.fromSystem()));
-   private final Lab lab = new Lab("PoolSweep", options.target(), options.largestPool() + options.users() + 50);
+   private final SweepSummary summary = new SweepSummary();
+   private final Lab lab = new Lab("PoolSweep", options.target(), options.largestPool() + options.users() + 50, summary);
 
    // The "protocol": each step gets a HikariCP pool of its size, filled (minimumIdle = maximumPoolSize) before load.
    private ConnectionSource.Opener hikari(String workload, int size) {
@@ -50,7 +55,10 @@ public class PoolSweep extends Simulation {
    private ChainBuilder enter(Step step) {
       return exec(Jdbc.task("enter " + step.requestName(), () -> {
          if (step.enter()) {
-            lab.stepStarted(step);
+            lab.stepStarted(step.openFailure() != null
+                  ? step.requestName() + ": pool did not open, step skipped: " + step.openFailure()
+                  : String.format(Locale.ROOT, "%s: pool filled in %.0f ms, load starts", step.requestName(),
+                        step.openNanos() / 1e6));
          }
       }));
    }
@@ -61,7 +69,13 @@ public class PoolSweep extends Simulation {
 
    private ChainBuilder leave(Step step) {
       return exec(Jdbc.report("leave " + step.requestName(),
-            () -> step.leave(options.users()) ? lab.stepFinished(step, step.close()) : List.of()));
+            () -> step.leave(options.users()) ? finished(step) : List.of()));
+   }
+
+   /** Records the step and checks its gates; their verdicts go to Gatling. */
+   private List<Outcome> finished(Step step) {
+      StepResult r = step.close();
+      return r == null ? List.of() : lab.stepFinished(summary.add(step.requestName(), r), r);
    }
 
    // Scenarios: one per step, all users at once; each step starts when the previous one has ended.
@@ -85,7 +99,10 @@ public class PoolSweep extends Simulation {
             steps.add(step(workload, pool));
          }
       }
-      lab.plan(steps);
+      lab.plan(steps.size(), () -> steps.forEach(step -> {
+         step.stop();
+         finished(step);
+      }));
       lab.setting("source", "hikari (minimumIdle = maximumPoolSize = pool)");
       lab.setting("users", options.users());
       lab.setting("seconds", options.seconds());
@@ -111,7 +128,9 @@ public class PoolSweep extends Simulation {
 
    @Override
    public void before() {
-      lab.start(options.tableRows());
+      int rows = options.tableRows();
+      lab.start("big", (database, c) -> rows == 0 ? "not needed"
+            : rows + " rows " + database.dialect().ensureBigTable(c, rows).name().toLowerCase(Locale.ROOT));
       options.workloads().forEach(workload -> lab.tryOnce(workload, options.statement(workload)));
    }
 

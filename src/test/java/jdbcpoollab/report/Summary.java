@@ -1,0 +1,37 @@
+package jdbcpoollab.report;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+/** A simulation's results as its run folder and console show them; the run rewrites them after every step. */
+public interface Summary {
+
+   /** Entries of {@code summary.json} after the simulation's name, state and settings. */
+   Map<String, Object> json();
+
+   /** {@code summary.csv}. */
+   Table csv();
+
+   /**
+    * The result tables: Markdown for {@code summary.md}, or aligned text for the console.
+    *
+    * @param settings the run's settings, as {@code summary.json} has them
+    */
+   String tables(boolean markdown, Map<String, Object> settings);
+
+   /** Failure message to count; each message says where it happened. */
+   Map<String, Long> failures();
+
+   /** True when every step so far ran to its end. */
+   boolean complete();
+
+   /**
+    * Writes the run's HTML page from its folder, if the simulation has one.
+    *
+    * @param compareWith the run folder the page compares this run with, or null for the simulation's default
+    */
+   default Optional<Path> page(Path runFolder, Path compareWith) {
+      return Optional.empty();
+   }
+}

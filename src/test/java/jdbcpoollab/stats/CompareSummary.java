@@ -26,8 +26,8 @@ public final class CompareSummary implements Summary {
    public synchronized String add(RunResult r) {
       runs.add(r);
       return String.format(Locale.ROOT, "%s %s: %s %.3f s, ok=%d ko=%d, %s physical connections%s",
-            r.option(), r.warmup() ? "warm-up" : "run " + r.run(),
-            r.warmup() ? "not counted," : r.complete() ? "done," : "INCOMPLETE,",
+            r.warmup() ? "warm-up" : "run " + r.run(), r.option(),
+            r.complete() ? (r.warmup() ? "not counted," : "done,") : "INCOMPLETE,",
             r.seconds(), r.ok(), r.ko(), CompareTables.count(r.connections()),
             r.server().entrySet().stream().skip(1).map(e -> ", " + e.getKey() + " " + e.getValue())
                   .collect(Collectors.joining()));

@@ -7,7 +7,6 @@ import jdbcpoollab.db.Database;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /** A HikariCP pool. */
@@ -42,29 +41,13 @@ public final class HikariSource implements ConnectionSource {
       }
       HikariSource source = new HikariSource(dataSource);
       try {
-         source.awaitIdle(minIdle, Math.max(10_000, connectionTimeoutMs));
-      } catch (TimeoutException | RuntimeException e) {
+         HikariPoolMXBean pool = dataSource.getHikariPoolMXBean();
+         PoolFill.await(poolName, pool::getIdleConnections, minIdle, Math.max(10_000, connectionTimeoutMs));
+      } catch (SQLException | TimeoutException | RuntimeException e) {
          source.close();
          throw e;
       }
       return source;
-   }
-
-   private void awaitIdle(int idle, long timeoutMs) throws TimeoutException {
-      HikariPoolMXBean pool = dataSource.getHikariPoolMXBean();
-      long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-      while (pool.getIdleConnections() < idle) {
-         if (System.nanoTime() > deadline) {
-            throw new TimeoutException("pool " + dataSource.getPoolName() + " holds " + pool.getIdleConnections()
-                  + " of " + idle + " connections after " + timeoutMs + " ms");
-         }
-         try {
-            Thread.sleep(5);
-         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TimeoutException("interrupted while filling pool " + dataSource.getPoolName());
-         }
-      }
    }
 
    @Override

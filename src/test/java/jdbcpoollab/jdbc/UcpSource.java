@@ -12,7 +12,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -51,7 +50,9 @@ public final class UcpSource implements ConnectionSource {
          UniversalConnectionPoolManager manager = manager();
          manager.createConnectionPool((UniversalConnectionPoolAdapter) dataSource);
          manager.startConnectionPool(poolName);
-         source.awaitSize(minSize, Math.max(10_000, connectionTimeoutMs));
+         PoolFill.await(poolName,
+               () -> dataSource.getAvailableConnectionsCount() + dataSource.getBorrowedConnectionsCount(), minSize,
+               Math.max(10_000, connectionTimeoutMs));
       } catch (UniversalConnectionPoolException | RuntimeException e) {
          source.close();
          throw new SQLException(db.redact(ErrorMessages.rootMessage(e)), e);
@@ -60,22 +61,6 @@ public final class UcpSource implements ConnectionSource {
          throw e;
       }
       return source;
-   }
-
-   private void awaitSize(int size, long timeoutMs) throws SQLException, TimeoutException {
-      long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-      while (dataSource.getAvailableConnectionsCount() + dataSource.getBorrowedConnectionsCount() < size) {
-         if (System.nanoTime() > deadline) {
-            throw new TimeoutException("pool " + poolName + " holds " + dataSource.getAvailableConnectionsCount()
-                  + " of " + size + " connections after " + timeoutMs + " ms");
-         }
-         try {
-            Thread.sleep(5);
-         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TimeoutException("interrupted while filling pool " + poolName);
-         }
-      }
    }
 
    @Override

@@ -16,7 +16,7 @@ public record CompareOptions(List<SourceOption> options, int users, int ops, int
       CompareOptions options = new CompareOptions(
             sources(o.string("options", "hikari:32:70:3,hikari:35:76:3,none")),
             o.integer("users", 100, 1, 10_000),
-            o.integer("ops", 20, 1, 1_000_000),
+            o.integer("ops", 25, 1, 1_000_000),
             o.integer("repeat", 10, 1, 1_000),
             o.choice("workload", "mixed", WORKLOADS),
             o.integer("connectionTimeoutMs", 30_000, 250, 3_600_000),

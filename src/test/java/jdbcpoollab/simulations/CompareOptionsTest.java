@@ -29,6 +29,7 @@ class CompareOptionsTest {
             new SourceOption("none", "none", 0, 0, 0)), o.options());
       assertEquals("none", o.baseline().text());
       assertEquals(100, o.users());
+      assertEquals(25, o.ops());
       assertEquals(10, o.repeat());
       assertEquals("mixed", o.workload());
       assertEquals(100, o.peakConnections());

@@ -10,7 +10,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One run of one option in CpoolCompare: resets the work table, opens the connection source, runs each user's
@@ -20,17 +19,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Batch {
    private final String name;
    private final String option;
-   private final ConnectionSource.Opener opener;
+   private final SharedSource source;
    private final RunRecorder recorder;
    private final ServerStatus server;
    private final int rows;
-   private final AtomicInteger left = new AtomicInteger();
-   private boolean entered;
-   private boolean closed;
-   private volatile ConnectionSource source;
-   private volatile String openFailure;
    private volatile Map<String, Long> before = Map.of();
-   private volatile long openNanos;
 
    /**
     * @param name   the run, such as "run 3 none"
@@ -41,7 +34,7 @@ public final class Batch {
                 int rows) {
       this.name = name;
       this.option = option;
-      this.opener = opener;
+      this.source = new SharedSource(opener);
       this.recorder = recorder;
       this.server = server;
       this.rows = rows;
@@ -62,45 +55,30 @@ public final class Batch {
     *
     * @return true for the one user that opened the source
     */
-   public synchronized boolean enter() {
-      if (entered) {
-         return false;
-      }
-      entered = true;
-      try {
+   public boolean enter() {
+      return source.enter(() -> {
          WorkTable.reset(server.connection(), rows);
-      } catch (SQLException e) {
-         openFailure = ErrorMessages.normalise(e);
-         return true;
-      }
-      before = server.before();
-      long t0 = System.nanoTime();
-      try {
-         source = opener.open();
-      } catch (Exception e) {
-         openFailure = ErrorMessages.normalise(e);
-      }
-      openNanos = System.nanoTime() - t0;
-      return true;
+         before = server.before();
+      });
    }
 
    /** Called by every user as it leaves; true for the last of {@code users}, who should close the run. */
    public boolean leave(int users) {
-      return left.incrementAndGet() == users;
+      return source.leave(users);
    }
 
    /** Time it took to open the source (fill the pool). */
    public long openNanos() {
-      return openNanos;
+      return source.openNanos();
    }
 
    /** Why the source could not be opened, or null. */
    public String openFailure() {
-      return openFailure;
+      return source.openFailure();
    }
 
    public boolean ready() {
-      return source != null;
+      return source.get() != null;
    }
 
    /**
@@ -113,7 +91,7 @@ public final class Batch {
       long startMillis = System.currentTimeMillis();
       long start = System.nanoTime();
       recorder.begin(start);
-      Phases op = Phases.run(source, start, connection -> run(connection, operation, id));
+      Phases op = Phases.run(source.get(), start, connection -> run(connection, operation, id));
       recorder.record(op.acquireNanos(), op.useNanos(), op.totalNanos(), op.end(), op.error());
       return recorder.warmup() ? null : op.outcome(requestName(operation), startMillis);
    }
@@ -151,17 +129,10 @@ public final class Batch {
     * Closes the source, reads the server's counters and returns what the run measured; null when the run never
     * started or was closed before.
     */
-   public synchronized RunResult close() {
-      if (closed || !entered) {
-         closed = true;
+   public RunResult close() {
+      if (!source.close()) {
          return null;
       }
-      closed = true;
-      ConnectionSource s = source;
-      source = null;
-      if (s != null) {
-         s.close();
-      }
-      return recorder.result(openNanos / 1e9, server.since(before));
+      return recorder.result(source.openNanos() / 1e9, server.since(before));
    }
 }

@@ -7,7 +7,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One workload at one pool size: opens its connection source, runs the statement for every user operation while
@@ -18,14 +17,8 @@ public final class Step {
    private final String requestName;
    private final int pool;
    private final String sql;
-   private final ConnectionSource.Opener opener;
+   private final SharedSource source;
    private final StepRecorder recorder;
-   private final AtomicInteger left = new AtomicInteger();
-   private boolean entered;
-   private boolean closed;
-   private volatile ConnectionSource source;
-   private volatile String openFailure;
-   private volatile long openNanos;
 
    public Step(String workload, String requestName, int pool, String sql, ConnectionSource.Opener opener,
                StepRecorder recorder) {
@@ -33,7 +26,7 @@ public final class Step {
       this.requestName = requestName;
       this.pool = pool;
       this.sql = sql;
-      this.opener = opener;
+      this.source = new SharedSource(opener);
       this.recorder = recorder;
    }
 
@@ -55,40 +48,32 @@ public final class Step {
     *
     * @return true for the one user that opened the source
     */
-   public synchronized boolean enter() {
-      if (entered) {
-         return false;
-      }
-      entered = true;
-      long start = System.nanoTime();
-      try {
-         source = opener.open();
-      } catch (Exception e) {
-         openFailure = ErrorMessages.normalise(e);
+   public boolean enter() {
+      boolean first = source.enter(() -> { });
+      if (first && source.openFailure() != null) {
          recorder.stop(System.nanoTime());
       }
-      openNanos = System.nanoTime() - start;
-      return true;
+      return first;
    }
 
    /** How long opening (and filling) the source took. */
    public long openNanos() {
-      return openNanos;
+      return source.openNanos();
    }
 
    /** Called by every user as it leaves; true for the last of {@code users}, who should close the step. */
    public boolean leave(int users) {
-      return left.incrementAndGet() == users;
+      return source.leave(users);
    }
 
    /** Why the source could not be opened, or null. */
    public String openFailure() {
-      return openFailure;
+      return source.openFailure();
    }
 
    /** Users keep looping while this holds. */
    public boolean running() {
-      return source != null && recorder.running(System.nanoTime());
+      return source.get() != null && recorder.running(System.nanoTime());
    }
 
    /** Stops the step early: users finish their current operation and leave. */
@@ -101,7 +86,7 @@ public final class Step {
       long startMillis = System.currentTimeMillis();
       long start = System.nanoTime();
       recorder.begin(userId, start);
-      Phases op = Phases.run(source, start, this::run);
+      Phases op = Phases.run(source.get(), start, this::run);
       boolean measured = recorder.record(userId, op.acquireNanos(), op.useNanos(), op.totalNanos(), op.end(),
             op.error());
       return measured ? op.outcome(requestName, startMillis) : null;
@@ -122,18 +107,8 @@ public final class Step {
    /**
     * Closes the source and returns what the step measured; null when the step never started or was closed before.
     */
-   public synchronized StepResult close() {
-      if (closed || !entered) {
-         closed = true;
-         return null;
-      }
-      closed = true;
+   public StepResult close() {
       long now = System.nanoTime();
-      ConnectionSource s = source;
-      source = null;
-      if (s != null) {
-         s.close();
-      }
-      return recorder.result(now);
+      return source.close() ? recorder.result(now) : null;
    }
 }

@@ -38,7 +38,7 @@ class WelchTest {
       // expected values computed independently with SciPy 1.17: scipy.stats.ttest_ind(no_pool, option,
       // equal_var=False) and its confidence_interval(0.95)
       Welch first = Welch.compare(NO_POOL_1, OPTION_1);
-      assertEquals(12.44, first.savingPct(), 0.005, "the seed's own 12.44%");
+      assertEquals(12.44, first.savingPct(), 0.005, "the article's 12.44%");
       assertEquals(1.5051343, first.t(), 1e-6);
       assertEquals(15.788255, first.df(), 1e-5);
       assertEquals(0.1520320, first.p(), 1e-6);
@@ -48,7 +48,7 @@ class WelchTest {
       assertEquals("not significant at 5%", first.verdict());
 
       Welch second = Welch.compare(NO_POOL_2, OPTION_2);
-      assertEquals(13.39, second.savingPct(), 0.005, "the seed's own 13.39%");
+      assertEquals(13.39, second.savingPct(), 0.005, "the article's 13.39%");
       assertEquals(1.8616540, second.t(), 1e-6);
       assertEquals(9.0436926, second.df(), 1e-5);
       assertEquals(0.0954021, second.p(), 1e-6);
@@ -59,7 +59,7 @@ class WelchTest {
 
    @Test
    void theSameMeansWithAnEvenSpreadAreStillNoise() {
-      // means 3.871 and 4.421 as in the seed, runs between 3.2 and 6.3 s: one slow run in ten on either side
+      // means 3.871 and 4.421 as in the article, runs between 3.2 and 6.3 s: one slow run in ten on either side
       double[] pooled = {3.2, 3.3, 3.4, 3.5, 3.6, 3.7, 3.8, 3.9, 4.01, 6.3};
       double[] unpooled = {3.7, 3.9, 4.0, 4.1, 4.2, 4.3, 4.4, 4.5, 4.81, 6.3};
       assertEquals(3.871, Sample.of(pooled).mean(), 1e-9);

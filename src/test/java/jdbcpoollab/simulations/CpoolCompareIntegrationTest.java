@@ -57,6 +57,10 @@ class CpoolCompareIntegrationTest {
 
    @Test
    void unpooledOpensAPhysicalConnectionPerOperationAndAPoolAtMostCmax() {
+      for (Map<String, Object> r : runs()) {
+         assertEquals(List.of("Connections", "Threads_created", "Max_used_connections"),
+               List.copyOf(((Map<?, ?>) r.get("server")).keySet()), r.toString());
+      }
       for (Map<String, Object> r : runs("none")) {
          assertTrue(number(r, "connections") >= USERS * OPS, "none: " + r.get("connections") + " connections for "
                + USERS * OPS + " operations");

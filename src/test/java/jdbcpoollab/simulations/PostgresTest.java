@@ -8,6 +8,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -88,6 +89,47 @@ class PostgresTest {
          try (Stream<Path> files = Files.walk(run.folder())) {
             for (Path file : files.filter(Files::isRegularFile).toList()) {
                assertFalse(Files.readString(file).contains(server.password()), file.toString());
+            }
+         }
+      }
+   }
+
+   /** A short CpoolCompare through db.url: the work table's plain SQL, UCP over PostgreSQL's driver, its counters. */
+   @Nested
+   @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+   class Compare {
+      private static final int OPERATIONS = 8 * 6;
+      private GatlingRun.Result run;
+
+      @BeforeAll
+      void runComparison() {
+         run = GatlingRun.run(CpoolCompare.class, Map.of("options", "hikari:2:4,ucp:2:4,none", "users", "8",
+               "ops", "6", "repeat", "1", "db.url", server.url(), "db.user", PostgresServer.USER,
+               "db.password", server.password()), false);
+      }
+
+      @SuppressWarnings("unchecked")
+      private List<Map<String, Object>> runs() {
+         return (List<Map<String, Object>>) run.summary().get("runs");
+      }
+
+      @Test
+      void everyOperationOfEveryRunSucceeds() {
+         assertEquals("complete", run.summary().get("state"));
+         assertEquals(6, runs().size());
+         for (Map<String, Object> r : runs()) {
+            assertEquals(OPERATIONS, WaitSweepContract.number(r, "ok"), r.toString());
+            assertEquals(0, WaitSweepContract.number(r, "ko"), r.toString());
+         }
+      }
+
+      @Test
+      void sessionsShowTheUnpooledRunsOpeningAConnectionPerOperation() {
+         for (Map<String, Object> r : runs()) {
+            assertEquals("sessions", ((Map<?, ?>) r.get("server")).keySet().iterator().next(), r.toString());
+            // a backend reports its session as it ends, which may fall into the next run: half is a safe floor
+            if (r.get("option").equals("none")) {
+               assertTrue(WaitSweepContract.number(r, "connections") >= OPERATIONS / 2.0, r.toString());
             }
          }
       }

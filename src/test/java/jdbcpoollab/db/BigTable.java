@@ -3,10 +3,8 @@ package jdbcpoollab.db;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -33,7 +31,7 @@ public final class BigTable {
 
    /** After the dialect created the table if it was missing: keeps, fills or rebuilds it. */
    static Seeding fill(Connection connection, int rows, Inserter inserter) throws SQLException {
-      checkColumns(connection);
+      Tables.checkColumns(connection, "big", List.of("id", "payload"));
       long count;
       long minId;
       long maxId;
@@ -73,22 +71,16 @@ public final class BigTable {
 
    /** A JDBC batch of single-row INSERTs in one transaction, for products without multi-row VALUES (Oracle). */
    static void insertBatch(Connection connection, int first, int last) throws SQLException {
-      boolean autoCommit = connection.getAutoCommit();
-      connection.setAutoCommit(false);
-      try (PreparedStatement insert = connection.prepareStatement("INSERT INTO big (id, payload) VALUES (?, ?)")) {
-         for (int id = first; id <= last; id++) {
-            insert.setInt(1, id);
-            insert.setString(2, payload(id));
-            insert.addBatch();
+      Tables.inTransaction(connection, () -> {
+         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO big (id, payload) VALUES (?, ?)")) {
+            for (int id = first; id <= last; id++) {
+               insert.setInt(1, id);
+               insert.setString(2, payload(id));
+               insert.addBatch();
+            }
+            insert.executeBatch();
          }
-         insert.executeBatch();
-         connection.commit();
-      } catch (SQLException e) {
-         connection.rollback();
-         throw e;
-      } finally {
-         connection.setAutoCommit(autoCommit);
-      }
+      });
    }
 
    static String payload(int id) {
@@ -98,21 +90,6 @@ public final class BigTable {
    static void execute(Connection connection, String sql) throws SQLException {
       try (Statement st = connection.createStatement()) {
          st.execute(sql);
-      }
-   }
-
-   private static void checkColumns(Connection connection) throws SQLException {
-      List<String> columns = new ArrayList<>();
-      try (Statement st = connection.createStatement();
-           ResultSet rs = st.executeQuery("SELECT * FROM big WHERE 1 = 0")) {
-         ResultSetMetaData meta = rs.getMetaData();
-         for (int i = 1; i <= meta.getColumnCount(); i++) {
-            columns.add(meta.getColumnName(i).toLowerCase(Locale.ROOT));
-         }
-      }
-      if (!columns.equals(List.of("id", "payload"))) {
-         throw new SQLException("a table big with columns " + columns + " already exists and is not the lab's"
-               + " (id, payload); it is left untouched: point db.url at a database or schema of the lab's own");
       }
    }
 }

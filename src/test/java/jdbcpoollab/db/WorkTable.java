@@ -5,10 +5,12 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 
 /**
  * The table CpoolCompare's users select, insert and update: rows 1..rows are kept, the rows a run inserts (ids above
- * rows) are deleted before the next run, so writes never make it grow. Plain SQL that every product speaks.
+ * rows) are deleted before the next run, so writes never make it grow. Plain SQL that every product speaks. A table
+ * named {@code work} with other columns is not the lab's: it is left alone and the run stops.
  */
 public final class WorkTable {
    public static final String SELECT = "SELECT n, payload FROM work WHERE id = ?";
@@ -25,6 +27,7 @@ public final class WorkTable {
          if (!exists(st)) {
             st.execute("CREATE TABLE work (id INT PRIMARY KEY, n INT NOT NULL, payload VARCHAR(100) NOT NULL)");
          }
+         Tables.checkColumns(connection, "work", List.of("id", "n", "payload"));
          st.executeUpdate("DELETE FROM work WHERE id > " + rows);
          try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM work WHERE id BETWEEN 1 AND " + rows)) {
             rs.next();
@@ -50,23 +53,17 @@ public final class WorkTable {
    }
 
    private static void seed(Connection connection, int rows) throws SQLException {
-      boolean autoCommit = connection.getAutoCommit();
-      connection.setAutoCommit(false);
-      try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
-         for (int id = 1; id <= rows; id++) {
-            insert.setInt(1, id);
-            insert.setString(2, payload(id));
-            insert.addBatch();
-            if (id % BATCH == 0 || id == rows) {
-               insert.executeBatch();
+      Tables.inTransaction(connection, () -> {
+         try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
+            for (int id = 1; id <= rows; id++) {
+               insert.setInt(1, id);
+               insert.setString(2, payload(id));
+               insert.addBatch();
+               if (id % BATCH == 0 || id == rows) {
+                  insert.executeBatch();
+               }
             }
          }
-         connection.commit();
-      } catch (SQLException e) {
-         connection.rollback();
-         throw e;
-      } finally {
-         connection.setAutoCommit(autoCommit);
-      }
+      });
    }
 }

@@ -1,6 +1,7 @@
 package jdbcpoollab.simulations;
 
 import jdbcpoollab.db.BigTableContract;
+import jdbcpoollab.db.WorkTableContract;
 import jdbcpoollab.db.Database;
 import jdbcpoollab.db.EmbeddedMariaDb;
 import org.junit.jupiter.api.AfterAll;
@@ -93,6 +94,14 @@ class EmbeddedByUrlTest {
 
    @Nested
    class Table extends BigTableContract {
+      @Override
+      protected Database database() {
+         return new Database(url("jdbc:mariadb:", "tables"), "root", "");
+      }
+   }
+
+   @Nested
+   class Work extends WorkTableContract {
       @Override
       protected Database database() {
          return new Database(url("jdbc:mariadb:", "tables"), "root", "");

@@ -3,6 +3,7 @@ package jdbcpoollab.simulations;
 import jdbcpoollab.db.BigTableContract;
 import jdbcpoollab.db.Database;
 import jdbcpoollab.db.OracleDialect;
+import jdbcpoollab.db.WorkTableContract;
 import jdbcpoollab.testing.PostgresServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -137,6 +138,14 @@ class PostgresTest {
 
    @Nested
    class Table extends BigTableContract {
+      @Override
+      protected Database database() {
+         return PostgresTest.database();
+      }
+   }
+
+   @Nested
+   class Work extends WorkTableContract {
       @Override
       protected Database database() {
          return PostgresTest.database();

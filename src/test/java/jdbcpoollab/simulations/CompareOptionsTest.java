@@ -8,6 +8,7 @@ import java.util.Properties;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CompareOptionsTest {
 
@@ -59,5 +60,6 @@ class CompareOptionsTest {
       assertEquals("bad option -Drepeat=0: allowed is whole numbers from 1 to 1000", error(Map.of("repeat", "0")));
       assertEquals("bad option -Dops=200000: allowed is at most 10000000 operations per run (users x ops) in all",
             error(Map.of("ops", "200000")));
+      assertTrue(error(Map.of("assert.p99AcquireMs", "50")).startsWith("bad option -Dassert.* or -Dbaseline: "));
    }
 }

@@ -113,7 +113,7 @@ public class CpoolCompare extends Simulation {
       }
       lab.plan(batches.size(), () -> batches.forEach(this::finished));
       lab.setting("options", options.options().stream().map(SourceOption::text).toList());
-      lab.setting("baseline", options.baseline().text());
+      lab.setting("baselineOption", options.baseline().text());
       lab.setting("users", options.users());
       lab.setting("ops", options.ops());
       lab.setting("repeat", options.repeat());

@@ -75,7 +75,7 @@ class CpoolCompareIntegrationTest {
 
    @Test
    void statisticsCompareEachPoolWithTheUnpooledRuns() {
-      assertEquals("none", run.summary().get("baseline"));
+      assertEquals("none", run.summary().get("baselineOption"));
       @SuppressWarnings("unchecked")
       List<Map<String, Object>> statistics = (List<Map<String, Object>>) run.summary().get("statistics");
       assertEquals(List.of("hikari:2:4:1", "ucp:2:4:1", "none"), statistics.stream().map(s -> s.get("option")).toList());

@@ -44,7 +44,7 @@ public final class CompareSummary implements Summary {
    @Override
    public synchronized Map<String, Object> json() {
       Map<String, Object> m = new LinkedHashMap<>();
-      m.put("baseline", baseline);
+      m.put("baselineOption", baseline);
       List<Map<String, Object>> statistics = new ArrayList<>();
       Map<String, List<RunResult>> counted = counted();
       counted.forEach((option, list) -> {

@@ -7,11 +7,15 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One workload at one pool size: opens its connection source, runs the statement for every user operation while
- * its window is open, times each phase, and closes the source.
+ * its window is open, times each phase, and closes the source. When an operation fails because the database is gone
+ * (see {@link DatabaseWatch}) the step stops at once: users blocked waiting for a connection are interrupted rather
+ * than left to their connection timeout.
  */
 public final class Step {
    private final String workload;
@@ -21,11 +25,14 @@ public final class Step {
    private final ConnectionSource.Opener opener;
    private final StepRecorder recorder;
    private final AtomicInteger left = new AtomicInteger();
+   private final Set<Thread> inFlight = new HashSet<>();
    private boolean entered;
    private boolean closed;
    private volatile ConnectionSource source;
    private volatile String openFailure;
    private volatile long openNanos;
+   private volatile DatabaseWatch watch;
+   private volatile String lostReason;
 
    public Step(String workload, String requestName, int pool, String sql, ConnectionSource.Opener opener,
                StepRecorder recorder) {
@@ -49,9 +56,15 @@ public final class Step {
       return pool;
    }
 
+   /** Watches the database for this step: a lost one stops it, and its opening waits for a lost one to return. */
+   public void watch(DatabaseWatch databaseWatch) {
+      watch = databaseWatch;
+   }
+
    /**
     * Called by every user as it arrives: the first one opens the source while the others wait for it, so the load
-    * starts on a filled pool. On failure the step is stopped and the reason kept.
+    * starts on a filled pool. After a loss of the database, the first one waits for it first (within the watch's
+    * limit). On failure the step is stopped and the reason kept.
     *
     * @return true for the one user that opened the source
     */
@@ -60,12 +73,19 @@ public final class Step {
          return false;
       }
       entered = true;
+      DatabaseWatch w = watch;
+      if (w != null) {
+         w.awaitBack(requestName);
+      }
       long start = System.nanoTime();
       try {
          source = opener.open();
       } catch (Exception e) {
          openFailure = ErrorMessages.normalise(e);
          recorder.stop(System.nanoTime());
+         if (w != null) {
+            w.check();
+         }
       }
       openNanos = System.nanoTime() - start;
       return true;
@@ -86,6 +106,11 @@ public final class Step {
       return openFailure;
    }
 
+   /** Why the step was cut short by the loss of the database, or null. */
+   public String lostReason() {
+      return lostReason;
+   }
+
    /** Users keep looping while this holds. */
    public boolean running() {
       return source != null && recorder.running(System.nanoTime());
@@ -98,12 +123,31 @@ public final class Step {
 
    /** One operation: acquire a connection, run the statement and read every row, give the connection back. */
    public Outcome execute(long userId) {
+      Thread self = Thread.currentThread();
+      synchronized (inFlight) {
+         if (lostReason != null) {
+            return null;
+         }
+         inFlight.add(self);
+      }
+      try {
+         return timed(userId);
+      } finally {
+         synchronized (inFlight) {
+            inFlight.remove(self);
+            Thread.interrupted();
+         }
+      }
+   }
+
+   private Outcome timed(long userId) {
       long startMillis = System.currentTimeMillis();
       long start = System.nanoTime();
       recorder.begin(userId, start);
       long acquired = 0;
       long queried = 0;
       String error = null;
+      Exception failure = null;
       Connection connection = null;
       try {
          connection = source.getConnection();
@@ -112,6 +156,7 @@ public final class Step {
          queried = System.nanoTime();
       } catch (SQLException | RuntimeException e) {
          error = ErrorMessages.normalise(e);
+         failure = e;
       } finally {
          if (connection != null) {
             try {
@@ -126,7 +171,30 @@ public final class Step {
          acquired = end;
       }
       boolean measured = recorder.record(userId, acquired - start, queried - acquired, end - start, end, error);
+      if (failure != null) {
+         checkDatabase(failure);
+      }
       return measured ? new Outcome(requestName, startMillis, startMillis + (end - start) / 1_000_000, error) : null;
+   }
+
+   private void checkDatabase(Exception error) {
+      DatabaseWatch w = watch;
+      if (w == null || lostReason != null || !DatabaseWatch.connectionFailure(error)) {
+         return;
+      }
+      String lost = w.check();
+      if (lost == null) {
+         return;
+      }
+      synchronized (inFlight) {
+         if (lostReason != null) {
+            return;
+         }
+         lostReason = lost;
+         recorder.stop(System.nanoTime());
+         Thread self = Thread.currentThread();
+         inFlight.stream().filter(t -> t != self).forEach(Thread::interrupt);
+      }
    }
 
    private void run(Connection connection) throws SQLException {
@@ -139,6 +207,20 @@ public final class Step {
             }
          }
       }
+   }
+
+   /**
+    * What a step under way measured so far, for a run that is being interrupted; null when it had not started or
+    * was closed. The source is left to the end of the JVM.
+    */
+   public synchronized StepResult interrupt() {
+      if (closed || !entered) {
+         return null;
+      }
+      closed = true;
+      long now = System.nanoTime();
+      recorder.stop(now);
+      return recorder.result(now);
    }
 
    /**

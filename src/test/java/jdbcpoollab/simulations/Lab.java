@@ -3,6 +3,9 @@ package jdbcpoollab.simulations;
 import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.db.Database;
 import jdbcpoollab.db.EmbeddedMariaDb;
+import jdbcpoollab.db.Redactor;
+import jdbcpoollab.jdbc.DatabaseWatch;
+import jdbcpoollab.jdbc.ErrorMessages;
 import jdbcpoollab.jdbc.Outcome;
 import jdbcpoollab.jdbc.Step;
 import jdbcpoollab.report.AtomicFile;
@@ -17,11 +20,13 @@ import jdbcpoollab.stats.SweepPage;
 import jdbcpoollab.stats.SweepRun;
 import jdbcpoollab.stats.SweepTables;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,34 +40,54 @@ import java.util.stream.Stream;
 /**
  * The run around a simulation: the database (embedded or named by URL), the results folder, one progress line per
  * step, the gates checked as each step ends, summaries rewritten as each step ends, and the final tables on the
- * console.
+ * console. It also decides how a run ends when something goes wrong: one line and an exit code (listed in the
+ * README), finished steps kept.
  */
 public final class Lab {
-   /** Exit codes, listed in the README. */
+   /** Exit codes, listed in the README; Gatling's own are 0 (success), 1 (crash) and 2 (assertions failed). */
+   public static final int EXIT_INCOMPLETE = 3;
    public static final int EXIT_BAD_OPTION = 64;
    public static final int EXIT_DATABASE_UNAVAILABLE = 69;
    public static final int EXIT_RESULTS_NOT_WRITABLE = 73;
+   public static final int EXIT_RESULTS_LOST = 74;
+   public static final int EXIT_BUSY = 75;
+   private static final Duration CONNECT_WITHIN = Duration.ofSeconds(10);
+   /** The code a finished in-JVM run ({@code -Dlab.noExit=true}) would have exited with, for GatlingRun. */
+   private static volatile int lastExitCode;
 
    private final String simulation;
    private final Target target;
    private final int maxConnections;
    private final Map<String, Object> settings = new LinkedHashMap<>();
    private final List<StepResult> results = new ArrayList<>();
+   private final Map<String, String> incomplete = new LinkedHashMap<>();
    private final RunGates gates = new RunGates(options(() -> GateOptions.from(Options.fromSystem())));
    private final long startedAt = System.currentTimeMillis();
+   private Duration recoverWithin = Duration.ofSeconds(10);
    private EmbeddedMariaDb embedded;
    private Database database;
    private RunFolder folder;
    private String state = "running";
+   private String error;
+   private boolean writeFailed;
+   private int exitCode;
    private List<Step> plannedSteps = List.of();
    private int startedSteps;
    private Path baseline;
    private String gatlingReport;
 
+   /**
+    * Once the simulation's options and the gates are read, any other option that looks meant for the lab (a
+    * misspelt name) ends the run: see {@link Options#rejectUnknown}.
+    */
    public Lab(String simulation, Target target, int maxConnections) {
       this.simulation = simulation;
       this.target = target;
       this.maxConnections = maxConnections;
+      options(() -> {
+         Options.fromSystem().rejectUnknown(simulation);
+         return null;
+      });
    }
 
    /** Reads options; bad input ends the JVM with one line and {@link #EXIT_BAD_OPTION}, before anything starts. */
@@ -80,6 +105,11 @@ public final class Lab {
 
    public void plan(List<Step> steps) {
       plannedSteps = List.copyOf(steps);
+   }
+
+   /** How long, after the database was lost, the next step waits for it to come back before giving up. */
+   public void recoverWithin(Duration window) {
+      recoverWithin = window;
    }
 
    /** The run the report page compares this one with; by default the previous run of the same simulation. */
@@ -107,27 +137,32 @@ public final class Lab {
       return Path.of(System.getProperty("lab.results", "results"));
    }
 
-   /** Creates the results folder, starts or reaches the database and seeds its {@code big} table. */
-   public synchronized void start(int rows) {
+   /**
+    * Creates the results folder, starts or reaches the database and seeds its {@code big} table. Each failure ends
+    * the run here, before any load, with one line and its own exit code.
+    */
+   public void start(int rows) {
       try {
          folder = RunFolder.create(resultsRoot(), simulation, LocalDateTime.now());
       } catch (IllegalStateException e) {
          throw exit(EXIT_RESULTS_NOT_WRITABLE, e.getMessage());
       }
+      Runtime.getRuntime().addShutdownHook(new Thread(this::shutdown, "lab-shutdown"));
       long t0 = System.nanoTime();
       try {
          if (target.embedded()) {
             embedded = new EmbeddedMariaDb(EmbeddedMariaDb.defaultHome(), maxConnections);
-            Runtime.getRuntime().addShutdownHook(new Thread(this::interrupted, "lab-shutdown"));
             database = embedded.start();
          } else {
-            Runtime.getRuntime().addShutdownHook(new Thread(this::interrupted, "lab-shutdown"));
             database = new Database(target.url(), target.user(), target.password());
          }
+      } catch (EmbeddedMariaDb.Busy e) {
+         throw failed(EXIT_BUSY, e.getMessage());
       } catch (IllegalStateException e) {
-         throw exit(EXIT_DATABASE_UNAVAILABLE, e.getMessage());
+         throw failed(EXIT_DATABASE_UNAVAILABLE, e.getMessage());
       }
-      try (Connection c = database.connect()) {
+      settings.put("url", database.safeUrl());
+      try (Connection c = database.connect(CONNECT_WITHIN)) {
          String server = database.describeServer(c);
          long t1 = System.nanoTime();
          String table = rows == 0 ? "not needed" : rows + " rows " + database.dialect().ensureBigTable(c, rows)
@@ -135,21 +170,28 @@ public final class Lab {
          long t2 = System.nanoTime();
          settings.put("database", server);
          settings.put("driver", Database.describeDriver(c));
-         settings.put("url", database.safeUrl());
          settings.put("table big", table);
          System.out.printf(Locale.ROOT, "jdbc-pool-lab: %s at %s (ready in %.1f s; table big %s in %.1f s)%n",
                server, database.safeUrl(), (t1 - t0) / 1e9, table, (t2 - t1) / 1e9);
       } catch (SQLException e) {
-         throw exit(EXIT_DATABASE_UNAVAILABLE, "cannot use database " + database.safeUrl() + ": "
-               + database.redact(e.getMessage()));
+         throw failed(EXIT_DATABASE_UNAVAILABLE, "cannot connect to the database at " + database.address() + " ("
+               + database.safeUrl() + "): " + ErrorMessages.describe(e));
       }
+      DatabaseWatch watch = new DatabaseWatch(database, recoverWithin, line -> {
+         synchronized (this) {
+            System.out.printf(Locale.ROOT, "[%d/%d] %s%n", startedSteps + 1, plannedSteps.size(), line);
+         }
+      });
+      plannedSteps.forEach(step -> step.watch(watch));
       settings.put("cores", Runtime.getRuntime().availableProcessors());
       settings.put("java", System.getProperty("java.version"));
       if (gates.any()) {
          settings.put("gates", gates.describe());
       }
       System.out.println("jdbc-pool-lab: results go to " + folder.dir().toAbsolutePath());
-      writeSummary();
+      if (!writeSummary()) {
+         throw failed(EXIT_RESULTS_NOT_WRITABLE, "cannot write the results in " + folder.dir());
+      }
    }
 
    /**
@@ -161,15 +203,10 @@ public final class Lab {
          statement.execute();
       } catch (SQLException e) {
          String why = database.redact(e.getMessage());
-         synchronized (this) {
-            state = "incomplete";
-            writeSummary();
-         }
-         stopDatabase();
          throw "custom".equals(workload)
-               ? exit(EXIT_BAD_OPTION, "bad option -Dsql: " + database.productVersion() + " rejects it: " + why)
-               : exit(EXIT_DATABASE_UNAVAILABLE, "the " + workload + " statement fails on " + database.productVersion()
-                     + ": " + why);
+               ? failed(EXIT_BAD_OPTION, "bad option -Dsql: " + database.productVersion() + " rejects it: " + why)
+               : failed(EXIT_DATABASE_UNAVAILABLE, "the " + workload + " statement fails on "
+                     + database.productVersion() + ": " + why);
       }
    }
 
@@ -200,10 +237,17 @@ public final class Lab {
          return List.of();
       }
       results.add(r);
+      String reason = r.complete() ? null : database.redact(step.openFailure() != null
+            ? "pool did not open: " + step.openFailure()
+            : step.lostReason() != null ? step.lostReason() : "cut short");
+      if (reason != null) {
+         incomplete.put(step.requestName(), reason);
+      }
       List<GateResult> checked = gates.check(r);
-      System.out.printf(Locale.ROOT, "[%d/%d] %s: %s %.1f ops/s, ok=%d ko=%d, acquire p99 %.3f ms, total p99 %.3f ms%n",
+      System.out.printf(Locale.ROOT, "[%d/%d] %s: %s %.1f ops/s, ok=%d ko=%d, acquire p99 %.3f ms, total p99 %.3f ms%s%n",
             startedSteps, plannedSteps.size(), step.requestName(), r.complete() ? "done," : "INCOMPLETE,",
-            r.throughput(), r.ok(), r.ko() + r.koOutside(), r.acquire().p99(), r.total().p99());
+            r.throughput(), r.ok(), r.ko() + r.koOutside(), r.acquire().p99(), r.total().p99(),
+            reason == null ? "" : " (" + reason + ")");
       checked.stream().filter(g -> !g.passed()).forEach(g -> System.out.printf(Locale.ROOT,
             "[%d/%d] gate FAILED: %s%n", startedSteps, plannedSteps.size(), g.verdict()));
       writeSummary();
@@ -215,7 +259,11 @@ public final class Lab {
       return gates.assertions(plannedSteps.size());
    }
 
-   /** After the last step: final summaries, the tables, where everything is, and the server stopped. */
+   /**
+    * After the last step: final summaries, the tables, where everything is, and the server stopped. A run with
+    * incomplete steps, or whose results could not all be written, exits non-zero once Gatling has written its
+    * report (see {@link #shutdown}).
+    */
    public synchronized void finish() {
       if (!"running".equals(state)) {
          return;
@@ -224,8 +272,11 @@ public final class Lab {
          step.stop();
          stepFinished(step, step.close());
       }
-      state = results.size() == plannedSteps.size() && results.stream().allMatch(StepResult::complete)
-            ? "complete" : "incomplete";
+      boolean allDone = results.size() == plannedSteps.size() && results.stream().allMatch(StepResult::complete);
+      state = allDone ? "complete" : "incomplete";
+      if (results.size() < plannedSteps.size()) {
+         incomplete.put((plannedSteps.size() - results.size()) + " step(s) never started", "the run ended first");
+      }
       if (folder != null) {
          Optional<Path> gatling = gatlingRunFolder();
          gatling.ifPresent(dir -> gatlingReport = folder.dir().toAbsolutePath()
@@ -236,12 +287,30 @@ public final class Lab {
          if (gates.verdict() != null) {
             System.out.println(gates.verdict());
          }
+         if (!incomplete.isEmpty()) {
+            System.out.println("jdbc-pool-lab: " + incomplete.size() + " of " + plannedSteps.size()
+                  + " steps INCOMPLETE:");
+            incomplete.forEach((name, why) -> System.out.println("  " + name + ": " + why));
+         }
          System.out.println("jdbc-pool-lab: run folder " + folder.dir().toAbsolutePath());
          gatling.ifPresent(dir -> System.out.println(
                "jdbc-pool-lab: Gatling report " + dir.resolve("index.html").toAbsolutePath()));
          writePage().ifPresent(page -> System.out.println("jdbc-pool-lab: report " + page.toAbsolutePath()));
+         exitCode = writeFailed ? EXIT_RESULTS_LOST : allDone ? 0 : EXIT_INCOMPLETE;
+         if (exitCode != 0) {
+            System.out.println("jdbc-pool-lab: the run will exit with code " + exitCode + " after Gatling's report ("
+                  + (writeFailed ? "results could not all be written" : "incomplete steps") + ")");
+         }
       }
+      lastExitCode = exitCode;
       stopDatabase();
+   }
+
+   /** The exit code the last in-JVM run ended with; read once. */
+   static int takeExitCode() {
+      int code = lastExitCode;
+      lastExitCode = 0;
+      return code;
    }
 
    public List<StepResult> results() {
@@ -252,16 +321,47 @@ public final class Lab {
       return folder.dir();
    }
 
-   private void interrupted() {
+   /**
+    * The JVM is ending. During a run (Ctrl-C, SIGTERM, or a System.exit elsewhere) the finished steps and the one
+    * under way are written, marked "interrupted", and the embedded server is stopped. After a finished run whose
+    * exit code is not 0, the JVM is halted with that code: Gatling has written its report by then and asked for
+    * exit code 0, and a shutdown hook is the only place left to change it.
+    */
+   private void shutdown() {
+      int code;
       synchronized (this) {
          if ("running".equals(state) && folder != null) {
             state = "interrupted";
+            for (Step step : plannedSteps) {
+               StepResult partial = step.interrupt();
+               if (partial != null) {
+                  results.add(partial);
+                  incomplete.put(step.requestName(), "interrupted");
+               }
+            }
             writeSummary();
             writePage();
             System.err.println("jdbc-pool-lab: run interrupted; finished steps are in " + folder.dir().toAbsolutePath());
          }
+         code = exitCode;
       }
       stopDatabase();
+      if (code != 0 && !Boolean.getBoolean("lab.noExit")) {
+         System.out.flush();
+         System.err.flush();
+         Runtime.getRuntime().halt(code);
+      }
+   }
+
+   /** Ends the run before its load, leaving a summary that says why. */
+   private LabExit failed(int code, String message) {
+      synchronized (this) {
+         state = "failed";
+         error = Redactor.text(message);
+         writeSummary();
+      }
+      stopDatabase();
+      return exit(code, message);
    }
 
    private void stopDatabase() {
@@ -285,19 +385,39 @@ public final class Lab {
       }
    }
 
-   private void writeSummary() {
+   /**
+    * Rewrites the summaries, each through a temporary file and a rename. When that fails (disk full) the files keep
+    * their last complete state, the run goes on, and it will exit with {@link #EXIT_RESULTS_LOST}.
+    */
+   private boolean writeSummary() {
       Map<String, Object> json = new LinkedHashMap<>();
       json.put("simulation", simulation);
       json.put("state", state);
+      if (error != null) {
+         json.put("error", error);
+      }
       json.put("settings", settings);
       if (gatlingReport != null) {
          json.put("gatlingReport", gatlingReport);
       }
       json.put("steps", results.stream().map(StepResult::toMap).toList());
+      if (!incomplete.isEmpty()) {
+         json.put("incomplete", incomplete);
+      }
       gates.addTo(json);
-      Json.write(folder.file("summary.json"), json);
-      AtomicFile.write(folder.file("summary.csv"), SweepTables.flat(results).csv());
-      AtomicFile.write(folder.file("summary.md"), markdown(true));
+      try {
+         Json.write(folder.file("summary.json"), json);
+         AtomicFile.write(folder.file("summary.csv"), SweepTables.flat(results).csv());
+         AtomicFile.write(folder.file("summary.md"), markdown(true));
+         return true;
+      } catch (UncheckedIOException e) {
+         if (!writeFailed) {
+            writeFailed = true;
+            System.err.println("jdbc-pool-lab: " + e.getMessage() + "; the results there keep their last complete "
+                  + "state (exit code " + EXIT_RESULTS_LOST + " at the end)");
+         }
+         return false;
+      }
    }
 
    private String markdown(boolean withSettings) {
@@ -319,7 +439,7 @@ public final class Lab {
       recommendations(md, withSettings);
       Map<String, Long> errors = new LinkedHashMap<>();
       results.forEach(r -> r.errors().forEach((m, n) -> errors.merge(r.label() + ": "
-            + database.redact(m), n, Long::sum)));
+            + redact(m), n, Long::sum)));
       if (!errors.isEmpty()) {
          md.append("## Failures\n\n");
          errors.forEach((m, n) -> md.append("- ").append(n).append(" × ").append(m).append('\n'));
@@ -368,9 +488,13 @@ public final class Lab {
       }
    }
 
+   private String redact(String text) {
+      return database != null ? database.redact(text) : Redactor.text(text);
+   }
+
    /** Ends the run with one line; inside a test JVM ({@code -Dlab.noExit=true}) throws instead. */
    static LabExit exit(int code, String message) {
-      String line = "jdbc-pool-lab: " + message;
+      String line = "jdbc-pool-lab: " + Redactor.text(message) + " (exit code " + code + ")";
       if (Boolean.getBoolean("lab.noExit")) {
          return new LabExit(code, line);
       }

@@ -86,6 +86,7 @@ public class PoolSweep extends Simulation {
          }
       }
       lab.plan(steps);
+      lab.recoverWithin(Duration.ofMillis((long) (options.recoverSeconds() * 1000)));
       lab.setting("source", "hikari (minimumIdle = maximumPoolSize = pool)");
       lab.setting("users", options.users());
       lab.setting("seconds", options.seconds());
@@ -93,6 +94,7 @@ public class PoolSweep extends Simulation {
       lab.setting("sleepMs", options.sleepMs());
       lab.setting("rows", options.rows());
       lab.setting("connectionTimeoutMs", options.connectionTimeoutMs());
+      lab.setting("recoverSeconds", options.recoverSeconds());
       lab.setting("pools", options.pools());
       lab.setting("workloads", options.workloads());
       if (options.sql() != null) {
@@ -103,7 +105,8 @@ public class PoolSweep extends Simulation {
       lab.setting("queries", queries);
       lab.setting("acquireP99Ms", options.acquireP99Ms());
       options.compare().forEach(lab::compareWith);
-      double perStep = options.warmup() + options.seconds() + 2 * options.connectionTimeoutMs() / 1000.0 + 30;
+      double perStep = options.warmup() + options.seconds() + 2 * options.connectionTimeoutMs() / 1000.0 + 30
+            + options.recoverSeconds();
       setUp(oneAfterAnother(steps, 0))
             .assertions(lab.assertions())
             .maxDuration(Duration.ofSeconds((long) (steps.size() * perStep) + 60));

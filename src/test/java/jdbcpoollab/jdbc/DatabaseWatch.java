@@ -29,7 +29,6 @@ public final class DatabaseWatch {
    private long probedAt = NEVER;
    private String probeFailure;
    private volatile long lostAt = NEVER;
-   private volatile String lostReason;
 
    /**
     * @param recoverWithin how long, after the database was lost, the next step waits for it to come back
@@ -76,8 +75,8 @@ public final class DatabaseWatch {
    }
 
    /**
-    * After a failure: probes the server and, when it does not answer, records the database as lost (the first
-    * reason is kept until it comes back).
+    * After a failure: probes the server and, when it does not answer, records the database as lost (since the
+    * first time, until it comes back).
     *
     * @return null when the server answered, otherwise {@code database lost: <why>}
     */
@@ -86,22 +85,12 @@ public final class DatabaseWatch {
       if (failure == null) {
          return null;
       }
-      String reason = "database lost: " + failure;
       synchronized (this) {
          if (lostAt == NEVER) {
             lostAt = System.nanoTime();
-            lostReason = reason;
          }
       }
-      return reason;
-   }
-
-   public boolean isLost() {
-      return lostAt != NEVER;
-   }
-
-   public String lostReason() {
-      return lostReason;
+      return "database lost: " + failure;
    }
 
    /**
@@ -111,17 +100,16 @@ public final class DatabaseWatch {
     * @return true when the database is there (no longer counted as lost)
     */
    public boolean awaitBack(String step) {
-      if (!isLost()) {
+      if (lostAt == NEVER) {
          return true;
       }
-      progress.accept(step + ": waiting up to " + recoverWithin.toSeconds() + " s for the database to come back");
       long deadline = lostAt + recoverWithin.toNanos();
+      if (System.nanoTime() - deadline < 0) {
+         progress.accept(step + ": waiting up to " + recoverWithin.toSeconds() + " s for the database to come back");
+      }
       while (true) {
          if (probe() == null) {
-            synchronized (this) {
-               lostAt = NEVER;
-               lostReason = null;
-            }
+            lostAt = NEVER;
             progress.accept(step + ": the database is back");
             return true;
          }

@@ -2,6 +2,7 @@ package jdbcpoollab.simulations;
 
 import jdbcpoollab.report.AtomicFile;
 import jdbcpoollab.report.Json;
+import jdbcpoollab.testing.Command;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -11,7 +12,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -30,7 +32,7 @@ class ResultsNotWritableTest {
    private Path mounted;
 
    @AfterEach
-   void unmount() throws Exception {
+   void unmount() {
       if (mounted != null) {
          run("umount", mounted.toString());
       }
@@ -49,10 +51,7 @@ class ResultsNotWritableTest {
 
    @Test
    void aFullDiskStopsTheRunBeforeTheLoadAndNeverLeavesHalfAFile() throws Exception {
-      Path disk = Files.createDirectories(tmp.resolve("disk"));
-      assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=32k", "tmpfs", disk.toString()),
-            "mounting a small tmpfs needs root");
-      mounted = disk;
+      Path disk = smallDisk("32k");
 
       GatlingRun.Result run = GatlingRun.run(PoolSweep.class, Map.of("lab.results", disk.toString(),
             "pools", "1", "seconds", "1"), false);
@@ -66,18 +65,12 @@ class ResultsNotWritableTest {
       assertThrows(UncheckedIOException.class, () -> AtomicFile.write(summary, new byte[256 * 1024]));
       assertArrayEquals(before, Files.readAllBytes(summary), "the last complete version stays");
       assertEquals("running", Json.read(summary).get("state"));
-      try (var files = Files.walk(disk)) {
-         assertEquals(0, files.filter(f -> f.getFileName().toString().endsWith(".tmp")).count(),
-               "no temporary file is left");
-      }
+      assertNoTemporaryFile(disk);
    }
 
    @Test
    void aDiskThatFillsUpDuringTheRunKeepsTheLastCompleteSummaryAndExits74() throws Exception {
-      Path disk = Files.createDirectories(tmp.resolve("disk"));
-      assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", disk.toString()),
-            "mounting a small tmpfs needs root");
-      mounted = disk;
+      Path disk = smallDisk("256k");
       Thread filler = new Thread(() -> {
          DatabaseLostTest.awaitFinishedSteps(disk, java.util.Set.of(), 0);
          try {
@@ -95,14 +88,26 @@ class ResultsNotWritableTest {
             run.console());
       assertTrue(run.console().contains("No space left on device"), run.console());
       assertEquals("running", run.summary().get("state"), "the last complete summary, written before the disk filled");
+      assertNoTemporaryFile(disk);
+   }
+
+   /** A real file system of the given size (a tmpfs), skipped where mounting is not allowed. */
+   private Path smallDisk(String size) throws IOException {
+      Path disk = Files.createDirectories(tmp.resolve("disk"));
+      assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=" + size, "tmpfs", disk.toString()),
+            "mounting a small tmpfs needs root");
+      mounted = disk;
+      return disk;
+   }
+
+   private static void assertNoTemporaryFile(Path disk) throws IOException {
       try (var files = Files.walk(disk)) {
-         assertEquals(0, files.filter(f -> f.getFileName().toString().endsWith(".tmp")).count());
+         assertEquals(0, files.filter(f -> f.getFileName().toString().endsWith(".tmp")).count(),
+               "no temporary file is left");
       }
    }
 
-   private static boolean run(String... command) throws Exception {
-      Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-      p.getInputStream().readAllBytes();
-      return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
+   private static boolean run(String... command) {
+      return Command.run(List.of(command), null, Map.of(), Duration.ofSeconds(30)).exitCode() == 0;
    }
 }

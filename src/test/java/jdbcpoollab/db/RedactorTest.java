@@ -34,6 +34,20 @@ class RedactorTest {
    }
 
    @Test
+   void theServerAddressIsNamedWithoutCredentials() {
+      assertEquals("db.example:3307", new Database("jdbc:mysql://lab:pw@db.example:3307/demo?password=x", "u", "pw")
+            .address());
+      assertEquals("db:3306", new Database("jdbc:mariadb://lab:p@ss@db:3306/demo", "u", "").address());
+      assertEquals("db.example", new Database("jdbc:mariadb://db.example/demo", "u", "").address());
+      assertEquals("db:1521", new Database("jdbc:oracle:thin:scott/tiger@//db:1521/FREEPDB1", "u", "").address());
+      assertEquals("db:1521", new Database("jdbc:oracle:thin:scott/tiger@db:1521:XE", "u", "").address());
+      assertEquals("db:1521", new Database(
+            "jdbc:oracle:thin:scott/tiger@(DESCRIPTION=(ADDRESS=(HOST=db)(PORT=1521)))", "u", "").address());
+      assertEquals("db:3306", new Database("jdbc:mysql://address=(host=db)(port=3306)(user=lab)/demo", "u", "")
+            .address());
+   }
+
+   @Test
    void aKnownPasswordIsMaskedAnywhereInText() {
       String text = Redactor.text("Access denied for user 'lab' using password p@ss;word", "p@ss;word");
       assertFalse(text.contains("p@ss;word"), text);

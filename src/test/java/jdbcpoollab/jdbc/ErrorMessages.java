@@ -1,5 +1,7 @@
 package jdbcpoollab.jdbc;
 
+import jdbcpoollab.db.Redactor;
+
 import java.util.regex.Pattern;
 
 /**
@@ -14,11 +16,19 @@ public final class ErrorMessages {
    private static final Pattern HEX_ID = Pattern.compile("@[0-9a-f]{4,}");
    /** Oracle's thin driver tags every failed connection attempt with its own id. */
    private static final Pattern ORACLE_CONNECTION_ID = Pattern.compile("\\(CONNECTION_ID=[^)]*\\)");
+   /** MySQL Connector/J's explanation after "Communications link failure", which differs with timing only. */
+   private static final Pattern DRIVER_CHATTER = Pattern.compile(
+         "\\s*(The last packet[^.]*\\.|The driver has not received any packets from the server\\.)");
 
    private ErrorMessages() {
    }
 
    public static String normalise(Throwable error) {
+      return normalise(describe(error));
+   }
+
+   /** One line: the exception's class and message, and its root cause when that says more; passwords masked. */
+   public static String describe(Throwable error) {
       String text = error.getClass().getSimpleName() + ": " + error.getMessage();
       String root = rootMessage(error);
       if (error.getMessage() == null) {
@@ -26,11 +36,13 @@ public final class ErrorMessages {
       } else if (!error.getMessage().contains(root)) {
          text += " (cause: " + root + ")";
       }
-      return normalise(text);
+      String s = DRIVER_CHATTER.matcher(Redactor.text(text)).replaceAll("").replaceAll("\\s+", " ").trim();
+      return s.length() > 2 * MAX ? s.substring(0, 2 * MAX) + "…" : s;
    }
 
    public static String normalise(String message) {
-      String s = HIKARI_STATS.matcher(message).replaceAll("(pool state)");
+      String s = HIKARI_STATS.matcher(Redactor.text(message)).replaceAll("(pool state)");
+      s = DRIVER_CHATTER.matcher(s).replaceAll("");
       s = DURATION.matcher(s).replaceAll("N $2");
       s = HEX_ID.matcher(s).replaceAll("@ID");
       s = ORACLE_CONNECTION_ID.matcher(s).replaceAll("(CONNECTION_ID=ID)");

@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ErrorMessagesTest {
@@ -27,6 +28,37 @@ class ErrorMessagesTest {
       String message = ErrorMessages.normalise(e);
       assertTrue(message.startsWith("SQLException: Communications link failure"), message);
       assertTrue(message.endsWith("(cause: Connection refused)"), message);
+   }
+
+   @Test
+   void aLostConnectionIsOneMessageWhateverTheTimings() {
+      String a = ErrorMessages.normalise(new SQLException("Communications link failure\n\nThe last packet successfully"
+            + " received from the server was 836 milliseconds ago. The last packet sent successfully to the server was"
+            + " 837 milliseconds ago.", "08S01", new java.io.EOFException("Can not read response from server.")));
+      String b = ErrorMessages.normalise(new SQLException("Communications link failure\n\nThe last packet sent"
+            + " successfully to the server was 0 milliseconds ago. The driver has not received any packets from the"
+            + " server.", "08S01", new java.io.EOFException("Can not read response from server.")));
+      assertEquals("SQLException: Communications link failure (cause: Can not read response from server.)", a);
+      assertEquals(a, b);
+   }
+
+   @Test
+   void connectionFailuresAreToldFromOtherErrors() {
+      assertTrue(DatabaseWatch.connectionFailure(new SQLException("link", "08S01")));
+      assertTrue(DatabaseWatch.connectionFailure(new SQLException("wrapped", new ConnectException("Connection refused"))));
+      assertTrue(DatabaseWatch.connectionFailure(new java.sql.SQLNonTransientConnectionException("gone")));
+      assertFalse(DatabaseWatch.connectionFailure(new SQLTransientConnectionException(
+            "lab-wait-1 - Connection is not available, request timed out after 250ms")), "a full pool");
+      assertFalse(DatabaseWatch.connectionFailure(new SQLException("Table 'demo.big' doesn't exist", "42S02")));
+   }
+
+   @Test
+   void passwordsNeverReachAnErrorMessage() {
+      jdbcpoollab.db.Redactor.secret("Pw-in-a-message-7");
+      String message = ErrorMessages.normalise(new SQLException("bad url jdbc:mysql://h/d?password=abc;"
+            + " and Pw-in-a-message-7 somewhere"));
+      assertFalse(message.contains("abc;"), message);
+      assertFalse(message.contains("Pw-in-a-message-7"), message);
    }
 
    @Test

@@ -11,8 +11,9 @@ import java.sql.SQLException;
  * @param used     when the statement was done (0 when it did not complete)
  * @param end      when the connection was given back
  * @param error    normalised failure message, or null
+ * @param failure  the exception behind the error, or null
  */
-record Phases(long start, long acquired, long used, long end, String error) {
+record Phases(long start, long acquired, long used, long end, String error, Exception failure) {
 
    @FunctionalInterface
    interface Use {
@@ -23,6 +24,7 @@ record Phases(long start, long acquired, long used, long end, String error) {
       long acquired = 0;
       long used = 0;
       String error = null;
+      Exception failure = null;
       Connection connection = null;
       try {
          connection = source.getConnection();
@@ -31,6 +33,7 @@ record Phases(long start, long acquired, long used, long end, String error) {
          used = System.nanoTime();
       } catch (SQLException | RuntimeException e) {
          error = ErrorMessages.normalise(e);
+         failure = e;
       } finally {
          if (connection != null) {
             try {
@@ -41,7 +44,7 @@ record Phases(long start, long acquired, long used, long end, String error) {
          }
       }
       long end = System.nanoTime();
-      return new Phases(start, acquired == 0 ? end : acquired, used, end, error);
+      return new Phases(start, acquired == 0 ? end : acquired, used, end, error, failure);
    }
 
    long acquireNanos() {

@@ -67,6 +67,15 @@ final class SharedSource {
       return openNanos;
    }
 
+   /** Marks the source closed without closing it (the JVM is ending); false when it was not open for use. */
+   synchronized boolean abandon() {
+      if (closed || !entered) {
+         return false;
+      }
+      closed = true;
+      return true;
+   }
+
    /** Closes the source; false when it was never entered or was closed before, so only one caller reports. */
    synchronized boolean close() {
       if (closed || !entered) {

@@ -23,13 +23,21 @@ public final class RunFolder {
       for (int i = 2; Files.exists(dir); i++) {
          dir = resultsRoot.resolve(base + "-" + i);
       }
+      Path probe = null;
       try {
          Files.createDirectories(dir);
-         Path probe = Files.createTempFile(dir, ".probe", ".tmp");
+         probe = Files.createTempFile(dir, ".probe", ".tmp");
          Files.write(probe, new byte[64 * 1024]);
-         Files.delete(probe);
       } catch (IOException e) {
          throw new IllegalStateException("results folder " + dir + " is not writable: " + e.getMessage(), e);
+      } finally {
+         if (probe != null) {
+            try {
+               Files.deleteIfExists(probe);
+            } catch (IOException ignored) {
+               // reported above if it mattered
+            }
+         }
       }
       return new RunFolder(dir);
    }

@@ -3,6 +3,9 @@ package jdbcpoollab.simulations;
 import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.db.Database;
 import jdbcpoollab.db.EmbeddedMariaDb;
+import jdbcpoollab.db.Redactor;
+import jdbcpoollab.jdbc.DatabaseWatch;
+import jdbcpoollab.jdbc.ErrorMessages;
 import jdbcpoollab.jdbc.Outcome;
 import jdbcpoollab.report.AtomicFile;
 import jdbcpoollab.report.Json;
@@ -14,11 +17,13 @@ import jdbcpoollab.stats.RunIndex;
 import jdbcpoollab.stats.StepResult;
 import jdbcpoollab.stats.SweepRun;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,13 +37,20 @@ import java.util.stream.Stream;
 /**
  * The run around a simulation: the database (embedded or named by URL), the results folder, one progress line per
  * step, the gates checked as each step ends, the simulation's {@link Summary} rewritten as each step ends, and its
- * tables on the console and its page at the end.
+ * tables on the console and its page at the end. It also decides how a run ends when something goes wrong: one line
+ * and an exit code (listed in the README), finished steps kept.
  */
 public final class Lab {
-   /** Exit codes, listed in the README. */
+   /** Exit codes, listed in the README; Gatling's own are 0 (success), 1 (crash) and 2 (assertions failed). */
+   public static final int EXIT_INCOMPLETE = 3;
    public static final int EXIT_BAD_OPTION = 64;
    public static final int EXIT_DATABASE_UNAVAILABLE = 69;
    public static final int EXIT_RESULTS_NOT_WRITABLE = 73;
+   public static final int EXIT_RESULTS_LOST = 74;
+   public static final int EXIT_BUSY = 75;
+   private static final Duration CONNECT_WITHIN = Duration.ofSeconds(10);
+   /** The code a finished in-JVM run ({@code -Dlab.noExit=true}) would have exited with, for GatlingRun. */
+   private static volatile int lastExitCode;
 
    private final String simulation;
    private final Target target;
@@ -46,6 +58,7 @@ public final class Lab {
    private final Summary summary;
    private final Map<String, Object> settings = new LinkedHashMap<>();
    private final List<StepResult> gated = new ArrayList<>();
+   private final Map<String, String> incomplete = new LinkedHashMap<>();
    private final RunGates gates = new RunGates(options(() -> GateOptions.from(Options.fromSystem())));
    private final long startedAt = System.currentTimeMillis();
    private EmbeddedMariaDb embedded;
@@ -54,16 +67,30 @@ public final class Lab {
    private String state = "running";
    private int plannedSteps;
    private Runnable closeUnfinished = () -> { };
+   private Runnable interruptUnfinished = () -> { };
+   private Duration recoverWithin = Duration.ofSeconds(10);
+   private DatabaseWatch watch;
+   private String error;
+   private boolean writeFailed;
+   private int exitCode;
    private int startedSteps;
    private int finishedSteps;
    private Path baseline;
    private String gatlingReport;
 
+   /**
+    * Once the simulation's options and the gates are read, any other option that looks meant for the lab (a
+    * misspelt name) ends the run: see {@link Options#rejectUnknown}.
+    */
    public Lab(String simulation, Target target, int maxConnections, Summary summary) {
       this.simulation = simulation;
       this.target = target;
       this.maxConnections = maxConnections;
       this.summary = summary;
+      options(() -> {
+         Options.fromSystem().rejectUnknown(simulation);
+         return null;
+      });
    }
 
    /** Reads options; bad input ends the JVM with one line and {@link #EXIT_BAD_OPTION}, before anything starts. */
@@ -87,6 +114,25 @@ public final class Lab {
    public void plan(int steps, Runnable closeUnfinished) {
       plannedSteps = steps;
       this.closeUnfinished = closeUnfinished;
+   }
+
+   /**
+    * @param interruptUnfinished run when the JVM ends during the run (Ctrl-C, SIGTERM): reports what the step under
+    *                            way measured so far with {@link #stepFinished(String, StepResult, String)}, without
+    *                            waiting for it
+    */
+   public void onInterrupt(Runnable interruptUnfinished) {
+      this.interruptUnfinished = interruptUnfinished;
+   }
+
+   /** How long, after the database was lost, the next step waits for it to come back before giving up. */
+   public void recoverWithin(Duration window) {
+      recoverWithin = window;
+   }
+
+   /** Tells a lost database from a busy one, for the steps; null before {@link #start}. */
+   public DatabaseWatch watch() {
+      return watch;
    }
 
    /** Creates or checks a table the simulation needs, as the lab starts. */
@@ -121,48 +167,59 @@ public final class Lab {
       return Path.of(System.getProperty("lab.results", "results"));
    }
 
-   /** Creates the results folder, starts or reaches the database and ensures the named table. */
-   public synchronized void start(String tableName, Schema table) {
+   /**
+    * Creates the results folder, starts or reaches the database and ensures the named table. Each failure ends the
+    * run here, before any load, with one line and its own exit code.
+    */
+   public void start(String tableName, Schema table) {
       try {
          folder = RunFolder.create(resultsRoot(), simulation, LocalDateTime.now());
       } catch (IllegalStateException e) {
          throw exit(EXIT_RESULTS_NOT_WRITABLE, e.getMessage());
       }
+      Runtime.getRuntime().addShutdownHook(new Thread(this::shutdown, "lab-shutdown"));
       long t0 = System.nanoTime();
       try {
          if (target.embedded()) {
             embedded = new EmbeddedMariaDb(EmbeddedMariaDb.defaultHome(), maxConnections);
-            Runtime.getRuntime().addShutdownHook(new Thread(this::interrupted, "lab-shutdown"));
             database = embedded.start();
          } else {
-            Runtime.getRuntime().addShutdownHook(new Thread(this::interrupted, "lab-shutdown"));
             database = new Database(target.url(), target.user(), target.password());
          }
+      } catch (EmbeddedMariaDb.Busy e) {
+         throw failed(EXIT_BUSY, e.getMessage());
       } catch (IllegalStateException e) {
-         throw exit(EXIT_DATABASE_UNAVAILABLE, e.getMessage());
+         throw failed(EXIT_DATABASE_UNAVAILABLE, e.getMessage());
       }
-      try (Connection c = database.connect()) {
+      settings.put("url", database.safeUrl());
+      try (Connection c = database.connect(CONNECT_WITHIN)) {
          String server = database.describeServer(c);
          long t1 = System.nanoTime();
          String tableState = table.ensure(database, c);
          long t2 = System.nanoTime();
          settings.put("database", server);
          settings.put("driver", Database.describeDriver(c));
-         settings.put("url", database.safeUrl());
          settings.put("table " + tableName, tableState);
          System.out.printf(Locale.ROOT, "jdbc-pool-lab: %s at %s (ready in %.1f s; table %s %s in %.1f s)%n",
                server, database.safeUrl(), (t1 - t0) / 1e9, tableName, tableState, (t2 - t1) / 1e9);
       } catch (SQLException e) {
-         throw exit(EXIT_DATABASE_UNAVAILABLE, "cannot use database " + database.safeUrl() + ": "
-               + database.redact(e.getMessage()));
+         throw failed(EXIT_DATABASE_UNAVAILABLE, "cannot connect to the database at " + database.address() + " ("
+               + database.safeUrl() + "): " + ErrorMessages.describe(e));
       }
+      watch = new DatabaseWatch(database, recoverWithin, line -> {
+         synchronized (this) {
+            System.out.printf(Locale.ROOT, "[%d/%d] %s%n", startedSteps + 1, plannedSteps, line);
+         }
+      });
       settings.put("cores", Runtime.getRuntime().availableProcessors());
       settings.put("java", System.getProperty("java.version"));
       if (gates.any()) {
          settings.put("gates", gates.describe());
       }
       System.out.println("jdbc-pool-lab: results go to " + folder.dir().toAbsolutePath());
-      writeSummary();
+      if (!writeSummary()) {
+         throw failed(EXIT_RESULTS_NOT_WRITABLE, "cannot write the results in " + folder.dir());
+      }
    }
 
    /**
@@ -174,15 +231,10 @@ public final class Lab {
          statement.execute();
       } catch (SQLException e) {
          String why = database.redact(e.getMessage());
-         synchronized (this) {
-            state = "incomplete";
-            writeSummary();
-         }
-         stopDatabase();
          throw "custom".equals(workload)
-               ? exit(EXIT_BAD_OPTION, "bad option -Dsql: " + database.productVersion() + " rejects it: " + why)
-               : exit(EXIT_DATABASE_UNAVAILABLE, "the " + workload + " statement fails on " + database.productVersion()
-                     + ": " + why);
+               ? failed(EXIT_BAD_OPTION, "bad option -Dsql: " + database.productVersion() + " rejects it: " + why)
+               : failed(EXIT_DATABASE_UNAVAILABLE, "the " + workload + " statement fails on "
+                     + database.productVersion() + ": " + why);
       }
    }
 
@@ -217,9 +269,23 @@ public final class Lab {
     * requests.
     */
    public synchronized List<Outcome> stepFinished(String line, StepResult step) {
+      return stepFinished(line, step, "cut short");
+   }
+
+   /**
+    * As {@link #stepFinished(String, StepResult)}, naming why the step is incomplete when it is.
+    *
+    * @param whyIncomplete shown with a step that did not measure its whole window
+    */
+   public synchronized List<Outcome> stepFinished(String line, StepResult step, String whyIncomplete) {
       gated.add(step);
       List<GateResult> checked = gates.check(step);
       finishedSteps++;
+      if (!step.complete()) {
+         String why = redact(whyIncomplete);
+         incomplete.put(step.label(), why);
+         line += " (" + why + ")";
+      }
       progress(line);
       checked.stream().filter(g -> !g.passed()).forEach(g -> progress("gate FAILED: " + g.verdict()));
       writeSummary();
@@ -231,13 +297,21 @@ public final class Lab {
       return gates.assertions(plannedSteps);
    }
 
-   /** After the last step: final summaries, the tables, where everything is, and the server stopped. */
+   /**
+    * After the last step: final summaries, the tables, where everything is, and the server stopped. A run with
+    * incomplete steps, or whose results could not all be written, exits non-zero once Gatling has written its
+    * report (see {@link #shutdown}).
+    */
    public synchronized void finish() {
       if (!"running".equals(state)) {
          return;
       }
       closeUnfinished.run();
-      state = finishedSteps == plannedSteps && summary.complete() ? "complete" : "incomplete";
+      boolean allDone = finishedSteps == plannedSteps && summary.complete();
+      state = allDone ? "complete" : "incomplete";
+      if (finishedSteps < plannedSteps) {
+         incomplete.put((plannedSteps - finishedSteps) + " step(s) never started", "the run ended first");
+      }
       if (folder != null) {
          Optional<Path> gatling = gatlingRunFolder();
          gatling.ifPresent(dir -> gatlingReport = folder.dir().toAbsolutePath()
@@ -248,28 +322,71 @@ public final class Lab {
          if (gates.verdict() != null) {
             System.out.println(gates.verdict());
          }
+         if (!incomplete.isEmpty()) {
+            System.out.println("jdbc-pool-lab: " + incomplete.size() + " of " + plannedSteps
+                  + " steps INCOMPLETE:");
+            incomplete.forEach((name, why) -> System.out.println("  " + name + ": " + why));
+         }
          System.out.println("jdbc-pool-lab: run folder " + folder.dir().toAbsolutePath());
          gatling.ifPresent(dir -> System.out.println(
                "jdbc-pool-lab: Gatling report " + dir.resolve("index.html").toAbsolutePath()));
          writePage().ifPresent(page -> System.out.println("jdbc-pool-lab: report " + page.toAbsolutePath()));
+         exitCode = writeFailed ? EXIT_RESULTS_LOST : allDone ? 0 : EXIT_INCOMPLETE;
+         if (exitCode != 0) {
+            System.out.println("jdbc-pool-lab: the run will exit with code " + exitCode + " after Gatling's report ("
+                  + (writeFailed ? "results could not all be written" : "incomplete steps") + ")");
+         }
       }
+      lastExitCode = exitCode;
       stopDatabase();
+   }
+
+   /** The exit code the last in-JVM run ended with; read once. */
+   static int takeExitCode() {
+      int code = lastExitCode;
+      lastExitCode = 0;
+      return code;
    }
 
    public Path folder() {
       return folder.dir();
    }
 
-   private void interrupted() {
+   /**
+    * The JVM is ending. During a run (Ctrl-C, SIGTERM, or a System.exit elsewhere) the finished steps and the one
+    * under way are written, marked "interrupted", and the embedded server is stopped. After a finished run whose
+    * exit code is not 0, the JVM is halted with that code: Gatling has written its report by then and asked for
+    * exit code 0, and a shutdown hook is the only place left to change it.
+    */
+   private void shutdown() {
+      int code;
       synchronized (this) {
          if ("running".equals(state) && folder != null) {
+            interruptUnfinished.run();
             state = "interrupted";
             writeSummary();
             writePage();
             System.err.println("jdbc-pool-lab: run interrupted; finished steps are in " + folder.dir().toAbsolutePath());
          }
+         code = exitCode;
       }
       stopDatabase();
+      if (code != 0 && !Boolean.getBoolean("lab.noExit")) {
+         System.out.flush();
+         System.err.flush();
+         Runtime.getRuntime().halt(code);
+      }
+   }
+
+   /** Ends the run before its load, leaving a summary that says why. */
+   private LabExit failed(int code, String message) {
+      synchronized (this) {
+         state = "failed";
+         error = Redactor.text(message);
+         writeSummary();
+      }
+      stopDatabase();
+      return exit(code, message);
    }
 
    private void stopDatabase() {
@@ -291,19 +408,43 @@ public final class Lab {
       }
    }
 
-   private void writeSummary() {
+   /**
+    * Rewrites the summaries, each through a temporary file and a rename. When that fails (disk full) the files keep
+    * their last complete state, the run goes on, and it will exit with {@link #EXIT_RESULTS_LOST}.
+    */
+   private boolean writeSummary() {
       Map<String, Object> json = new LinkedHashMap<>();
       json.put("simulation", simulation);
       json.put("state", state);
+      if (error != null) {
+         json.put("error", error);
+      }
       json.put("settings", settings);
       if (gatlingReport != null) {
          json.put("gatlingReport", gatlingReport);
       }
       json.putAll(summary.json());
+      if (!incomplete.isEmpty()) {
+         json.put("incomplete", incomplete);
+      }
       gates.addTo(json);
-      Json.write(folder.file("summary.json"), json);
-      AtomicFile.write(folder.file("summary.csv"), summary.csv().csv());
-      AtomicFile.write(folder.file("summary.md"), markdown(true));
+      try {
+         Json.write(folder.file("summary.json"), json);
+         AtomicFile.write(folder.file("summary.csv"), summary.csv().csv());
+         AtomicFile.write(folder.file("summary.md"), markdown(true));
+         return true;
+      } catch (UncheckedIOException e) {
+         if (!writeFailed) {
+            writeFailed = true;
+            System.err.println("jdbc-pool-lab: " + e.getMessage() + "; the results there keep their last complete "
+                  + "state (exit code " + EXIT_RESULTS_LOST + " at the end)");
+         }
+         return false;
+      }
+   }
+
+   private String redact(String text) {
+      return database != null ? database.redact(text) : Redactor.text(text);
    }
 
    private String markdown(boolean withSettings) {
@@ -315,7 +456,7 @@ public final class Lab {
       }
       md.append(summary.tables(withSettings, settings));
       Map<String, Long> errors = new LinkedHashMap<>();
-      summary.failures().forEach((m, n) -> errors.merge(database.redact(m), n, Long::sum));
+      summary.failures().forEach((m, n) -> errors.merge(redact(m), n, Long::sum));
       if (!errors.isEmpty()) {
          md.append("## Failures\n\n");
          errors.forEach((m, n) -> md.append("- ").append(n).append(" × ").append(m).append('\n'));
@@ -342,7 +483,7 @@ public final class Lab {
 
    /** Ends the run with one line; inside a test JVM ({@code -Dlab.noExit=true}) throws instead. */
    static LabExit exit(int code, String message) {
-      String line = "jdbc-pool-lab: " + message;
+      String line = "jdbc-pool-lab: " + Redactor.text(message) + " (exit code " + code + ")";
       if (Boolean.getBoolean("lab.noExit")) {
          return new LabExit(code, line);
       }

@@ -1,15 +1,38 @@
 package jdbcpoollab.simulations;
 
+import jdbcpoollab.db.Redactor;
+import org.apache.commons.text.similarity.LevenshteinDistance;
+
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 
-/** Typed reading of {@code -Dname=value} options, each failure one line naming the option, value and what is allowed. */
+/**
+ * Typed reading of {@code -Dname=value} options, each failure one line naming the option, value and what is allowed.
+ * Remembers every name any reader asked for (a simulation's options, the gates, the lab's own), so that a misspelt
+ * option can be refused instead of silently ignored.
+ */
 public final class Options {
+   /** Read by the lab itself (pom.xml, Lab, EmbeddedMariaDb), whatever the simulation. */
+   public static final Set<String> LAB = Set.of("sim", "lab.home", "lab.results");
+   /** Set by pom.xml for Gatling and the tests, not by users. */
+   private static final Set<String> INTERNAL = Set.of("lab.gatlingResults", "lab.noExit", "lab.actionlint");
+   private static final LevenshteinDistance DISTANCE = new LevenshteinDistance(2);
+   private static final Pattern SECRET_NAME = Pattern.compile("(?i)pa?s+w|pwd|secret");
+
    private final Properties properties;
    private final Map<String, String> environment;
+   /** Every option name read in this JVM, whichever simulation or part of the lab read it. */
+   private static final Set<String> ASKED = ConcurrentHashMap.newKeySet();
 
    public Options(Properties properties, Map<String, String> environment) {
       this.properties = properties;
@@ -62,6 +85,7 @@ public final class Options {
    }
 
    public String string(String name, String fallback) {
+      ASKED.add(name);
       String value = properties.getProperty(name);
       return value == null || value.isBlank() ? fallback : value.trim();
    }
@@ -129,6 +153,51 @@ public final class Options {
          }
       }
       return List.copyOf(values);
+   }
+
+   /**
+    * Refuses an option that looks meant for the lab but is not one of the names asked for so far: any {@code db.*}
+    * or {@code lab.*} name, and any dotless name that is a near miss of a known one ({@code -Dpool} for
+    * {@code -Dpools}, {@code -DSeconds}, {@code -DconnectionTimeout}). Other names belong to Maven, Surefire or the
+    * JVM and are left alone.
+    */
+   public void rejectUnknown(String simulation) {
+      Set<String> known = new TreeSet<>(ASKED);
+      known.addAll(LAB);
+      for (String name : new TreeSet<>(properties.stringPropertyNames())) {
+         if (known.contains(name) || INTERNAL.contains(name)) {
+            continue;
+         }
+         Optional<String> nearest = known.stream().filter(k -> nearMiss(name, k))
+               .min(Comparator.comparingInt(k -> distance(name, k)));
+         if (nearest.isPresent() || name.startsWith("db.") || name.startsWith("lab.")) {
+            String hint = nearest.map(k -> " (did you mean -D" + k + "?)").orElse("");
+            boolean secret = SECRET_NAME.matcher(name).find()
+                  || nearest.filter(k -> SECRET_NAME.matcher(k).find()).isPresent();
+            String value = secret ? "***" : Redactor.url(properties.getProperty(name));
+            throw new OptionException("unknown option -D" + name + "=" + value + hint
+                  + ": allowed are " + String.join(", ", known) + " (" + simulation + ")");
+         }
+      }
+   }
+
+   private static boolean nearMiss(String name, String known) {
+      if (name.contains(".") != known.contains(".")) {
+         return false;
+      }
+      String a = name.toLowerCase(Locale.ROOT);
+      String b = known.toLowerCase(Locale.ROOT);
+      if (a.equals(b) || (Math.min(a.length(), b.length()) >= 3 && (a.startsWith(b) || b.startsWith(a)))) {
+         return true;
+      }
+      int distance = distance(a, b);
+      return distance <= (Math.min(a.length(), b.length()) <= 4 ? 1 : 2);
+   }
+
+   /** Edit distance ignoring case, or Integer.MAX_VALUE when above 2. */
+   private static int distance(String a, String b) {
+      int d = DISTANCE.apply(a.toLowerCase(Locale.ROOT), b.toLowerCase(Locale.ROOT));
+      return d < 0 ? Integer.MAX_VALUE : d;
    }
 
    private static int parseInt(String name, String raw, String part, int min, int max) {

@@ -141,6 +141,52 @@ class OptionsTest {
       assertTrue(oracle.contains("jdbc:oracle:thin:") && !oracle.contains("tiger"), oracle);
    }
 
+   private static String unknown(Map<String, String> props) {
+      Properties p = new Properties();
+      p.putAll(props);
+      Options options = new Options(p, Map.of());
+      SweepOptions.from(options);
+      return assertThrows(OptionException.class, () -> options.rejectUnknown("PoolSweep")).getMessage();
+   }
+
+   private static void accepted(Map<String, String> props) {
+      Properties p = new Properties();
+      p.putAll(props);
+      Options options = new Options(p, Map.of());
+      SweepOptions.from(options);
+      options.rejectUnknown("PoolSweep");
+   }
+
+   @Test
+   void misspeltOptionsAreRefusedWithTheAllowedNames() {
+      String message = unknown(Map.of("pool", "4"));
+      assertTrue(message.startsWith("unknown option -Dpool=4 (did you mean -Dpools?): allowed are "), message);
+      assertTrue(message.endsWith(" (PoolSweep)"), message);
+      List<String> allowed = List.of(message.substring(message.indexOf("allowed are ") + "allowed are ".length(),
+            message.length() - " (PoolSweep)".length()).split(", "));
+      assertTrue(allowed.containsAll(List.of("connectionTimeoutMs", "db.password", "db.url", "db.user", "lab.home",
+            "pools", "recoverSeconds", "rows", "seconds", "sim", "sleepMs", "users", "warmup", "workloads")), message);
+      assertTrue(unknown(Map.of("Seconds", "3")).contains("did you mean -Dseconds?"));
+      assertTrue(unknown(Map.of("worklods", "cpu")).contains("did you mean -Dworkloads?"));
+      assertTrue(unknown(Map.of("connectionTimeout", "100")).contains("did you mean -DconnectionTimeoutMs?"));
+      assertTrue(unknown(Map.of("db.usr", "lab")).startsWith("unknown option -Ddb.usr=lab (did you mean -Ddb.user?)"));
+      assertTrue(unknown(Map.of("lab.hme", "/x")).startsWith("unknown option -Dlab.hme=/x (did you mean -Dlab.home?)"));
+      assertTrue(unknown(Map.of("db.schema", "x")).startsWith("unknown option -Ddb.schema=x: allowed are "));
+   }
+
+   @Test
+   void aMisspeltPasswordOptionDoesNotEchoItsValue() {
+      assertTrue(unknown(Map.of("db.pasword", "s3cret")).startsWith("unknown option -Ddb.pasword=*** "));
+      assertFalse(unknown(Map.of("db.urll", "jdbc:mysql://h/d?password=s3cret")).contains("s3cret"));
+   }
+
+   @Test
+   void otherToolsPropertiesAndTheLabsOwnAreLeftAlone() {
+      accepted(Map.of("test", "OptionsTest", "skipTests", "true", "basedir", "/x", "localRepository", "/m2",
+            "maven.test.skip", "true", "gatling.core.x", "1", "jvm", "/usr/bin/java", "user.dir", "/x"));
+      accepted(Map.of("lab.noExit", "true", "lab.gatlingResults", "/x", "pools", "1,2", "sim", "PoolSweep"));
+   }
+
    @Test
    void passwordComesFromThePropertyOrTheEnvironment() {
       Target fromEnv = sweep(Map.of("db.url", "jdbc:mysql://db:3306/demo", "db.user", "lab"),

@@ -54,6 +54,7 @@ public class PoolSweep extends Simulation {
    // out closes the pool.
    private ChainBuilder enter(Step step) {
       return exec(Jdbc.task("enter " + step.requestName(), () -> {
+         step.watch(lab.watch());
          if (step.enter()) {
             lab.stepStarted(step.openFailure() != null
                   ? step.requestName() + ": pool did not open, step skipped: " + step.openFailure()
@@ -74,8 +75,17 @@ public class PoolSweep extends Simulation {
 
    /** Records the step and checks its gates; their verdicts go to Gatling. */
    private List<Outcome> finished(Step step) {
-      StepResult r = step.close();
-      return r == null ? List.of() : lab.stepFinished(summary.add(step.requestName(), r), r);
+      return report(step, step.close(), null);
+   }
+
+   private List<Outcome> report(Step step, StepResult r, String why) {
+      if (r == null) {
+         return List.of();
+      }
+      String reason = why != null ? why
+            : step.openFailure() != null ? "pool did not open: " + step.openFailure()
+            : step.lostReason() != null ? step.lostReason() : "cut short";
+      return lab.stepFinished(summary.add(step.requestName(), r), r, reason);
    }
 
    // Scenarios: one per step, all users at once; each step starts when the previous one has ended.
@@ -103,6 +113,8 @@ public class PoolSweep extends Simulation {
          step.stop();
          finished(step);
       }));
+      lab.onInterrupt(() -> steps.forEach(step -> report(step, step.interrupt(), "interrupted")));
+      lab.recoverWithin(Duration.ofMillis((long) (options.recoverSeconds() * 1000)));
       lab.setting("source", "hikari (minimumIdle = maximumPoolSize = pool)");
       lab.setting("users", options.users());
       lab.setting("seconds", options.seconds());
@@ -110,6 +122,7 @@ public class PoolSweep extends Simulation {
       lab.setting("sleepMs", options.sleepMs());
       lab.setting("rows", options.rows());
       lab.setting("connectionTimeoutMs", options.connectionTimeoutMs());
+      lab.setting("recoverSeconds", options.recoverSeconds());
       lab.setting("pools", options.pools());
       lab.setting("workloads", options.workloads());
       if (options.sql() != null) {

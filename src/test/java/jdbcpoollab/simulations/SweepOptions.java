@@ -7,8 +7,8 @@ import java.util.List;
 
 /** The options of PoolSweep, read and checked before anything is started. */
 public record SweepOptions(List<Integer> pools, int users, double seconds, double warmup, List<String> workloads,
-                           String sql, int sleepMs, int rows, int connectionTimeoutMs, Target target,
-                           double acquireP99Ms, List<Path> compare) {
+                           String sql, int sleepMs, int rows, int connectionTimeoutMs, double recoverSeconds,
+                           Target target, double acquireP99Ms, List<Path> compare) {
 
    public static SweepOptions from(Options o) {
       List<String> workloads = o.choices("workloads", "wait,cpu", Workloads.NAMES);
@@ -22,6 +22,7 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
             o.integer("sleepMs", 5, 0, 60_000),
             o.integer("rows", 100_000, 1, 100_000_000),
             o.integer("connectionTimeoutMs", 30_000, 250, 3_600_000),
+            o.decimal("recoverSeconds", 10, 0, 3_600, false),
             Target.from(o),
             o.decimal("acquireP99Ms", 50, 0, 3_600_000, true),
             runs(o, "compare"));

@@ -1,0 +1,165 @@
+package jdbcpoollab.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real process of the lab, as a user starts it: a Gatling JVM running a simulation (what {@code mvn gatling:test}
+ * forks), any main class of the test classpath, or Maven itself. Output goes to a file the test can wait on; the
+ * process can be sent real signals. Started in its own process group, so that a signal to the group reaches its
+ * children (the embedded MariaDB) as Ctrl-C in a terminal would.
+ */
+public final class LabProcess implements AutoCloseable {
+   private final Process process;
+   private final Path log;
+   private final long startedAt = System.nanoTime();
+
+   private LabProcess(List<String> command, Map<String, String> environment, Path log) {
+      this.log = log;
+      try {
+         Files.createDirectories(log.getParent());
+         // signals default (a shell may start the tests with SIGINT ignored, and children inherit that), own group
+         List<String> grouped = new ArrayList<>(List.of("env", "--default-signal=INT,TERM", "setsid"));
+         grouped.addAll(command);
+         ProcessBuilder builder = new ProcessBuilder(grouped).redirectErrorStream(true)
+               .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+         builder.environment().putAll(environment);
+         process = builder.start();
+      } catch (IOException e) {
+         throw new UncheckedIOException("cannot start " + command, e);
+      }
+   }
+
+   /** A Gatling JVM running {@code simulation}, with the lab's folders and options as system properties. */
+   public static LabProcess gatling(Class<?> simulation, Map<String, String> properties, Map<String, String> env,
+                                    Path log) {
+      List<String> command = java(properties);
+      command.addAll(List.of("io.gatling.app.Gatling", "-s", simulation.getName(), "-rf",
+            properties.get("lab.gatlingResults")));
+      return new LabProcess(command, env, log);
+   }
+
+   /** A JVM running {@code mainClass} of the test classpath. */
+   public static LabProcess main(Class<?> mainClass, Map<String, String> properties, Path log, String... args) {
+      List<String> command = java(properties);
+      command.add(mainClass.getName());
+      command.addAll(List.of(args));
+      return new LabProcess(command, Map.of(), log);
+   }
+
+   /** Maven itself, offline, on this project. */
+   public static LabProcess maven(Path log, String... args) {
+      String home = System.getProperty("maven.home");
+      List<String> command = new ArrayList<>(List.of(Path.of(home, "bin", "mvn").toString(), "-o", "-B", "-f",
+            Path.of(System.getProperty("basedir", ".")).resolve("pom.xml").toString()));
+      command.addAll(List.of(args));
+      return new LabProcess(command, Map.of(), log);
+   }
+
+   private static List<String> java(Map<String, String> properties) {
+      String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+      List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-Xms256m", "-Xmx1g", "--add-opens=java.base/java.lang=ALL-UNNAMED", "-cp", classpath));
+      properties.forEach((k, v) -> command.add("-D" + k + "=" + v));
+      return command;
+   }
+
+   public long pid() {
+      return process.pid();
+   }
+
+   public String output() {
+      try {
+         return Files.readString(log, StandardCharsets.UTF_8);
+      } catch (IOException e) {
+         throw new UncheckedIOException(e);
+      }
+   }
+
+   /** Waits until the output contains {@code text}; fails when the process ends first or the time runs out. */
+   public void awaitOutput(String text, Duration timeout) {
+      long deadline = System.nanoTime() + timeout.toNanos();
+      while (!output().contains(text)) {
+         if (!process.isAlive() && !output().contains(text)) {
+            throw new AssertionError("process ended (" + process.exitValue() + ") before printing '" + text
+                  + "':\n" + output());
+         }
+         if (System.nanoTime() > deadline) {
+            throw new AssertionError("no '" + text + "' within " + timeout + ":\n" + output());
+         }
+         sleep(100);
+      }
+   }
+
+   /** Waits for the process to end; fails (and kills it) when it takes longer than {@code timeout}. */
+   public int waitFor(Duration timeout) {
+      try {
+         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            close();
+            throw new AssertionError("still running after " + timeout + ":\n" + output());
+         }
+      } catch (InterruptedException e) {
+         Thread.currentThread().interrupt();
+         throw new AssertionError("interrupted", e);
+      }
+      return process.exitValue();
+   }
+
+   /** Seconds since the process was started. */
+   public double seconds() {
+      return (System.nanoTime() - startedAt) / 1e9;
+   }
+
+   /** Sends a signal (INT, TERM, KILL) to the process alone. */
+   public void signal(String signal) {
+      kill("-" + signal, Long.toString(pid()));
+   }
+
+   /** Sends a signal to the process and its children, as the terminal does on Ctrl-C. */
+   public void signalGroup(String signal) {
+      kill("-" + signal, "--", "-" + pid());
+   }
+
+   /** Sends a signal to any process, such as a database server. */
+   public static void kill(String... args) {
+      List<String> command = new ArrayList<>(List.of("kill"));
+      command.addAll(List.of(args));
+      String failure = Command.run(command, null, Map.of(), Duration.ofSeconds(10)).failure();
+      if (failure != null) {
+         throw new AssertionError(failure);
+      }
+   }
+
+   public static boolean alive(long pid) {
+      return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+   }
+
+   public static void sleep(long millis) {
+      try {
+         Thread.sleep(millis);
+      } catch (InterruptedException e) {
+         Thread.currentThread().interrupt();
+         throw new AssertionError("interrupted", e);
+      }
+   }
+
+   /** Kills what is still running of the process group. */
+   @Override
+   public void close() {
+      if (process.isAlive()) {
+         try {
+            signalGroup("KILL");
+         } catch (AssertionError e) {
+            process.destroyForcibly();
+         }
+      }
+   }
+}

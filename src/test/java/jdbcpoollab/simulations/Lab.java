@@ -9,6 +9,7 @@ import jdbcpoollab.report.AtomicFile;
 import jdbcpoollab.report.Json;
 import jdbcpoollab.report.RunFolder;
 import jdbcpoollab.stats.Comparison;
+import jdbcpoollab.report.Table;
 import jdbcpoollab.stats.GateResult;
 import jdbcpoollab.stats.RunIndex;
 import jdbcpoollab.stats.Sizing;
@@ -49,15 +50,23 @@ public final class Lab {
    private final Map<String, Object> settings = new LinkedHashMap<>();
    private final List<StepResult> results = new ArrayList<>();
    private final RunGates gates = new RunGates(options(() -> GateOptions.from(Options.fromSystem())));
+   private final Map<String, Section> sections = new LinkedHashMap<>();
    private final long startedAt = System.currentTimeMillis();
+   private final WallTime wallTime = new WallTime();
    private EmbeddedMariaDb embedded;
    private Database database;
    private RunFolder folder;
    private String state = "running";
    private List<Step> plannedSteps = List.of();
+   private double warmupPerStep;
    private int startedSteps;
    private Path baseline;
    private String gatlingReport;
+   private Map<String, Object> wall;
+
+   /** A table of the run beyond its steps: in summary.json under its key, in summary.md, and as {@code <key>.csv}. */
+   private record Section(String title, Table table, List<Map<String, Object>> rows, String note) {
+   }
 
    public Lab(String simulation, Target target, int maxConnections) {
       this.simulation = simulation;
@@ -80,6 +89,12 @@ public final class Lab {
 
    public void plan(List<Step> steps) {
       plannedSteps = List.copyOf(steps);
+   }
+
+   /** Also the unmeasured warm-up each step spends, so the wall-time ratio can be given without it. */
+   public void plan(List<Step> steps, double warmupSeconds) {
+      plan(steps);
+      warmupPerStep = warmupSeconds;
    }
 
    /** The run the report page compares this one with; by default the previous run of the same simulation. */
@@ -181,6 +196,7 @@ public final class Lab {
    }
 
    public synchronized void stepStarted(Step step) {
+      wallTime.stepStarted(step.openNanos());
       startedSteps++;
       if (step.openFailure() != null) {
          System.out.printf(Locale.ROOT, "[%d/%d] %s: pool did not open, step skipped: %s%n", startedSteps,
@@ -191,6 +207,18 @@ public final class Lab {
       }
    }
 
+   /** A progress line of the current step. */
+   public synchronized void progress(String message) {
+      System.out.printf(Locale.ROOT, "[%d/%d] %s%n", startedSteps, plannedSteps.size(), message);
+   }
+
+   /** Adds or replaces a table of the run and rewrites the summaries. */
+   public synchronized void section(String key, String title, Table table, List<Map<String, Object>> rows,
+                                    String note) {
+      sections.put(key, new Section(title, table, List.copyOf(rows), note));
+      writeSummary();
+   }
+
    /**
     * Records a finished step and checks its gates; returns their verdicts, for Gatling to log as requests. A step
     * already recorded (closed before) returns none.
@@ -199,6 +227,7 @@ public final class Lab {
       if (r == null) {
          return List.of();
       }
+      wallTime.stepFinished();
       results.add(r);
       List<GateResult> checked = gates.check(r);
       System.out.printf(Locale.ROOT, "[%d/%d] %s: %s %.1f ops/s, ok=%d ko=%d, acquire p99 %.3f ms, total p99 %.3f ms%n",
@@ -230,9 +259,12 @@ public final class Lab {
          Optional<Path> gatling = gatlingRunFolder();
          gatling.ifPresent(dir -> gatlingReport = folder.dir().toAbsolutePath()
                .relativize(dir.resolve("index.html").toAbsolutePath()).toString().replace('\\', '/'));
+         wall = wallTime.toMap(results.stream().mapToDouble(StepResult::seconds).sum(),
+               warmupPerStep * results.size());
          writeSummary();
          System.out.println();
          System.out.print(markdown(false));
+         System.out.println("jdbc-pool-lab: " + WallTime.line(wall, results.size()));
          if (gates.verdict() != null) {
             System.out.println(gates.verdict());
          }
@@ -293,10 +325,15 @@ public final class Lab {
       if (gatlingReport != null) {
          json.put("gatlingReport", gatlingReport);
       }
+      if (wall != null) {
+         json.put("wallTime", wall);
+      }
       json.put("steps", results.stream().map(StepResult::toMap).toList());
+      sections.forEach((key, section) -> json.put(key, section.rows()));
       gates.addTo(json);
       Json.write(folder.file("summary.json"), json);
       AtomicFile.write(folder.file("summary.csv"), SweepTables.flat(results).csv());
+      sections.forEach((key, section) -> AtomicFile.write(folder.file(key + ".csv"), section.table().csv()));
       AtomicFile.write(folder.file("summary.md"), markdown(true));
    }
 
@@ -317,6 +354,11 @@ public final class Lab {
          md.append('\n');
       });
       recommendations(md, withSettings);
+      sections.values().forEach(section -> {
+         md.append("## ").append(section.title()).append("\n\n");
+         md.append(withSettings ? section.table().markdown() : section.table().text());
+         md.append('\n').append(section.note()).append("\n\n");
+      });
       Map<String, Long> errors = new LinkedHashMap<>();
       results.forEach(r -> r.errors().forEach((m, n) -> errors.merge(r.label() + ": "
             + database.redact(m), n, Long::sum)));

@@ -85,7 +85,7 @@ public class PoolSweep extends Simulation {
             steps.add(step(workload, pool));
          }
       }
-      lab.plan(steps);
+      lab.plan(steps, options.warmup());
       lab.setting("source", "hikari (minimumIdle = maximumPoolSize = pool)");
       lab.setting("users", options.users());
       lab.setting("seconds", options.seconds());

@@ -225,6 +225,7 @@ public class Fidelity extends Simulation {
       }
       lab.plan(blocks.stream().flatMap(b -> Stream.of(b.s1, b.lab, b.raw)).toList(),
             options.warmup());
+      lab.notASweep();
       lab.setting("source", "hikari (minimumIdle = maximumPoolSize = pool), the same configuration for all three");
       lab.setting("workload", "wait: " + sql);
       lab.setting("users", options.users());

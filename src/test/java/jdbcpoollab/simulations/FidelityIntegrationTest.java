@@ -9,6 +9,7 @@ import java.util.Map;
 
 import static jdbcpoollab.simulations.PoolSweepIntegrationTest.number;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,6 +37,7 @@ class FidelityIntegrationTest {
       for (String file : new String[] {"summary.json", "summary.csv", "summary.md", "fidelity.csv"}) {
          assertTrue(Files.exists(run.folder().resolve(file)), file);
       }
+      assertFalse(Files.exists(run.folder().resolve("index.html")), "not a sweep: no sizing page");
       assertEquals(List.of(1, 2), rows().stream().map(r -> ((Number) r.get("pool")).intValue()).toList());
    }
 

@@ -63,6 +63,7 @@ public final class Lab {
    private Path baseline;
    private String gatlingReport;
    private Map<String, Object> wall;
+   private boolean sweep = true;
 
    /** A table of the run beyond its steps: in summary.json under its key, in summary.md, and as {@code <key>.csv}. */
    private record Section(String title, Table table, List<Map<String, Object>> rows, String note) {
@@ -89,6 +90,11 @@ public final class Lab {
 
    public void plan(List<Step> steps) {
       plannedSteps = List.copyOf(steps);
+   }
+
+   /** For a run whose steps are not a pool-size sweep (Fidelity): no recommended pool and no report page. */
+   public void notASweep() {
+      sweep = false;
    }
 
    /** Also the unmeasured warm-up each step spends, so the wall-time ratio can be given without it. */
@@ -305,6 +311,9 @@ public final class Lab {
 
    /** The run's page and the index of all runs; a failure here is reported and does not fail the run. */
    private Optional<Path> writePage() {
+      if (!sweep) {
+         return Optional.empty();
+      }
       try {
          SweepRun run = SweepRun.read(folder.dir());
          SweepRun against = baseline != null ? SweepRun.read(baseline) : run.previous().orElse(null);
@@ -353,7 +362,9 @@ public final class Lab {
                : SweepTables.byPool(results.stream().filter(r -> r.workload().equals(workload)).toList()).text());
          md.append('\n');
       });
-      recommendations(md, withSettings);
+      if (sweep) {
+         recommendations(md, withSettings);
+      }
       sections.values().forEach(section -> {
          md.append("## ").append(section.title()).append("\n\n");
          md.append(withSettings ? section.table().markdown() : section.table().text());

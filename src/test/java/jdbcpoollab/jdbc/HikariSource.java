@@ -24,6 +24,11 @@ public final class HikariSource implements ConnectionSource {
     */
    public static HikariSource open(Database db, String poolName, int minIdle, int maxSize, long connectionTimeoutMs)
          throws SQLException, TimeoutException {
+      return open(db, config(db, poolName, minIdle, maxSize, connectionTimeoutMs));
+   }
+
+   /** The lab's HikariCP configuration, for a pool the lab opens itself or hands to another tool. */
+   public static HikariConfig config(Database db, String poolName, int minIdle, int maxSize, long connectionTimeoutMs) {
       HikariConfig config = new HikariConfig();
       config.setPoolName(poolName);
       config.setJdbcUrl(db.url());
@@ -33,6 +38,11 @@ public final class HikariSource implements ConnectionSource {
       config.setMaximumPoolSize(maxSize);
       config.setConnectionTimeout(connectionTimeoutMs);
       config.setRegisterMbeans(false);
+      return config;
+   }
+
+   /** Creates the pool of {@code config} and waits until it holds its minimum of idle connections. */
+   public static HikariSource open(Database db, HikariConfig config) throws SQLException, TimeoutException {
       HikariDataSource dataSource;
       try {
          dataSource = new HikariDataSource(config);
@@ -42,7 +52,8 @@ public final class HikariSource implements ConnectionSource {
       HikariSource source = new HikariSource(dataSource);
       try {
          HikariPoolMXBean pool = dataSource.getHikariPoolMXBean();
-         PoolFill.await(poolName, pool::getIdleConnections, minIdle, Math.max(10_000, connectionTimeoutMs));
+         PoolFill.await(config.getPoolName(), pool::getIdleConnections, config.getMinimumIdle(),
+               Math.max(10_000, config.getConnectionTimeout()));
       } catch (SQLException | TimeoutException | RuntimeException e) {
          source.close();
          throw e;

@@ -19,7 +19,7 @@ import java.util.function.Supplier;
 public final class Jdbc {
    private static final AtomicInteger THREADS = new AtomicInteger();
    /** Blocking JDBC calls run here, one thread per concurrently blocked user, never on Gatling's event loops. */
-   private static final ExecutorService WORKERS = Executors.newCachedThreadPool(task -> {
+   static final ExecutorService WORKERS = Executors.newCachedThreadPool(task -> {
       Thread thread = new Thread(task, "jdbc-worker-" + THREADS.incrementAndGet());
       thread.setDaemon(true);
       return thread;

@@ -16,8 +16,8 @@ import java.util.function.Function;
 
 /**
  * A Gatling action whose blocking work runs on a worker thread. The event loop only hands the session over and
- * takes it back: the response is logged and the next action runs on the session's own event loop, as Gatling
- * requires.
+ * takes it back: the worker logs the response, and the next action runs on the session's own event loop, as Gatling
+ * requires ({@code Action.!} moves it there).
  */
 final class OffloadedAction implements Action {
    private static final Logger LOGGER = Logger.apply(LoggerFactory.getLogger(OffloadedAction.class));
@@ -45,22 +45,25 @@ final class OffloadedAction implements Action {
    @Override
    public void execute(Session session) {
       try {
-         executor.execute(() -> {
-            List<Outcome> outcomes;
-            try {
-               outcomes = work.apply(session);
-            } catch (RuntimeException e) {
-               LOGGER.underlying().error("{} crashed", name, e);
-               outcomes = List.of();
-            }
-            List<Outcome> done = outcomes;
-            session.eventLoop().execute(() -> resume(session, done));
-         });
+         executor.execute(() -> resume(session, run(session)));
       } catch (RejectedExecutionException e) {
          resume(session, List.of());
       }
    }
 
+   private List<Outcome> run(Session session) {
+      try {
+         return work.apply(session);
+      } catch (RuntimeException e) {
+         LOGGER.underlying().error("{} crashed", name, e);
+         return List.of();
+      }
+   }
+
+   /**
+    * Logs the responses where the work ran and hands the session on; Gatling moves it to its event loop, so the event
+    * loop's share of an operation is only the loop and the next hand-off, not the responses' bookkeeping.
+    */
    private void resume(Session session, List<Outcome> outcomes) {
       Session after = session;
       for (Outcome outcome : outcomes) {

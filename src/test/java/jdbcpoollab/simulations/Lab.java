@@ -11,6 +11,7 @@ import jdbcpoollab.report.AtomicFile;
 import jdbcpoollab.report.Json;
 import jdbcpoollab.report.RunFolder;
 import jdbcpoollab.report.Summary;
+import jdbcpoollab.report.Table;
 import jdbcpoollab.stats.Comparison;
 import jdbcpoollab.stats.GateResult;
 import jdbcpoollab.stats.RunIndex;
@@ -59,6 +60,8 @@ public final class Lab {
    private final Map<String, Object> settings = new LinkedHashMap<>();
    private final List<StepResult> gated = new ArrayList<>();
    private final Map<String, String> incomplete = new LinkedHashMap<>();
+   private final Map<String, Section> sections = new LinkedHashMap<>();
+   private final WallTime wallTime = new WallTime();
    private final RunGates gates = new RunGates(options(() -> GateOptions.from(Options.fromSystem())));
    private final long startedAt = System.currentTimeMillis();
    private EmbeddedMariaDb embedded;
@@ -73,6 +76,13 @@ public final class Lab {
    private String error;
    private boolean writeFailed;
    private int exitCode;
+   private double warmupPerStep;
+   private Map<String, Object> wall;
+   private boolean sweep = true;
+
+   /** A table of the run beyond its steps: in summary.json under its key, in summary.md, and as {@code <key>.csv}. */
+   private record Section(String title, Table table, List<Map<String, Object>> rows, String note) {
+   }
    private int startedSteps;
    private int finishedSteps;
    private Path baseline;
@@ -133,6 +143,16 @@ public final class Lab {
    /** Tells a lost database from a busy one, for the steps; null before {@link #start}. */
    public DatabaseWatch watch() {
       return watch;
+   }
+
+   /** The unmeasured warm-up each step spends, so the wall-time ratio can be given without it. */
+   public void warmupPerStep(double seconds) {
+      warmupPerStep = seconds;
+   }
+
+   /** For a run whose steps are not a pool-size sweep (Fidelity): no report page. */
+   public void notASweep() {
+      sweep = false;
    }
 
    /** Creates or checks a table the simulation needs, as the lab starts. */
@@ -247,8 +267,21 @@ public final class Lab {
 
    /** Counts a step in and prints its first line. */
    public synchronized void stepStarted(String line) {
+      stepStarted(line, 0);
+   }
+
+   /** As {@link #stepStarted(String)}, for a step whose source took {@code openNanos} to open just before now. */
+   public synchronized void stepStarted(String line, long openNanos) {
       startedSteps++;
+      wallTime.stepStarted(openNanos);
       progress(line);
+   }
+
+   /** Adds or replaces a table of the run and rewrites the summaries. */
+   public synchronized void section(String key, String title, Table table, List<Map<String, Object>> rows,
+                                    String note) {
+      sections.put(key, new Section(title, table, List.copyOf(rows), note));
+      writeSummary();
    }
 
    /** Prints a line of the current step, "[step/steps] line", with the database password masked. */
@@ -260,6 +293,7 @@ public final class Lab {
    /** Prints the step's last line and rewrites the summaries, which the simulation has just updated. */
    public synchronized void stepFinished(String line) {
       finishedSteps++;
+      wallTime.stepFinished();
       progress(line);
       writeSummary();
    }
@@ -281,6 +315,7 @@ public final class Lab {
       gated.add(step);
       List<GateResult> checked = gates.check(step);
       finishedSteps++;
+      wallTime.stepFinished();
       if (!step.complete()) {
          String why = redact(whyIncomplete);
          incomplete.put(step.label(), why);
@@ -316,9 +351,11 @@ public final class Lab {
          Optional<Path> gatling = gatlingRunFolder();
          gatling.ifPresent(dir -> gatlingReport = folder.dir().toAbsolutePath()
                .relativize(dir.resolve("index.html").toAbsolutePath()).toString().replace('\\', '/'));
+         wall = wallTime.toMap(gated.stream().mapToDouble(StepResult::seconds).sum(), warmupPerStep * gated.size());
          writeSummary();
          System.out.println();
          System.out.print(markdown(false));
+         System.out.println("jdbc-pool-lab: " + WallTime.line(wall, gated.size()));
          if (gates.verdict() != null) {
             System.out.println(gates.verdict());
          }
@@ -398,6 +435,9 @@ public final class Lab {
 
    /** The run's page and the index of all runs; a failure here is reported and does not fail the run. */
    private Optional<Path> writePage() {
+      if (!sweep) {
+         return Optional.empty();
+      }
       try {
          Optional<Path> page = summary.page(folder.dir(), baseline);
          RunIndex.write(resultsRoot());
@@ -427,11 +467,16 @@ public final class Lab {
       if (!incomplete.isEmpty()) {
          json.put("incomplete", incomplete);
       }
+      if (wall != null) {
+         json.put("wallTime", wall);
+      }
+      sections.forEach((key, section) -> json.put(key, section.rows()));
       gates.addTo(json);
       try {
          Json.write(folder.file("summary.json"), json);
          AtomicFile.write(folder.file("summary.csv"), summary.csv().csv());
          AtomicFile.write(folder.file("summary.md"), markdown(true));
+         sections.forEach((key, section) -> AtomicFile.write(folder.file(key + ".csv"), section.table().csv()));
          return true;
       } catch (UncheckedIOException e) {
          if (!writeFailed) {
@@ -455,6 +500,11 @@ public final class Lab {
          md.append('\n');
       }
       md.append(summary.tables(withSettings, settings));
+      sections.values().forEach(section -> {
+         md.append("## ").append(section.title()).append("\n\n");
+         md.append(withSettings ? section.table().markdown() : section.table().text());
+         md.append('\n').append(section.note()).append("\n\n");
+      });
       Map<String, Long> errors = new LinkedHashMap<>();
       summary.failures().forEach((m, n) -> errors.merge(redact(m), n, Long::sum));
       if (!errors.isEmpty()) {

@@ -59,7 +59,7 @@ public class PoolSweep extends Simulation {
             lab.stepStarted(step.openFailure() != null
                   ? step.requestName() + ": pool did not open, step skipped: " + step.openFailure()
                   : String.format(Locale.ROOT, "%s: pool filled in %.0f ms, load starts", step.requestName(),
-                        step.openNanos() / 1e6));
+                        step.openNanos() / 1e6), step.openNanos());
          }
       }));
    }
@@ -115,6 +115,7 @@ public class PoolSweep extends Simulation {
       }));
       lab.onInterrupt(() -> steps.forEach(step -> report(step, step.interrupt(), "interrupted")));
       lab.recoverWithin(Duration.ofMillis((long) (options.recoverSeconds() * 1000)));
+      lab.warmupPerStep(options.warmup());
       lab.setting("source", "hikari (minimumIdle = maximumPoolSize = pool)");
       lab.setting("users", options.users());
       lab.setting("seconds", options.seconds());

@@ -35,6 +35,8 @@ public final class StepRecorder {
    private final LongAdder koOutside = new LongAdder();
    private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
    private final Map<Long, LongAdder> perUser = new ConcurrentHashMap<>();
+   private final Recorder gaps = new Recorder(DIGITS);
+   private final Map<Long, AtomicLong> lastEnd = new ConcurrentHashMap<>();
 
    public StepRecorder(String workload, int pool, int users, long warmupNanos, long windowNanos) {
       this.workload = workload;
@@ -44,10 +46,17 @@ public final class StepRecorder {
       this.windowNanos = windowNanos;
    }
 
-   /** Called as an operation starts: starts the step's clock on the first one and counts the user in. */
+   /**
+    * Called as an operation starts: starts the step's clock on the first one and counts the user in. The time since
+    * the user's previous operation ended, when that end was inside the window, is the harness's share of the loop.
+    */
    public void begin(long userId, long nowNanos) {
       firstStart.compareAndSet(UNSET, nowNanos);
       perUser.computeIfAbsent(userId, id -> new LongAdder());
+      long previousEnd = lastEnd.computeIfAbsent(userId, id -> new AtomicLong(UNSET)).get();
+      if (previousEnd != UNSET && inWindow(previousEnd)) {
+         gaps.recordValue(Math.max(0, nowNanos - previousEnd));
+      }
    }
 
    /** True until the window has closed or the step was stopped; users loop while it holds. */
@@ -72,6 +81,10 @@ public final class StepRecorder {
     */
    public boolean record(long userId, long acquireNanos, long queryNanos, long totalNanos, long endNanos,
                          String error) {
+      AtomicLong end = lastEnd.get(userId);
+      if (end != null) {
+         end.set(endNanos);
+      }
       boolean inWindow = inWindow(endNanos);
       if (!inWindow) {
          if (error != null) {
@@ -135,6 +148,14 @@ public final class StepRecorder {
             seconds > 0 ? okCount / seconds : 0,
             Timing.of(snapshot(acquire)), Timing.of(snapshot(query)), Timing.of(snapshot(total)),
             UserSpread.of(counts), errorCounts, complete);
+   }
+
+   /**
+    * Nanoseconds each user spent between the end of one operation and the start of its next one, for operations
+    * that ended inside the window: the loop's own cost, outside acquire, query and release. Call once, at the end.
+    */
+   public Histogram gaps() {
+      return snapshot(gaps);
    }
 
    private static Histogram snapshot(Recorder recorder) {

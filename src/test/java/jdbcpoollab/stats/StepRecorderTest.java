@@ -1,5 +1,6 @@
 package jdbcpoollab.stats;
 
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -77,6 +78,25 @@ class StepRecorderTest {
       assertEquals(0, result.perUser().min());
       assertEquals(9, result.perUser().max());
       assertEquals(1.0 / 3, result.perUser().jain(), 1e-9);
+   }
+
+   @Test
+   void theGapBetweenTwoOperationsOfAUserIsRecordedWhenTheFirstEndedInTheWindow() {
+      StepRecorder r = new StepRecorder("wait", 1, 2, 1 * S, 10 * S);
+      r.begin(1, 0);
+      r.record(1, 0, MS, MS, 500 * MS, null);
+      r.begin(1, 500 * MS + 300_000);
+      r.record(1, 0, MS, MS, 2 * S, null);
+      r.begin(1, 2 * S + 40_000);
+      r.begin(2, 2 * S + 50_000);
+      r.record(2, 0, MS, MS, 3 * S, null);
+      r.record(1, 0, MS, MS, 3 * S + 10_000, null);
+      r.begin(2, 3 * S + 70_000);
+      Histogram gaps = r.gaps();
+      assertEquals(2, gaps.getTotalCount(), "the warm-up gap and each user's first operation have none");
+      assertEquals(40_000, gaps.getMinValue(), 40);
+      assertEquals(70_000, gaps.getMaxValue(), 70);
+      assertEquals(3, r.result(11 * S).ok(), "recording the gaps changes nothing else");
    }
 
    @Test

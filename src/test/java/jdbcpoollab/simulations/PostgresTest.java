@@ -154,13 +154,13 @@ class PostgresTest {
 
    @Test
    void aCustomStatementTheDatabaseRejectsEndsTheRunBeforeAnyLoad() {
-      Lab.LabExit exit = assertThrows(Lab.LabExit.class, () -> GatlingRun.run(PoolSweep.class, Map.of(
+      GatlingRun.Result run = GatlingRun.run(PoolSweep.class, Map.of(
             "workloads", "custom", "sql", "SELECT * FROM no_such_table", "pools", "1", "seconds", "1",
-            "db.url", server.url(), "db.user", PostgresServer.USER, "db.password", server.password()), false));
-      assertEquals(Lab.EXIT_BAD_OPTION, exit.code());
-      assertTrue(exit.getMessage().startsWith("jdbc-pool-lab: bad option -Dsql: PostgreSQL " + server.version()),
-            exit.getMessage());
-      assertTrue(exit.getMessage().contains("\"no_such_table\" does not exist"), exit.getMessage());
+            "db.url", server.url(), "db.user", PostgresServer.USER, "db.password", server.password()), false);
+      assertEquals(Lab.EXIT_BAD_OPTION, run.exitCode());
+      String message = run.failure();
+      assertTrue(message.startsWith("jdbc-pool-lab: bad option -Dsql: PostgreSQL " + server.version()), message);
+      assertTrue(message.contains("\"no_such_table\" does not exist"), message);
    }
 
    @Test

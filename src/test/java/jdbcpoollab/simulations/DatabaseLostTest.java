@@ -88,9 +88,7 @@ class DatabaseLostTest {
             "seconds", "2", "warmup", "0", "workloads", "wait", "recoverSeconds", "1");
       try (LabProcess gatling = LabProcess.gatling(PoolSweep.class, props, Map.of(), tmp.resolve("run.log"))) {
          awaitFinishedSteps(tmp, Set.of(), 1);
-         Matcher url = Pattern.compile("at (jdbc:mysql://127\\.0\\.0\\.1:\\d+/demo\\S*)").matcher(gatling.output());
-         assertTrue(url.find(), gatling.output());
-         awaitSleepingQueries(new Database(url.group(1), "root", ""));
+         awaitSleepingQueries(embeddedServerOf(gatling.output()));
          long pid = Long.parseLong(Files.readString(new EmbeddedMariaDb(home, 1).pidFile()).trim());
          LabProcess.kill("-KILL", Long.toString(pid));
          long killedAt = System.nanoTime();
@@ -180,8 +178,15 @@ class DatabaseLostTest {
       throw new AssertionError("no run finished " + n + " step(s)");
    }
 
+   /** The embedded server a run's console names, to be reached as root. */
+   static Database embeddedServerOf(String console) {
+      Matcher url = Pattern.compile("at (jdbc:mysql://127\\.0\\.0\\.1:\\d+/demo\\S*)").matcher(console);
+      assertTrue(url.find(), console);
+      return new Database(url.group(1), "root", "");
+   }
+
    /** Waits until the server runs the wait workload's statement, i.e. a step is loading it. */
-   private static void awaitSleepingQueries(Database server) {
+   static void awaitSleepingQueries(Database server) {
       long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
       while (System.nanoTime() < deadline) {
          try (Connection c = server.connect(); Statement st = c.createStatement();

@@ -94,6 +94,10 @@ class GatesIntegrationTest {
       assertTrue(md.contains("## Baseline"), md);
       assertTrue(md.matches("(?s).*\\| wait pool=1 \\| [0-9.]+ \\| [0-9.]+ \\| -[0-9.]+% \\|.*\\| FAIL \\|.*"), md);
       assertFalse(md.contains("minThroughput"), "only the baseline was asked for");
+      String page = Files.readString(regressed.folder().resolve("index.html"));
+      assertTrue(page.contains("Against the baseline"), "the report page shows the diff too");
+      assertTrue(page.matches("(?s).*<td[^>]*>wait pool=1</td>.*<td[^>]*>-[0-9.]+%</td>.*<td[^>]*>FAIL</td>.*"),
+            "the page's diff row of pool 1 shows the drop and the failure");
    }
 
    private static Map<String, String> options(String... pairs) {

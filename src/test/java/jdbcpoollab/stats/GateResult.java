@@ -50,6 +50,7 @@ public record GateResult(String workload, int pool, String gate, double measured
       m.put("workload", workload);
       m.put("pool", pool);
       m.put("gate", gate);
+      m.put("bound", bound.name());
       m.put("measured", Double.isNaN(measured) ? null : measured);
       m.put("allowed", allowed());
       m.put("limit", limit);
@@ -59,6 +60,17 @@ public record GateResult(String workload, int pool, String gate, double measured
       }
       m.put("passed", passed);
       return m;
+   }
+
+   /** A gate as {@link #toMap} wrote it into {@code summary.json}. */
+   public static GateResult fromMap(Map<String, Object> m) {
+      return new GateResult((String) m.get("workload"), ((Number) m.get("pool")).intValue(), (String) m.get("gate"),
+            orNaN(m.get("measured")), Gate.Bound.valueOf((String) m.get("bound")), orNaN(m.get("limit")),
+            orNaN(m.get("baseline")), Boolean.TRUE.equals(m.get("passed")));
+   }
+
+   private static double orNaN(Object value) {
+      return value instanceof Number n ? n.doubleValue() : Double.NaN;
    }
 
    /** At most three decimals, no trailing zeros; "n/a" for NaN. */

@@ -59,6 +59,7 @@ public final class SweepPage {
          workload(html, run, sizing);
       }
       fairnessExplained(html, sizings);
+      gates(html, run);
       if (baseline != null) {
          html.h2("Compared with " + baseline.name(), "compare");
          Comparison.section(html, baseline, run, run.folder());
@@ -67,6 +68,27 @@ public final class SweepPage {
       Path page = run.folder().resolve("index.html");
       AtomicFile.write(page, html.page());
       return page;
+   }
+
+   /** The run's gates and, with {@code -Dbaseline}, its step-by-step diff against the baseline run. */
+   @SuppressWarnings("unchecked")
+   private static void gates(Html html, SweepRun run) {
+      Object listed = run.summary().get("gates");
+      if (!(listed instanceof List<?> gates) || gates.isEmpty()) {
+         return;
+      }
+      List<GateResult> results = gates.stream().map(g -> GateResult.fromMap((Map<String, Object>) g)).toList();
+      html.h2("Gates", "gates");
+      html.table(GateTables.gates(results));
+      if (run.summary().get("baseline") instanceof Map<?, ?> baseline) {
+         html.h3("Against the baseline " + baseline.get("file") + " (tolerance " + baseline.get("tolerancePct") + "%)");
+         Table diff = GateTables.baselineDiff(results);
+         if (diff.size() == 0) {
+            html.p("No step of this run is in the baseline.");
+         } else {
+            html.table(diff);
+         }
+      }
    }
 
    private static void settings(Html html, SweepRun run) {

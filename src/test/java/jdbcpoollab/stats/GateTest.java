@@ -51,8 +51,9 @@ class GateTest {
       GateResult r = Gate.p99AcquireMs(100).check(step(1, 50, 0, 25.0, 812.25, 900.0));
       assertEquals("wait pool=1: p99AcquireMs 812.25 > 100", r.verdict());
       assertEquals("≤ 100", r.allowed());
-      assertEquals(Map.of("workload", "wait", "pool", 1, "gate", "p99AcquireMs", "measured", 812.25,
-            "allowed", "≤ 100", "limit", 100.0, "passed", false), r.toMap());
+      assertEquals(Map.of("workload", "wait", "pool", 1, "gate", "p99AcquireMs", "bound", "AT_MOST",
+            "measured", 812.25, "allowed", "≤ 100", "limit", 100.0, "passed", false), r.toMap());
+      assertEquals(r, GateResult.fromMap(r.toMap()), "the report page reads a gate back from summary.json");
    }
 
    @Test

@@ -78,11 +78,11 @@ final class SharedSource {
 
    /** Closes the source; false when it was never entered or was closed before, so only one caller reports. */
    synchronized boolean close() {
-      if (closed || !entered) {
-         closed = true;
+      boolean open = abandon();
+      closed = true;
+      if (!open) {
          return false;
       }
-      closed = true;
       ConnectionSource s = source;
       source = null;
       if (s != null) {

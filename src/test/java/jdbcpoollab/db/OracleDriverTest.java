@@ -1,6 +1,5 @@
 package jdbcpoollab.db;
 
-import jdbcpoollab.jdbc.ErrorMessages;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

@@ -1,19 +1,24 @@
 package jdbcpoollab.simulations;
 
+import jdbcpoollab.db.ServerStatus;
+import jdbcpoollab.db.WorkTable;
+import jdbcpoollab.gatling.Jdbc;
+import jdbcpoollab.load.Batch;
+import jdbcpoollab.measure.RunRecorder;
+import jdbcpoollab.measure.RunResult;
+import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.ConnectionSource;
+import jdbcpoollab.pools.HikariSource;
+import jdbcpoollab.pools.SourceOption;
+import jdbcpoollab.pools.UcpSource;
+import jdbcpoollab.pools.UnpooledSource;
+import jdbcpoollab.report.CompareSummary;
+import jdbcpoollab.run.CompareOptions;
+import jdbcpoollab.run.Lab;
+import jdbcpoollab.workloads.WorkFeeder;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
-import jdbcpoollab.db.ServerStatus;
-import jdbcpoollab.db.WorkTable;
-import jdbcpoollab.jdbc.Batch;
-import jdbcpoollab.jdbc.ConnectionSource;
-import jdbcpoollab.jdbc.HikariSource;
-import jdbcpoollab.jdbc.Jdbc;
-import jdbcpoollab.jdbc.UcpSource;
-import jdbcpoollab.jdbc.UnpooledSource;
-import jdbcpoollab.stats.CompareSummary;
-import jdbcpoollab.stats.RunRecorder;
-import jdbcpoollab.stats.RunResult;
 
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,16 +1,19 @@
 package jdbcpoollab.simulations;
 
+import jdbcpoollab.gatling.Jdbc;
+import jdbcpoollab.gatling.Outcome;
+import jdbcpoollab.load.Step;
+import jdbcpoollab.measure.StepRecorder;
+import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.ConnectionSource;
+import jdbcpoollab.pools.HikariSource;
+import jdbcpoollab.report.SweepSummary;
+import jdbcpoollab.run.Lab;
+import jdbcpoollab.run.SweepOptions;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
-import jdbcpoollab.jdbc.ConnectionSource;
-import jdbcpoollab.jdbc.HikariSource;
-import jdbcpoollab.jdbc.Jdbc;
-import jdbcpoollab.jdbc.Step;
-import jdbcpoollab.jdbc.Outcome;
-import jdbcpoollab.stats.StepRecorder;
-import jdbcpoollab.stats.StepResult;
-import jdbcpoollab.stats.SweepSummary;
 
 import java.time.Duration;
 import java.util.ArrayList;

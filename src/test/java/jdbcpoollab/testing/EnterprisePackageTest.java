@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@code mvn gatling:enterprisePackage -Denterprise} packages the simulations, the JDBC drivers and the support code,
+ * {@code mvn gatling:enterprisePackage -Denterprise} packages the simulations (test classes), the engine (main classes) and the JDBC drivers,
  * and leaves out Gatling (Enterprise brings its own) and the embedded MariaDB binaries (an Enterprise run targets
  * {@code -Ddb.url}).
  */
@@ -64,9 +64,11 @@ class EnterprisePackageTest {
    }
 
    @Test
-   void holdsTheSimulationsAndTheSupportCode() {
-      for (String type : List.of("simulations/PoolSweep", "simulations/Lab", "jdbc/Jdbc", "stats/StepRecorder",
-            "report/Json", "db/EmbeddedMariaDb")) {
+   void holdsTheSimulationsAndEveryRoomOfTheEngine() {
+      for (String type : List.of("simulations/PoolSweep", "simulations/CpoolCompare", "simulations/Fidelity",
+            "redact/Redactor", "files/Json", "options/Options", "db/EmbeddedMariaDb", "pools/HikariSource",
+            "workloads/Workloads", "measure/StepRecorder", "load/Step", "analysis/Sizing", "report/SweepPage",
+            "gatling/Jdbc", "run/Lab")) {
          assertTrue(entries.contains("jdbcpoollab/" + type + ".class"), type);
       }
       assertTrue(entries.contains("gatling.conf"));

@@ -3,6 +3,7 @@ package jdbcpoollab.testing;
 import jdbcpoollab.db.Database;
 import jdbcpoollab.db.EmbeddedMariaDb;
 
+
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -1,0 +1,69 @@
+package jdbcpoollab.analysis;
+
+import jdbcpoollab.measure.StepResult;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * A limit that every step must keep, checked on the lab's own numbers of the step (never on Gatling's run-wide
+ * averages). A step that measured nothing for the gate fails it: no evidence is not a pass.
+ *
+ * @param name    the option's name without {@code assert.}, such as {@code p99AcquireMs}
+ * @param measure the step's value, NaN when the step measured nothing for it
+ */
+public record Gate(String name, Bound bound, double limit, ToDoubleFunction<StepResult> measure) {
+
+   /** Which side of the limit passes; the limit itself passes. */
+   public enum Bound {
+      AT_MOST("≤", ">"), AT_LEAST("≥", "<");
+
+      private final String keeps;
+      private final String breaks;
+
+      Bound(String keeps, String breaks) {
+         this.keeps = keeps;
+         this.breaks = breaks;
+      }
+
+      boolean keeps(double measured, double limit) {
+         return this == AT_MOST ? measured <= limit : measured >= limit;
+      }
+
+      public String keeps() {
+         return keeps;
+      }
+
+      public String breaks() {
+         return breaks;
+      }
+   }
+
+   public static Gate p99AcquireMs(double limit) {
+      return new Gate("p99AcquireMs", Bound.AT_MOST, limit, s -> s.acquire().count() == 0 ? Double.NaN : s.acquire().p99());
+   }
+
+   public static Gate p99TotalMs(double limit) {
+      return new Gate("p99TotalMs", Bound.AT_MOST, limit, s -> s.total().count() == 0 ? Double.NaN : s.total().p99());
+   }
+
+   public static Gate minThroughput(double limit) {
+      return new Gate("minThroughput", Bound.AT_LEAST, limit, s -> s.seconds() == 0 ? Double.NaN : s.throughput());
+   }
+
+   /** Failed operations among all operations that ended inside the window, in percent. */
+   public static Gate maxKoPercent(double limit) {
+      return new Gate("maxKoPercent", Bound.AT_MOST, limit, Gate::koPercent);
+   }
+
+   public static double koPercent(StepResult s) {
+      long all = s.ok() + s.ko();
+      return all == 0 ? Double.NaN : 100.0 * s.ko() / all;
+   }
+
+   public GateResult check(StepResult step) {
+      return GateResult.of(step, name, measure.applyAsDouble(step), bound, limit, Double.NaN);
+   }
+
+   static boolean passes(Bound bound, double measured, double limit) {
+      return !Double.isNaN(measured) && bound.keeps(measured, limit);
+   }
+}

@@ -1,0 +1,91 @@
+package jdbcpoollab.analysis;
+
+import jdbcpoollab.measure.StepResult;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One gate checked on one step.
+ *
+ * @param measured  the step's value, NaN when it measured nothing for this gate
+ * @param limit     the value the gate allows, itself included
+ * @param reference the baseline's value the limit was derived from, NaN for a fixed limit
+ */
+public record GateResult(String workload, int pool, String gate, double measured, Gate.Bound bound, double limit,
+                         double reference, boolean passed) {
+
+   static GateResult of(StepResult step, String gate, double measured, Gate.Bound bound, double limit,
+                        double reference) {
+      return new GateResult(step.workload(), step.pool(), gate, measured, bound, limit, reference,
+            Gate.passes(bound, measured, limit));
+   }
+
+   public String step() {
+      return StepResult.label(workload, pool);
+   }
+
+   /** The change against the baseline in percent, NaN without one. */
+   public double changePct() {
+      return Double.isNaN(reference) || reference == 0 || Double.isNaN(measured)
+            ? Double.NaN : 100.0 * (measured - reference) / reference;
+   }
+
+   public String allowed() {
+      return bound.keeps() + " " + number(limit);
+   }
+
+   /** One line saying what was measured against what was allowed, such as {@code wait pool=1: p99AcquireMs 812.3 > 100}. */
+   public String verdict() {
+      if (Double.isNaN(measured)) {
+         return step() + ": " + gate + " not measured (no operation in the window), allowed " + allowed();
+      }
+      String against = Double.isNaN(reference) ? "" : " (baseline " + number(reference) + ", " + percent(changePct()) + ")";
+      return step() + ": " + gate + " " + number(measured) + " " + (passed ? bound.keeps() : bound.breaks()) + " "
+            + number(limit) + against;
+   }
+
+   public Map<String, Object> toMap() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("workload", workload);
+      m.put("pool", pool);
+      m.put("gate", gate);
+      m.put("bound", bound.name());
+      m.put("measured", Double.isNaN(measured) ? null : measured);
+      m.put("allowed", allowed());
+      m.put("limit", limit);
+      if (!Double.isNaN(reference)) {
+         m.put("baseline", reference);
+         m.put("changePct", Double.isNaN(changePct()) ? null : Math.round(changePct() * 10.0) / 10.0);
+      }
+      m.put("passed", passed);
+      return m;
+   }
+
+   /** A gate as {@link #toMap} wrote it into {@code summary.json}. */
+   public static GateResult fromMap(Map<String, Object> m) {
+      return new GateResult((String) m.get("workload"), ((Number) m.get("pool")).intValue(), (String) m.get("gate"),
+            orNaN(m.get("measured")), Gate.Bound.valueOf((String) m.get("bound")), orNaN(m.get("limit")),
+            orNaN(m.get("baseline")), Boolean.TRUE.equals(m.get("passed")));
+   }
+
+   private static double orNaN(Object value) {
+      return value instanceof Number n ? n.doubleValue() : Double.NaN;
+   }
+
+   /** At most three decimals, no trailing zeros; "n/a" for NaN. */
+   public static String number(double value) {
+      if (Double.isNaN(value)) {
+         return "n/a";
+      }
+      if (Double.isInfinite(value)) {
+         return value > 0 ? "∞" : "-∞";
+      }
+      return BigDecimal.valueOf(value).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+   }
+
+   public static String percent(double value) {
+      return Double.isNaN(value) ? "n/a" : String.format(java.util.Locale.ROOT, "%+.1f%%", value);
+   }
+}

@@ -1,0 +1,69 @@
+package jdbcpoollab.analysis;
+
+import jdbcpoollab.measure.Sample;
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.StatUtils;
+import org.apache.commons.math3.stat.inference.TestUtils;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Is an option faster than the baseline, or is the difference noise? Welch's t-test (unequal variances) of the two
+ * samples of run times, and the 95% confidence interval of the difference of their means, with the
+ * Welch–Satterthwaite degrees of freedom.
+ *
+ * @param difference baseline mean - option mean: the time the option saves (negative: it is slower)
+ * @param savingPct  difference in % of the baseline mean
+ * @param t          Welch's t statistic
+ * @param df         Welch–Satterthwaite degrees of freedom
+ * @param p          two-sided p-value
+ * @param ciLow      lower end of the 95% confidence interval of {@code difference}
+ * @param ciHigh     upper end
+ */
+public record Welch(double difference, double savingPct, double t, double df, double p, double ciLow, double ciHigh) {
+   public static final double ALPHA = 0.05;
+
+   public static Welch compare(double[] baseline, double[] option) {
+      double meanBase = StatUtils.mean(baseline);
+      double difference = meanBase - StatUtils.mean(option);
+      double savingPct = 100 * difference / meanBase;
+      if (baseline.length < 2 || option.length < 2) {
+         return new Welch(difference, savingPct, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+      }
+      double vb = StatUtils.variance(baseline) / baseline.length;
+      double vo = StatUtils.variance(option) / option.length;
+      if (vb + vo == 0) {
+         return new Welch(difference, savingPct, Double.NaN, Double.NaN, Double.NaN, difference, difference);
+      }
+      double df = (vb + vo) * (vb + vo)
+            / (vb * vb / (baseline.length - 1) + vo * vo / (option.length - 1));
+      double half = new TDistribution(df).inverseCumulativeProbability(1 - ALPHA / 2) * Math.sqrt(vb + vo);
+      return new Welch(difference, savingPct, TestUtils.t(baseline, option), df, TestUtils.tTest(baseline, option),
+            difference - half, difference + half);
+   }
+
+   public boolean significant() {
+      return p < ALPHA;
+   }
+
+   /** "significant at 5%", "not significant at 5%", or why there is no test. */
+   public String verdict() {
+      if (Double.isNaN(p)) {
+         return Double.isNaN(ciLow) ? "n/a (needs 2+ runs of each)" : "n/a (no spread)";
+      }
+      return significant() ? "significant at 5%" : "not significant at 5%";
+   }
+
+   public Map<String, Object> toMap() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("difference", Sample.finite(difference));
+      m.put("savingPct", Sample.finite(savingPct));
+      m.put("ci95", Double.isNaN(ciLow) ? null : new Double[] {Sample.finite(ciLow), Sample.finite(ciHigh)});
+      m.put("t", Sample.finite(t));
+      m.put("df", Sample.finite(df));
+      m.put("p", Double.isFinite(p) ? p : null);
+      m.put("verdict", verdict());
+      return m;
+   }
+}

@@ -1,0 +1,137 @@
+package jdbcpoollab.db;
+
+import jdbcpoollab.redact.Redactor;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** The database under test: where it is, who to log in as, and which dialect it speaks. */
+public final class Database {
+   /** Where a URL names its server: {@code (host=…)(port=…)}, {@code //[user[:password]@]host[:port]}, {@code @host:port}. */
+   private static final List<Pattern> ADDRESS = List.of(
+         Pattern.compile("(?i)\\(host=([^)]+)\\).*?\\(port=(\\d+)\\)"),
+         Pattern.compile("//(?:[^/?;]*@)?(\\[[^]]+]|[^/:?;,]+)(?::(\\d+))?"),
+         Pattern.compile("@([^:/@()]+):(\\d+)"));
+
+   private final String url;
+   private final String user;
+   private final String password;
+   private final Dialect dialect;
+   private volatile String productVersion = "unknown";
+
+   public Database(String url, String user, String password) {
+      this.url = url;
+      this.user = user;
+      this.password = password == null ? "" : password;
+      this.dialect = Dialect.forUrl(url);
+      Redactor.secret(password);
+   }
+
+   public String url() {
+      return url;
+   }
+
+   public String user() {
+      return user;
+   }
+
+   public String password() {
+      return password;
+   }
+
+   public Dialect dialect() {
+      return dialect;
+   }
+
+   /** The URL as it may be printed. */
+   public String safeUrl() {
+      return Redactor.text(url, password);
+   }
+
+   /** Masks this database's password in a message that may quote it. */
+   public String redact(String text) {
+      return Redactor.text(text, password);
+   }
+
+   /** Where the server is, as {@code host:port} (just the host when the URL names no port), for messages. */
+   public String address() {
+      for (Pattern address : ADDRESS) {
+         Matcher m = address.matcher(url);
+         if (m.find()) {
+            return m.group(2) == null ? m.group(1) : m.group(1) + ":" + m.group(2);
+         }
+      }
+      return safeUrl();
+   }
+
+   /**
+    * A new physical connection that must be made within the given time, whatever the driver's own timeouts: a
+    * server that does not answer at all is reported instead of waited for.
+    */
+   public Connection connect(Duration within) throws SQLException {
+      CompletableFuture<Connection> attempt = new CompletableFuture<>();
+      Thread connector = new Thread(() -> {
+         try {
+            Connection c = connect();
+            if (!attempt.complete(c)) {
+               c.close();
+            }
+         } catch (SQLException | RuntimeException e) {
+            attempt.completeExceptionally(e);
+         }
+      }, "lab-connect");
+      connector.setDaemon(true);
+      connector.start();
+      try {
+         return attempt.get(within.toMillis(), TimeUnit.MILLISECONDS);
+      } catch (TimeoutException e) {
+         attempt.cancel(false);
+         throw new SQLTimeoutException("no answer within " + within.toSeconds() + " s");
+      } catch (InterruptedException e) {
+         Thread.currentThread().interrupt();
+         throw new SQLException("interrupted while connecting", e);
+      } catch (ExecutionException e) {
+         if (e.getCause() instanceof SQLException sql) {
+            throw sql;
+         }
+         throw new SQLException(e.getCause().getMessage(), e.getCause());
+      }
+   }
+
+   /** A new physical connection, bypassing any pool. */
+   public Connection connect() throws SQLException {
+      Properties props = new Properties();
+      if (user != null) {
+         props.setProperty("user", user);
+      }
+      props.setProperty("password", password);
+      return DriverManager.getConnection(url, props);
+   }
+
+   /** Reads product and version from the server, for the report. */
+   public String describeServer(Connection connection) throws SQLException {
+      productVersion = dialect.describeServer(connection);
+      return productVersion;
+   }
+
+   /** The JDBC driver's name and version, for the report. */
+   public static String describeDriver(Connection connection) throws SQLException {
+      DatabaseMetaData meta = connection.getMetaData();
+      return meta.getDriverName() + " " + meta.getDriverVersion();
+   }
+
+   public String productVersion() {
+      return productVersion;
+   }
+}

@@ -1,0 +1,69 @@
+package jdbcpoollab.db;
+
+import jdbcpoollab.redact.Redactor;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What differs between database products: the workload statements, the schema, the server's own counters and how
+ * it names itself. Chosen from the JDBC URL; there is no product switch to set by hand.
+ */
+public interface Dialect {
+
+   String name();
+
+   /** A statement that holds its connection for the given time while using no CPU. */
+   String waitSql(int sleepMillis);
+
+   /** A statement that scans the whole {@code big} table and burns CPU on every row, in one server thread. */
+   String cpuSql();
+
+   /** Creates the {@code big} table with exactly {@code rows} rows unless it already exists complete. */
+   BigTable.Seeding ensureBigTable(Connection connection, int rows) throws SQLException;
+
+   /**
+    * The server's own connection counters, named as the product names them; the first is the cumulative number of
+    * connections (logins) the server accepted. Empty, shown as "n/a", when the product or the user's privileges give
+    * none: reading them never fails a run.
+    */
+   default Map<String, Long> counters(Connection connection) {
+      return Map.of();
+   }
+
+   /** Those of the {@link #counters} that are high-water marks: a run reports them as read after it, not as a change. */
+   default Set<String> peakCounters() {
+      return Set.of();
+   }
+
+   /** Restarts the high-water marks from the connections open now, where product and privileges allow. */
+   default void resetPeaks(Connection connection) throws SQLException {
+   }
+
+   /** Product and version for the report, such as {@code PostgreSQL 15.14}. */
+   default String describeServer(Connection connection) throws SQLException {
+      DatabaseMetaData meta = connection.getMetaData();
+      String product = meta.getDatabaseProductName();
+      String version = meta.getDatabaseProductVersion().replaceAll("\\s+", " ").trim();
+      return version.startsWith(product) ? version : product + " " + version;
+   }
+
+   static Dialect forUrl(String url) {
+      if (url == null || !url.startsWith("jdbc:")) {
+         throw new IllegalArgumentException("not a JDBC URL: " + Redactor.url(url));
+      }
+      if (url.startsWith("jdbc:mysql:") || url.startsWith("jdbc:mariadb:")) {
+         return new MySqlDialect();
+      }
+      if (url.startsWith("jdbc:postgresql:")) {
+         return new PostgresDialect();
+      }
+      if (url.startsWith("jdbc:oracle:thin:")) {
+         return new OracleDialect();
+      }
+      throw new IllegalArgumentException("unsupported database URL " + Redactor.url(url)
+            + " (supported: jdbc:mysql:, jdbc:mariadb:, jdbc:postgresql:, jdbc:oracle:thin:)");
+   }
+}

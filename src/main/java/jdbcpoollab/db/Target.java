@@ -1,0 +1,44 @@
+package jdbcpoollab.db;
+
+import jdbcpoollab.options.OptionException;
+import jdbcpoollab.options.Options;
+import jdbcpoollab.redact.Redactor;
+
+
+/**
+ * Which database a run uses: the embedded MariaDB (no {@code db.url}) or the server named by {@code db.url}.
+ * The password comes from {@code db.password} or the {@code DB_PASSWORD} environment variable; both are handed to the
+ * {@link Redactor} as soon as they are read.
+ */
+public record Target(String url, String user, String password) {
+
+   public static Target from(Options options) {
+      String url = options.string("db.url", null);
+      String user = options.string("db.user", null);
+      Redactor.secret(options.env("DB_PASSWORD"));
+      String password = options.string("db.password", options.env("DB_PASSWORD"));
+      Redactor.secret(password);
+      if (url == null) {
+         return new Target(null, null, null);
+      }
+      try {
+         Dialect.forUrl(url);
+      } catch (IllegalArgumentException e) {
+         throw new OptionException("bad option -Ddb.url=" + Redactor.text(url, password) + ": " + e.getMessage());
+      }
+      return new Target(url, user, password);
+   }
+
+   public boolean embedded() {
+      return url == null;
+   }
+
+   public Dialect dialect() {
+      return embedded() ? Dialect.forUrl("jdbc:mysql:") : Dialect.forUrl(url);
+   }
+
+   @Override
+   public String toString() {
+      return embedded() ? "embedded MariaDB" : Redactor.text(url, password);
+   }
+}

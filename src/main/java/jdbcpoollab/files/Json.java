@@ -1,0 +1,39 @@
+package jdbcpoollab.files;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Map;
+
+/** JSON in and out of plain maps and lists, pretty printed. */
+public final class Json {
+   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+   private Json() {
+   }
+
+   public static String toJson(Object value) {
+      try {
+         return MAPPER.writeValueAsString(value) + "\n";
+      } catch (JsonProcessingException e) {
+         throw new IllegalArgumentException("not serialisable as JSON: " + e.getMessage(), e);
+      }
+   }
+
+   public static void write(Path file, Object value) {
+      AtomicFile.write(file, toJson(value));
+   }
+
+   @SuppressWarnings("unchecked")
+   public static Map<String, Object> read(Path file) {
+      try {
+         return MAPPER.readValue(file.toFile(), Map.class);
+      } catch (IOException e) {
+         throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      }
+   }
+}

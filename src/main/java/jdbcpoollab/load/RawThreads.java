@@ -1,0 +1,37 @@
+package jdbcpoollab.load;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The reference the Gatling action is measured against: plain Java threads, each running the step's operation back
+ * to back on its own thread while the window is open. Nothing sits between two operations but a loop test.
+ */
+public final class RawThreads {
+   private RawThreads() {
+   }
+
+   /** Runs {@code users} threads in a closed loop on the step (already opened) and returns when all have left. */
+   public static void run(Step step, int users) throws InterruptedException {
+      List<Thread> threads = new ArrayList<>(users);
+      for (int i = 1; i <= users; i++) {
+         long userId = i;
+         Thread thread = new Thread(() -> {
+            while (step.running()) {
+               step.execute(userId);
+            }
+         }, "raw-" + step.requestName() + "-" + i);
+         thread.setDaemon(true);
+         threads.add(thread);
+      }
+      threads.forEach(Thread::start);
+      try {
+         for (Thread thread : threads) {
+            thread.join();
+         }
+      } catch (InterruptedException e) {
+         step.stop();
+         throw e;
+      }
+   }
+}

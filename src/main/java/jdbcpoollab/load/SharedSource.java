@@ -1,0 +1,95 @@
+package jdbcpoollab.load;
+
+import jdbcpoollab.db.ErrorMessages;
+import jdbcpoollab.pools.ConnectionSource;
+import java.sql.SQLException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The connection source of a step or run, shared by its users: the first user to arrive opens it while the others
+ * wait, so their work starts on a filled pool; the last one to leave closes it.
+ */
+final class SharedSource {
+
+   /** Work the first user does before the source opens; a failure means the source is not opened. */
+   @FunctionalInterface
+   interface Preparation {
+      void run() throws SQLException;
+   }
+
+   private final ConnectionSource.Opener opener;
+   private final AtomicInteger left = new AtomicInteger();
+   private boolean entered;
+   private boolean closed;
+   private volatile ConnectionSource source;
+   private volatile String openFailure;
+   private volatile long openNanos;
+
+   SharedSource(ConnectionSource.Opener opener) {
+      this.opener = opener;
+   }
+
+   /** @return true for the one user that prepared and opened the source */
+   synchronized boolean enter(Preparation preparation) {
+      if (entered) {
+         return false;
+      }
+      entered = true;
+      try {
+         preparation.run();
+      } catch (SQLException | RuntimeException e) {
+         openFailure = ErrorMessages.normalise(e);
+         return true;
+      }
+      long start = System.nanoTime();
+      try {
+         source = opener.open();
+      } catch (Exception e) {
+         openFailure = ErrorMessages.normalise(e);
+      }
+      openNanos = System.nanoTime() - start;
+      return true;
+   }
+
+   /** True for the last of {@code users} to leave, who should close the source. */
+   boolean leave(int users) {
+      return left.incrementAndGet() == users;
+   }
+
+   /** The open source, or null. */
+   ConnectionSource get() {
+      return source;
+   }
+
+   String openFailure() {
+      return openFailure;
+   }
+
+   long openNanos() {
+      return openNanos;
+   }
+
+   /** Marks the source closed without closing it (the JVM is ending); false when it was not open for use. */
+   synchronized boolean abandon() {
+      if (closed || !entered) {
+         return false;
+      }
+      closed = true;
+      return true;
+   }
+
+   /** Closes the source; false when it was never entered or was closed before, so only one caller reports. */
+   synchronized boolean close() {
+      boolean open = abandon();
+      closed = true;
+      if (!open) {
+         return false;
+      }
+      ConnectionSource s = source;
+      source = null;
+      if (s != null) {
+         s.close();
+      }
+      return true;
+   }
+}

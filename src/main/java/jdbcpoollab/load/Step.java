@@ -1,0 +1,197 @@
+package jdbcpoollab.load;
+
+import jdbcpoollab.gatling.Outcome;
+import jdbcpoollab.measure.StepRecorder;
+import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.pools.ConnectionSource;
+
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * One workload at one pool size: opens its connection source, runs the statement for every user operation while
+ * its window is open, times each phase, and closes the source. When an operation fails because the database is gone
+ * (see {@link DatabaseWatch}) the step stops at once: users blocked waiting for a connection are interrupted rather
+ * than left to their connection timeout.
+ */
+public final class Step {
+   private final String workload;
+   private final String requestName;
+   private final int pool;
+   private final String sql;
+   private final SharedSource source;
+   private final StepRecorder recorder;
+   private final Set<Thread> inFlight = new HashSet<>();
+   private volatile DatabaseWatch watch;
+   private volatile String lostReason;
+
+   public Step(String workload, String requestName, int pool, String sql, ConnectionSource.Opener opener,
+               StepRecorder recorder) {
+      this.workload = workload;
+      this.requestName = requestName;
+      this.pool = pool;
+      this.sql = sql;
+      this.source = new SharedSource(opener);
+      this.recorder = recorder;
+   }
+
+   public String workload() {
+      return workload;
+   }
+
+   public String requestName() {
+      return requestName;
+   }
+
+   public int pool() {
+      return pool;
+   }
+
+   /** Watches the database for this step: a lost one stops it, and its opening waits for a lost one to return. */
+   public void watch(DatabaseWatch databaseWatch) {
+      watch = databaseWatch;
+   }
+
+   /**
+    * Called by every user as it arrives: the first one opens the source while the others wait for it, so the load
+    * starts on a filled pool. After a loss of the database, the first one waits for it first (within the watch's
+    * limit). On failure the step is stopped and the reason kept.
+    *
+    * @return true for the one user that opened the source
+    */
+   public boolean enter() {
+      DatabaseWatch w = watch;
+      boolean first = source.enter(() -> {
+         if (w != null) {
+            w.awaitBack(requestName);
+         }
+      });
+      if (first && source.openFailure() != null) {
+         recorder.stop(System.nanoTime());
+         if (w != null) {
+            w.check();
+         }
+      }
+      return first;
+   }
+
+   /** How long opening (and filling) the source took. */
+   public long openNanos() {
+      return source.openNanos();
+   }
+
+   /** Called by every user as it leaves; true for the last of {@code users}, who should close the step. */
+   public boolean leave(int users) {
+      return source.leave(users);
+   }
+
+   /** Why the source could not be opened, or null. */
+   public String openFailure() {
+      return source.openFailure();
+   }
+
+   /** Why the step was cut short by the loss of the database, or null. */
+   public String lostReason() {
+      return lostReason;
+   }
+
+   /** Users keep looping while this holds. */
+   public boolean running() {
+      return source.get() != null && recorder.running(System.nanoTime());
+   }
+
+   /** Stops the step early: users finish their current operation and leave. */
+   public void stop() {
+      recorder.stop(System.nanoTime());
+   }
+
+   /** One operation: acquire a connection, run the statement and read every row, give the connection back. */
+   public Outcome execute(long userId) {
+      Thread self = Thread.currentThread();
+      synchronized (inFlight) {
+         if (lostReason != null) {
+            return null;
+         }
+         inFlight.add(self);
+      }
+      try {
+         return timed(userId);
+      } finally {
+         synchronized (inFlight) {
+            inFlight.remove(self);
+            Thread.interrupted();
+         }
+      }
+   }
+
+   private Outcome timed(long userId) {
+      long startMillis = System.currentTimeMillis();
+      long start = System.nanoTime();
+      recorder.begin(userId, start);
+      Phases op = Phases.run(source.get(), start, this::run);
+      boolean measured = recorder.record(userId, op.acquireNanos(), op.useNanos(), op.totalNanos(), op.end(),
+            op.error());
+      if (op.failure() != null) {
+         checkDatabase(op.failure());
+      }
+      return measured ? op.outcome(requestName, startMillis) : null;
+   }
+
+   private void checkDatabase(Exception error) {
+      DatabaseWatch w = watch;
+      if (w == null || lostReason != null || !DatabaseWatch.connectionFailure(error)) {
+         return;
+      }
+      String lost = w.check();
+      if (lost == null) {
+         return;
+      }
+      synchronized (inFlight) {
+         if (lostReason != null) {
+            return;
+         }
+         lostReason = lost;
+         recorder.stop(System.nanoTime());
+         Thread self = Thread.currentThread();
+         inFlight.stream().filter(t -> t != self).forEach(Thread::interrupt);
+      }
+   }
+
+   private void run(Connection connection) throws SQLException {
+      try (PreparedStatement statement = connection.prepareStatement(sql)) {
+         if (statement.execute()) {
+            try (ResultSet rows = statement.getResultSet()) {
+               while (rows.next()) {
+                  rows.getObject(1);
+               }
+            }
+         }
+      }
+   }
+
+   /**
+    * What a step under way measured so far, for a run that is being interrupted; null when it had not started or
+    * was closed. The source is left to the end of the JVM.
+    */
+   public StepResult interrupt() {
+      if (!source.abandon()) {
+         return null;
+      }
+      long now = System.nanoTime();
+      recorder.stop(now);
+      return recorder.result(now);
+   }
+
+   /**
+    * Closes the source and returns what the step measured; null when the step never started or was closed before.
+    */
+   public StepResult close() {
+      long now = System.nanoTime();
+      return source.close() ? recorder.result(now) : null;
+   }
+}

@@ -1,0 +1,164 @@
+package jdbcpoollab.measure;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Records the operations of one step. The step's clock starts with its first operation; the first
+ * {@code warmupNanos} are not measured, the next {@code windowNanos} are. An operation belongs to the window when it
+ * completes inside it, so throughput is completed operations / window length.
+ * Thread-safe and wait-free for the recording threads.
+ */
+public final class StepRecorder {
+   private static final long UNSET = Long.MIN_VALUE;
+   private static final int DIGITS = 3;
+
+   private final String workload;
+   private final int pool;
+   private final int users;
+   private final long warmupNanos;
+   private final long windowNanos;
+
+   private final AtomicLong firstStart = new AtomicLong(UNSET);
+   private volatile long stoppedAt = UNSET;
+   private final Recorder acquire = new Recorder(DIGITS);
+   private final Recorder query = new Recorder(DIGITS);
+   private final Recorder total = new Recorder(DIGITS);
+   private final LongAdder ok = new LongAdder();
+   private final LongAdder ko = new LongAdder();
+   private final LongAdder koOutside = new LongAdder();
+   private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
+   private final Map<Long, LongAdder> perUser = new ConcurrentHashMap<>();
+   private final Recorder gaps = new Recorder(DIGITS);
+   private final Map<Long, AtomicLong> lastEnd = new ConcurrentHashMap<>();
+
+   public StepRecorder(String workload, int pool, int users, long warmupNanos, long windowNanos) {
+      this.workload = workload;
+      this.pool = pool;
+      this.users = users;
+      this.warmupNanos = warmupNanos;
+      this.windowNanos = windowNanos;
+   }
+
+   /**
+    * Called as an operation starts: starts the step's clock on the first one and counts the user in. The time since
+    * the user's previous operation ended, when that end was inside the window, is the harness's share of the loop.
+    */
+   public void begin(long userId, long nowNanos) {
+      firstStart.compareAndSet(UNSET, nowNanos);
+      perUser.computeIfAbsent(userId, id -> new LongAdder());
+      long previousEnd = lastEnd.computeIfAbsent(userId, id -> new AtomicLong(UNSET)).get();
+      if (previousEnd != UNSET && inWindow(previousEnd)) {
+         gaps.recordValue(Math.max(0, nowNanos - previousEnd));
+      }
+   }
+
+   /** True until the window has closed or the step was stopped; users loop while it holds. */
+   public boolean running(long nowNanos) {
+      if (stoppedAt != UNSET) {
+         return false;
+      }
+      long start = firstStart.get();
+      return start == UNSET || nowNanos - start < warmupNanos + windowNanos;
+   }
+
+   /** Ends the step early, for instance when its pool could not be opened. */
+   public void stop(long nowNanos) {
+      if (stoppedAt == UNSET) {
+         stoppedAt = nowNanos;
+      }
+   }
+
+   /**
+    * @param error normalised failure message, or null for success
+    * @return true if the operation completed inside the measured window
+    */
+   public boolean record(long userId, long acquireNanos, long queryNanos, long totalNanos, long endNanos,
+                         String error) {
+      AtomicLong end = lastEnd.get(userId);
+      if (end != null) {
+         end.set(endNanos);
+      }
+      boolean inWindow = inWindow(endNanos);
+      if (!inWindow) {
+         if (error != null) {
+            koOutside.increment();
+            errors.computeIfAbsent(error, e -> new LongAdder()).increment();
+         }
+         return false;
+      }
+      acquire.recordValue(Math.max(0, acquireNanos));
+      if (error == null) {
+         ok.increment();
+         query.recordValue(Math.max(0, queryNanos));
+         total.recordValue(Math.max(0, totalNanos));
+         perUser.computeIfAbsent(userId, id -> new LongAdder()).increment();
+      } else {
+         ko.increment();
+         errors.computeIfAbsent(error, e -> new LongAdder()).increment();
+      }
+      return true;
+   }
+
+   public boolean inWindow(long nanos) {
+      long start = firstStart.get();
+      if (start == UNSET) {
+         return false;
+      }
+      long from = start + warmupNanos;
+      long to = Math.min(from + windowNanos, stoppedAt == UNSET ? Long.MAX_VALUE : stoppedAt);
+      return nanos >= from && nanos <= to;
+   }
+
+   public String workload() {
+      return workload;
+   }
+
+   public int pool() {
+      return pool;
+   }
+
+   /**
+    * The step's numbers. Call once, after all its operations have ended.
+    *
+    * @param nowNanos the time the step ended, which bounds the window when it was cut short
+    */
+   public StepResult result(long nowNanos) {
+      long start = firstStart.get();
+      double seconds = 0;
+      boolean complete = false;
+      if (start != UNSET) {
+         long from = start + warmupNanos;
+         long planned = from + windowNanos;
+         long end = Math.min(planned, stoppedAt == UNSET ? nowNanos : Math.min(stoppedAt, nowNanos));
+         seconds = Math.max(0, end - from) / 1e9;
+         complete = end >= planned;
+      }
+      long okCount = ok.sum();
+      Map<String, Long> errorCounts = new TreeMap<>();
+      errors.forEach((message, count) -> errorCounts.put(message, count.sum()));
+      long[] counts = perUser.values().stream().mapToLong(LongAdder::sum).toArray();
+      return new StepResult(workload, pool, users, seconds, okCount, ko.sum(), koOutside.sum(),
+            seconds > 0 ? okCount / seconds : 0,
+            Timing.of(snapshot(acquire)), Timing.of(snapshot(query)), Timing.of(snapshot(total)),
+            UserSpread.of(counts), errorCounts, complete);
+   }
+
+   /**
+    * Nanoseconds each user spent between the end of one operation and the start of its next one, for operations
+    * that ended inside the window: the loop's own cost, outside acquire, query and release. Call once, at the end.
+    */
+   public Histogram gaps() {
+      return snapshot(gaps);
+   }
+
+   private static Histogram snapshot(Recorder recorder) {
+      return recorder.getIntervalHistogram();
+   }
+}

@@ -1,0 +1,120 @@
+package jdbcpoollab.measure;
+
+import jdbcpoollab.analysis.Sizing;
+import jdbcpoollab.files.Json;
+
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/** A finished (or interrupted) run, read back from its folder's {@code summary.json}. */
+public record SweepRun(Path folder, Map<String, Object> summary, List<StepResult> steps) {
+
+   @SuppressWarnings("unchecked")
+   public static SweepRun read(Path folder) {
+      Map<String, Object> summary = Json.read(folder.resolve("summary.json"));
+      List<StepResult> steps = new ArrayList<>();
+      Object raw = summary.get("steps");
+      if (raw instanceof List<?> list) {
+         for (Object step : list) {
+            // another simulation's steps (CpoolCompare's) have another shape: the run is listed without them
+            if (step instanceof Map<?, ?> m && m.get("workload") instanceof String && m.get("pool") instanceof Number) {
+               try {
+                  steps.add(StepResult.fromMap((Map<String, Object>) m));
+               } catch (RuntimeException e) {
+                  // not a PoolSweep step after all
+               }
+            }
+         }
+      }
+      return new SweepRun(folder, summary, List.copyOf(steps));
+   }
+
+   /**
+    * Every run folder under {@code results} with a readable summary, newest first (folder names start with the
+    * start time).
+    */
+   public static List<SweepRun> all(Path results) {
+      if (!Files.isDirectory(results)) {
+         return List.of();
+      }
+      List<SweepRun> runs = new ArrayList<>();
+      try (Stream<Path> dirs = Files.list(results)) {
+         for (Path dir : dirs.filter(d -> Files.isRegularFile(d.resolve("summary.json"))).toList()) {
+            try {
+               runs.add(read(dir));
+            } catch (RuntimeException e) {
+               // a summary being written or from another tool: not a run this index can show
+            }
+         }
+      } catch (IOException e) {
+         throw new UncheckedIOException("cannot list " + results + ": " + e.getMessage(), e);
+      }
+      runs.sort(Comparator.comparing(SweepRun::name).reversed());
+      return runs;
+   }
+
+   /** The newest run of the same simulation that started before this one and has steps: the default baseline. */
+   public Optional<SweepRun> previous() {
+      return all(folder.toAbsolutePath().getParent()).stream()
+            .filter(r -> r.name().compareTo(name()) < 0)
+            .filter(r -> r.simulation().equals(simulation()) && !r.steps().isEmpty())
+            .findFirst();
+   }
+
+   public String name() {
+      return folder.getFileName().toString();
+   }
+
+   public String simulation() {
+      return String.valueOf(summary.getOrDefault("simulation", "?"));
+   }
+
+   public String state() {
+      return String.valueOf(summary.getOrDefault("state", "?"));
+   }
+
+   @SuppressWarnings("unchecked")
+   public Map<String, Object> settings() {
+      Object settings = summary.get("settings");
+      return settings instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+   }
+
+   public String setting(String name) {
+      Object value = settings().get(name);
+      return value == null ? "" : String.valueOf(value);
+   }
+
+   /** Gatling's report of the run, relative to the run folder, or null when it was not found. */
+   public String gatlingReport() {
+      Object link = summary.get("gatlingReport");
+      return link == null ? null : link.toString();
+   }
+
+   public List<String> workloads() {
+      return steps.stream().map(StepResult::workload).distinct().toList();
+   }
+
+   public List<StepResult> steps(String workload) {
+      return steps.stream().filter(s -> s.workload().equals(workload))
+            .sorted(Comparator.comparingInt(StepResult::pool)).toList();
+   }
+
+   public Sizing sizing(String workload) {
+      return Sizing.of(workload, steps(workload), settings());
+   }
+
+   /** The statement a workload ran, as recorded in the settings. */
+   public String query(String workload) {
+      Object queries = settings().get("queries");
+      return queries instanceof Map<?, ?> m && m.get(workload) != null ? m.get(workload).toString() : workload;
+   }
+}

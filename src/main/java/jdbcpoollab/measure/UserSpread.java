@@ -1,0 +1,53 @@
+package jdbcpoollab.measure;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * How evenly the operations of a step were shared among its users: min, median and max operations per user,
+ * and Jain's fairness index (1 = perfectly even, 1/n = one user did everything).
+ */
+public record UserSpread(int users, long min, double median, long max, double jain) {
+
+   /** @param counts operations per user; users that completed none must be present as zeros */
+   public static UserSpread of(long[] counts) {
+      if (counts.length == 0) {
+         return new UserSpread(0, 0, 0, 0, 0);
+      }
+      long[] sorted = counts.clone();
+      Arrays.sort(sorted);
+      int n = sorted.length;
+      double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
+      return new UserSpread(n, sorted[0], median, sorted[n - 1], jain(counts));
+   }
+
+   /** Jain's index (sum x)^2 / (n * sum x^2); 0 when nobody did anything. */
+   public static double jain(long[] counts) {
+      double sum = 0;
+      double squares = 0;
+      for (long c : counts) {
+         sum += c;
+         squares += (double) c * c;
+      }
+      return squares == 0 ? 0 : sum * sum / (counts.length * squares);
+   }
+
+   public static UserSpread fromMap(Map<String, Object> m) {
+      if (m == null) {
+         return new UserSpread(0, 0, 0, 0, 0);
+      }
+      return new UserSpread(StepResult.integer(m, "users"), (long) StepResult.number(m, "min"),
+            StepResult.number(m, "median"), (long) StepResult.number(m, "max"), StepResult.number(m, "jain"));
+   }
+
+   public Map<String, Object> toMap() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("users", users);
+      m.put("min", min);
+      m.put("median", median);
+      m.put("max", max);
+      m.put("jain", Math.round(jain * 10_000.0) / 10_000.0);
+      return m;
+   }
+}

@@ -1,0 +1,226 @@
+package jdbcpoollab.options;
+
+import jdbcpoollab.redact.Redactor;
+import org.apache.commons.text.similarity.LevenshteinDistance;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+
+/**
+ * Typed reading of {@code -Dname=value} options, each failure one line naming the option, value and what is allowed.
+ * Remembers every name any reader asked for (a simulation's options, the gates, the lab's own), so that a misspelt
+ * option can be refused instead of silently ignored.
+ */
+public final class Options {
+   /** Read by the lab itself (pom.xml, Lab, EmbeddedMariaDb), whatever the simulation. */
+   public static final Set<String> LAB = Set.of("sim", "lab.home", "lab.results", "lab.jvmArg");
+   /** Set by pom.xml for Gatling and the tests, not by users. */
+   private static final Set<String> INTERNAL = Set.of("lab.gatlingResults", "lab.noExit", "lab.actionlint");
+   private static final LevenshteinDistance DISTANCE = new LevenshteinDistance(2);
+   private static final Pattern SECRET_NAME = Pattern.compile("(?i)pa?s+w|pwd|secret");
+
+   private final Properties properties;
+   private final Map<String, String> environment;
+   /** Every option name read in this JVM, whichever simulation or part of the lab read it. */
+   private static final Set<String> ASKED = ConcurrentHashMap.newKeySet();
+
+   public Options(Properties properties, Map<String, String> environment) {
+      this.properties = properties;
+      this.environment = environment;
+   }
+
+   /**
+    * The JVM's own options. Under {@code mvn gatling:test} the Gatling Maven plugin forks a JVM (started from its
+    * {@code gatlingbooter} jar) and hands it every {@code -D} value Java-escaped: {@code 'x'} arrives as
+    * {@code \'x\'}, {@code é} as {@code \u00e9}. That is undone here, so SQL and passwords arrive as typed.
+    */
+   public static Options fromSystem() {
+      Properties system = System.getProperties();
+      if (!System.getProperty("sun.java.command", "").contains("gatlingbooter")) {
+         return new Options(system, System.getenv());
+      }
+      Properties unescaped = new Properties();
+      system.stringPropertyNames().forEach(name -> unescaped.setProperty(name, unescapeJava(system.getProperty(name))));
+      return new Options(unescaped, System.getenv());
+   }
+
+   /** Undoes Java string escapes: {@code \'}, {@code \"}, {@code \\}, {@code \n} and the like, {@code \u00e9}. */
+   static String unescapeJava(String value) {
+      StringBuilder out = new StringBuilder(value.length());
+      for (int i = 0; i < value.length(); i++) {
+         char c = value.charAt(i);
+         if (c != '\\' || i + 1 == value.length()) {
+            out.append(c);
+            continue;
+         }
+         char next = value.charAt(++i);
+         switch (next) {
+            case 'b' -> out.append('\b');
+            case 't' -> out.append('\t');
+            case 'n' -> out.append('\n');
+            case 'f' -> out.append('\f');
+            case 'r' -> out.append('\r');
+            case 'u' -> {
+               if (i + 4 < value.length() && value.substring(i + 1, i + 5).matches("[0-9a-fA-F]{4}")) {
+                  out.append((char) Integer.parseInt(value.substring(i + 1, i + 5), 16));
+                  i += 4;
+               } else {
+                  out.append('\\').append(next);
+               }
+            }
+            default -> out.append(next);
+         }
+      }
+      return out.toString();
+   }
+
+   public String string(String name, String fallback) {
+      ASKED.add(name);
+      String value = properties.getProperty(name);
+      return value == null || value.isBlank() ? fallback : value.trim();
+   }
+
+   public String env(String name) {
+      return environment.get(name);
+   }
+
+   public int integer(String name, int fallback, int min, int max) {
+      String raw = string(name, null);
+      if (raw == null) {
+         return fallback;
+      }
+      return parseInt(name, raw, raw, min, max);
+   }
+
+   public double decimal(String name, double fallback, double min, double max, boolean minExclusive) {
+      String raw = string(name, null);
+      if (raw == null) {
+         return fallback;
+      }
+      double value;
+      try {
+         value = Double.parseDouble(raw);
+      } catch (NumberFormatException e) {
+         throw bad(name, raw, "a number " + range(min, max, minExclusive));
+      }
+      if (Double.isNaN(value) || value > max || value < min || (minExclusive && value == min)) {
+         throw bad(name, raw, "a number " + range(min, max, minExclusive));
+      }
+      return value;
+   }
+
+   /** A comma-separated list of whole numbers, each in range, without repeats. */
+   public List<Integer> integers(String name, String fallback, int min, int max) {
+      String raw = string(name, fallback);
+      List<Integer> values = new ArrayList<>();
+      for (String part : raw.split(",", -1)) {
+         int value = parseInt(name, raw, part.trim(), min, max);
+         if (values.contains(value)) {
+            throw bad(name, raw, "each value once");
+         }
+         values.add(value);
+      }
+      return values;
+   }
+
+   /** One name out of {@code allowed}. */
+   public String choice(String name, String fallback, List<String> allowed) {
+      String value = string(name, fallback);
+      if (!allowed.contains(value)) {
+         throw bad(name, value, "one of " + String.join(", ", allowed));
+      }
+      return value;
+   }
+
+   /** A comma-separated list of names out of {@code allowed}, without repeats. */
+   public List<String> choices(String name, String fallback, List<String> allowed) {
+      String raw = string(name, fallback);
+      java.util.Set<String> values = new LinkedHashSet<>();
+      for (String part : raw.split(",", -1)) {
+         String value = part.trim();
+         if (!allowed.contains(value) || !values.add(value)) {
+            throw bad(name, raw, "a comma-separated list of " + String.join(", ", allowed) + ", each once");
+         }
+      }
+      return List.copyOf(values);
+   }
+
+   /**
+    * Refuses an option that looks meant for the lab but is not one of the names asked for so far: any {@code db.*}
+    * or {@code lab.*} name, and any dotless name that is a near miss of a known one ({@code -Dpool} for
+    * {@code -Dpools}, {@code -DSeconds}, {@code -DconnectionTimeout}). Other names belong to Maven, Surefire or the
+    * JVM and are left alone.
+    */
+   public void rejectUnknown(String simulation) {
+      Set<String> known = new TreeSet<>(ASKED);
+      known.addAll(LAB);
+      for (String name : new TreeSet<>(properties.stringPropertyNames())) {
+         if (known.contains(name) || INTERNAL.contains(name)) {
+            continue;
+         }
+         Optional<String> nearest = known.stream().filter(k -> nearMiss(name, k))
+               .min(Comparator.comparingInt(k -> distance(name, k)));
+         if (nearest.isPresent() || name.startsWith("db.") || name.startsWith("lab.")) {
+            String hint = nearest.map(k -> " (did you mean -D" + k + "?)").orElse("");
+            boolean secret = SECRET_NAME.matcher(name).find()
+                  || nearest.filter(k -> SECRET_NAME.matcher(k).find()).isPresent();
+            String value = secret ? "***" : Redactor.url(properties.getProperty(name));
+            throw new OptionException("unknown option -D" + name + "=" + value + hint
+                  + ": allowed are " + String.join(", ", known) + " (" + simulation + ")");
+         }
+      }
+   }
+
+   private static boolean nearMiss(String name, String known) {
+      if (name.contains(".") != known.contains(".")) {
+         return false;
+      }
+      String a = name.toLowerCase(Locale.ROOT);
+      String b = known.toLowerCase(Locale.ROOT);
+      if (a.equals(b) || (Math.min(a.length(), b.length()) >= 3 && (a.startsWith(b) || b.startsWith(a)))) {
+         return true;
+      }
+      int distance = distance(a, b);
+      return distance <= (Math.min(a.length(), b.length()) <= 4 ? 1 : 2);
+   }
+
+   /** Edit distance ignoring case, or Integer.MAX_VALUE when above 2. */
+   private static int distance(String a, String b) {
+      int d = DISTANCE.apply(a.toLowerCase(Locale.ROOT), b.toLowerCase(Locale.ROOT));
+      return d < 0 ? Integer.MAX_VALUE : d;
+   }
+
+   private static int parseInt(String name, String raw, String part, int min, int max) {
+      try {
+         int value = Integer.parseInt(part);
+         if (value >= min && value <= max) {
+            return value;
+         }
+      } catch (NumberFormatException e) {
+         // reported below with the allowed range
+      }
+      throw bad(name, raw, "whole numbers from " + min + " to " + max);
+   }
+
+   private static String range(double min, double max, boolean minExclusive) {
+      return (minExclusive ? "above " : "from ") + trim(min) + " to " + trim(max);
+   }
+
+   private static String trim(double d) {
+      return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+   }
+
+   public static OptionException bad(String name, String value, String allowed) {
+      return new OptionException("bad option -D" + name + "=" + value + ": allowed is " + allowed);
+   }
+}

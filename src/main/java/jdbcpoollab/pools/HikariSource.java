@@ -1,0 +1,84 @@
+package jdbcpoollab.pools;
+
+import jdbcpoollab.db.Database;
+import jdbcpoollab.db.ErrorMessages;
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.HikariPoolMXBean;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.concurrent.TimeoutException;
+
+/** A HikariCP pool. */
+public final class HikariSource implements ConnectionSource {
+   private final HikariDataSource dataSource;
+
+   private HikariSource(HikariDataSource dataSource) {
+      this.dataSource = dataSource;
+   }
+
+   /**
+    * Creates the pool and waits until it holds {@code minIdle} connections, so the step measures a warm pool.
+    *
+    * @param connectionTimeoutMs how long getConnection() waits for a free connection before failing
+    */
+   public static HikariSource open(Database db, String poolName, int minIdle, int maxSize, long connectionTimeoutMs)
+         throws SQLException, TimeoutException {
+      return open(db, config(db, poolName, minIdle, maxSize, connectionTimeoutMs));
+   }
+
+   /** The lab's HikariCP configuration, for a pool the lab opens itself or hands to another tool. */
+   public static HikariConfig config(Database db, String poolName, int minIdle, int maxSize, long connectionTimeoutMs) {
+      HikariConfig config = new HikariConfig();
+      config.setPoolName(poolName);
+      config.setJdbcUrl(db.url());
+      config.setUsername(db.user());
+      config.setPassword(db.password());
+      config.setMinimumIdle(minIdle);
+      config.setMaximumPoolSize(maxSize);
+      config.setConnectionTimeout(connectionTimeoutMs);
+      config.setRegisterMbeans(false);
+      return config;
+   }
+
+   /** Creates the pool of {@code config} and waits until it holds its minimum of idle connections. */
+   public static HikariSource open(Database db, HikariConfig config) throws SQLException, TimeoutException {
+      HikariDataSource dataSource;
+      try {
+         dataSource = new HikariDataSource(config);
+      } catch (RuntimeException e) {
+         throw new SQLException(db.redact(ErrorMessages.rootMessage(e)), e);
+      }
+      HikariSource source = new HikariSource(dataSource);
+      try {
+         HikariPoolMXBean pool = dataSource.getHikariPoolMXBean();
+         PoolFill.await(config.getPoolName(), pool::getIdleConnections, config.getMinimumIdle(),
+               Math.max(10_000, config.getConnectionTimeout()));
+      } catch (SQLException | TimeoutException | RuntimeException e) {
+         source.close();
+         throw e;
+      }
+      return source;
+   }
+
+   @Override
+   public String kind() {
+      return "hikari";
+   }
+
+   @Override
+   public Connection getConnection() throws SQLException {
+      return dataSource.getConnection();
+   }
+
+   /** Connections currently lent out. */
+   public int active() {
+      return dataSource.getHikariPoolMXBean().getActiveConnections();
+   }
+
+   @Override
+   public void close() {
+      dataSource.close();
+   }
+}

@@ -1,0 +1,90 @@
+package jdbcpoollab.pools;
+
+import jdbcpoollab.db.Database;
+import jdbcpoollab.db.ErrorMessages;
+import oracle.ucp.UniversalConnectionPoolAdapter;
+import oracle.ucp.UniversalConnectionPoolException;
+import oracle.ucp.admin.UniversalConnectionPoolManager;
+import oracle.ucp.admin.UniversalConnectionPoolManagerImpl;
+import oracle.ucp.jdbc.PoolDataSource;
+import oracle.ucp.jdbc.PoolDataSourceFactory;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * An Oracle Universal Connection Pool. UCP pools any JDBC driver: its physical connections come from the driver that
+ * accepts the database's URL, so it runs on MySQL and MariaDB as well as on Oracle.
+ */
+public final class UcpSource implements ConnectionSource {
+   private final PoolDataSource dataSource;
+   private final String poolName;
+
+   private UcpSource(PoolDataSource dataSource, String poolName) {
+      this.dataSource = dataSource;
+      this.poolName = poolName;
+   }
+
+   /**
+    * Creates and starts the pool and waits until it holds {@code minSize} connections.
+    *
+    * @param poolName            unique in the JVM while the pool is open
+    * @param connectionTimeoutMs how long getConnection() waits for a free connection before failing
+    */
+   public static UcpSource open(Database db, String poolName, int minSize, int maxSize, long connectionTimeoutMs)
+         throws SQLException, TimeoutException {
+      PoolDataSource dataSource = PoolDataSourceFactory.getPoolDataSource();
+      dataSource.setConnectionFactoryClassName(DriverManager.getDriver(db.url()).getClass().getName());
+      dataSource.setURL(db.url());
+      dataSource.setUser(db.user());
+      dataSource.setPassword(db.password());
+      dataSource.setConnectionPoolName(poolName);
+      dataSource.setInitialPoolSize(minSize);
+      dataSource.setMinPoolSize(minSize);
+      dataSource.setMaxPoolSize(maxSize);
+      dataSource.setConnectionWaitDuration(Duration.ofMillis(connectionTimeoutMs));
+      UcpSource source = new UcpSource(dataSource, poolName);
+      try {
+         UniversalConnectionPoolManager manager = manager();
+         manager.createConnectionPool((UniversalConnectionPoolAdapter) dataSource);
+         manager.startConnectionPool(poolName);
+         PoolFill.await(poolName,
+               () -> dataSource.getAvailableConnectionsCount() + dataSource.getBorrowedConnectionsCount(), minSize,
+               Math.max(10_000, connectionTimeoutMs));
+      } catch (UniversalConnectionPoolException | RuntimeException e) {
+         source.close();
+         throw new SQLException(db.redact(ErrorMessages.rootMessage(e)), e);
+      } catch (TimeoutException e) {
+         source.close();
+         throw e;
+      }
+      return source;
+   }
+
+   @Override
+   public String kind() {
+      return "ucp";
+   }
+
+   @Override
+   public Connection getConnection() throws SQLException {
+      return dataSource.getConnection();
+   }
+
+   /** Closes every connection and forgets the pool, so its name can be used again. */
+   @Override
+   public void close() {
+      try {
+         manager().destroyConnectionPool(poolName);
+      } catch (UniversalConnectionPoolException e) {
+         // never created, or already destroyed
+      }
+   }
+
+   private static UniversalConnectionPoolManager manager() throws UniversalConnectionPoolException {
+      return UniversalConnectionPoolManagerImpl.getUniversalConnectionPoolManager();
+   }
+}

@@ -1,0 +1,109 @@
+package jdbcpoollab.report;
+
+import jdbcpoollab.analysis.Welch;
+import jdbcpoollab.measure.Latencies;
+import jdbcpoollab.measure.RunResult;
+import jdbcpoollab.measure.Sample;
+import jdbcpoollab.measure.Timing;
+
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** CpoolCompare's summaries: every run, and per option its statistics against the baseline. */
+public final class CompareSummary implements Summary {
+   private final List<String> options;
+   private final String baseline;
+   private final List<RunResult> runs = new ArrayList<>();
+
+   /** @param baseline the option the others are compared with (the unpooled one) */
+   public CompareSummary(List<String> options, String baseline) {
+      this.options = List.copyOf(options);
+      this.baseline = baseline;
+   }
+
+   /** Adds a finished run; returns its progress line. */
+   public synchronized String add(RunResult r) {
+      runs.add(r);
+      return String.format(Locale.ROOT, "%s %s: %s %.3f s, ok=%d ko=%d, %s physical connections%s",
+            r.warmup() ? "warm-up" : "run " + r.run(), r.option(),
+            r.complete() ? (r.warmup() ? "not counted," : "done,") : "INCOMPLETE,",
+            r.seconds(), r.ok(), r.ko(), CompareTables.count(r.connections()),
+            r.server().entrySet().stream().skip(1).map(e -> ", " + e.getKey() + " " + e.getValue())
+                  .collect(Collectors.joining()));
+   }
+
+   /** The counted runs of each option, in run order. */
+   public synchronized Map<String, List<RunResult>> counted() {
+      Map<String, List<RunResult>> byOption = new LinkedHashMap<>();
+      options.forEach(o -> byOption.put(o, new ArrayList<>()));
+      runs.stream().filter(RunResult::counted).forEach(r -> byOption.get(r.option()).add(r));
+      return byOption;
+   }
+
+   @Override
+   public synchronized Map<String, Object> json() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("baselineOption", baseline);
+      List<Map<String, Object>> statistics = new ArrayList<>();
+      Map<String, List<RunResult>> counted = counted();
+      counted.forEach((option, list) -> {
+         Map<String, Object> s = new LinkedHashMap<>();
+         s.put("option", option);
+         s.put("seconds", list.stream().map(r -> RunResult.round6(r.seconds())).toList());
+         s.put("sample", Sample.of(CompareTables.seconds(list)).toMap());
+         s.put("vsBaseline", option.equals(baseline) ? null
+               : Welch.compare(CompareTables.seconds(counted.get(baseline)), CompareTables.seconds(list)).toMap());
+         s.put("server", CompareTables.server(list));
+         Latencies all = CompareTables.latencies(list);
+         s.put("acquire", Timing.of(all.acquire()).toMap());
+         s.put("query", Timing.of(all.query()).toMap());
+         s.put("total", Timing.of(all.total()).toMap());
+         statistics.add(s);
+      });
+      m.put("statistics", statistics);
+      m.put("runs", runs.stream().map(RunResult::toMap).toList());
+      return m;
+   }
+
+   @Override
+   public synchronized Table csv() {
+      return CompareTables.flat(runs);
+   }
+
+   @Override
+   public synchronized String tables(boolean markdown, Map<String, Object> settings) {
+      Map<String, List<RunResult>> counted = counted();
+      StringBuilder sb = new StringBuilder();
+      section(sb, markdown, "Batch seconds per run (warm-up runs not counted; saving = 1 - option avg / "
+            + baseline + " avg)", CompareTables.byRun(counted, baseline));
+      section(sb, markdown, "Statistics against " + baseline + " (Welch's t-test, 95% confidence interval of the "
+            + "difference of means, in seconds saved)", CompareTables.statistics(counted, baseline));
+      section(sb, markdown, "Physical connections, from the server's counters (mean per counted run, pool fill "
+            + "included; high-water marks as read after each run)", CompareTables.connections(counted));
+      section(sb, markdown, "Per operation, all counted runs (ms; acquire counts every operation, query and total "
+            + "the successful ones)", CompareTables.operations(counted));
+      return sb.toString();
+   }
+
+   private static void section(StringBuilder sb, boolean markdown, String title, Table table) {
+      sb.append(markdown ? "## " : "").append(title).append(markdown ? "\n\n" : "\n")
+            .append(markdown ? table.markdown() : table.text()).append('\n');
+   }
+
+   @Override
+   public synchronized Map<String, Long> failures() {
+      Map<String, Long> errors = new LinkedHashMap<>();
+      runs.forEach(r -> r.errors().forEach((m, n) -> errors.merge(r.option() + ": " + m, n, Long::sum)));
+      return errors;
+   }
+
+   @Override
+   public synchronized boolean complete() {
+      return runs.stream().allMatch(RunResult::complete);
+   }
+}

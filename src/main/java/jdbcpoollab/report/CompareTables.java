@@ -1,0 +1,197 @@
+package jdbcpoollab.report;
+
+import jdbcpoollab.analysis.Welch;
+import jdbcpoollab.measure.Latencies;
+import jdbcpoollab.measure.RunResult;
+import jdbcpoollab.measure.Sample;
+import jdbcpoollab.measure.Timing;
+
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/** CpoolCompare's results as tables; the first in the shape of the reference experiment (runs × options). */
+public final class CompareTables {
+
+   private CompareTables() {
+   }
+
+   /** Runs as rows, options as columns, then each option's average and its saving against the baseline. */
+   public static Table byRun(Map<String, List<RunResult>> counted, String baseline) {
+      List<String> headers = new ArrayList<>(List.of("run"));
+      headers.addAll(counted.keySet());
+      Table table = new Table(headers);
+      int rows = counted.values().stream().mapToInt(List::size).max().orElse(0);
+      for (int i = 0; i < rows; i++) {
+         List<String> row = new ArrayList<>(List.of(Integer.toString(i + 1)));
+         for (List<RunResult> runs : counted.values()) {
+            row.add(i < runs.size() ? f3(runs.get(i).seconds()) : "");
+         }
+         table.add(row);
+      }
+      List<String> avg = new ArrayList<>(List.of("avg"));
+      List<String> saving = new ArrayList<>(List.of("saving"));
+      double[] base = seconds(counted.get(baseline));
+      counted.forEach((option, runs) -> {
+         Sample s = Sample.of(seconds(runs));
+         avg.add(runs.isEmpty() ? "" : f3(s.mean()));
+         saving.add(option.equals(baseline) ? "baseline"
+               : runs.isEmpty() || base.length == 0 ? "" : pct(Welch.compare(base, seconds(runs)).savingPct()));
+      });
+      return table.add(avg).add(saving);
+   }
+
+   /** Per option: the spread of its run times and, against the baseline, the saving, its 95% CI and p-value. */
+   public static Table statistics(Map<String, List<RunResult>> counted, String baseline) {
+      Table table = new Table(List.of("option", "runs", "mean s", "median s", "stddev s", "min s", "max s", "saving",
+            "95% CI of saving s", "95% CI of saving", "t", "df", "p", "verdict"));
+      double[] base = seconds(counted.get(baseline));
+      counted.forEach((option, runs) -> {
+         Sample s = Sample.of(seconds(runs));
+         List<String> row = new ArrayList<>(List.of(option, Integer.toString(s.n()), f3(s.mean()), f3(s.median()),
+               f3(s.stddev()), f3(s.min()), f3(s.max())));
+         if (option.equals(baseline) || runs.isEmpty() || base.length == 0) {
+            row.addAll(List.of(option.equals(baseline) ? "baseline" : "", "", "", "", "", "", ""));
+         } else {
+            Welch w = Welch.compare(base, seconds(runs));
+            double mean = Sample.of(base).mean();
+            row.addAll(List.of(pct(w.savingPct()),
+                  "[" + f3(w.ciLow()) + ", " + f3(w.ciHigh()) + "]",
+                  "[" + pct(100 * w.ciLow() / mean) + ", " + pct(100 * w.ciHigh() / mean) + "]",
+                  f2(w.t()), f1(w.df()), p(w.p()), w.verdict()));
+         }
+         table.add(row);
+      });
+      return table;
+   }
+
+   /** Per option: what the server saw of it. */
+   public static Table connections(Map<String, List<RunResult>> counted) {
+      Table table = new Table(List.of("option", "connections/run", "per operation", "other counters/run",
+            "source open s"));
+      counted.forEach((option, runs) -> {
+         Map<String, Object> s = server(runs);
+         @SuppressWarnings("unchecked")
+         Map<String, Double> counters = (Map<String, Double>) s.get("counters");
+         String others = counters.entrySet().stream().skip(1)
+               .map(e -> e.getKey() + " " + String.format(Locale.ROOT, "%.1f", e.getValue()))
+               .collect(Collectors.joining(", "));
+         table.add(List.of(option, number(s.get("connectionsPerRun"), "%.1f"),
+               number(s.get("connectionsPerOperation"), "%.3f"), others.isEmpty() ? "n/a" : others,
+               number(s.get("openSeconds"), "%.3f")));
+      });
+      return table;
+   }
+
+   /** Per option: the acquire, query and total times of every operation of its counted runs. */
+   public static Table operations(Map<String, List<RunResult>> counted) {
+      Table table = new Table(List.of("option", "ok", "ko", "acquire avg", "acquire p50", "acquire p99", "query avg",
+            "query p99", "total avg", "total p99"));
+      counted.forEach((option, runs) -> {
+         Latencies l = latencies(runs);
+         Timing acquire = Timing.of(l.acquire());
+         Timing query = Timing.of(l.query());
+         Timing total = Timing.of(l.total());
+         table.add(List.of(option, Long.toString(runs.stream().mapToLong(RunResult::ok).sum()),
+               Long.toString(runs.stream().mapToLong(RunResult::ko).sum()), f3(acquire.avg()), f3(acquire.p50()),
+               f3(acquire.p99()), f3(query.avg()), f3(query.p99()), f3(total.avg()), f3(total.p99())));
+      });
+      return table;
+   }
+
+   /** Every run, warm-ups included, one row each, for CSV. */
+   public static Table flat(List<RunResult> runs) {
+      List<String> headers = new ArrayList<>(List.of("option", "run", "warmup", "users", "ops", "seconds",
+            "open_seconds", "ok", "ko", "connections", "server_counters"));
+      for (String timing : List.of("acquire", "query", "total")) {
+         for (String stat : List.of("avg", "p50", "p90", "p99", "max")) {
+            headers.add(timing + "_" + stat + "_ms");
+         }
+      }
+      headers.add("complete");
+      Table table = new Table(headers);
+      for (RunResult r : runs) {
+         List<String> row = new ArrayList<>(List.of(r.option(), Integer.toString(r.run()),
+               Boolean.toString(r.warmup()), Integer.toString(r.users()), Integer.toString(r.ops()),
+               String.format(Locale.ROOT, "%.6f", r.seconds()), String.format(Locale.ROOT, "%.6f", r.openSeconds()),
+               Long.toString(r.ok()), Long.toString(r.ko()), count(r.connections()),
+               r.server().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                     .collect(Collectors.joining(" "))));
+         Latencies l = r.latencies();
+         for (Timing t : List.of(Timing.of(l.acquire()), Timing.of(l.query()), Timing.of(l.total()))) {
+            row.addAll(List.of(f3(t.avg()), f3(t.p50()), f3(t.p90()), f3(t.p99()), f3(t.max())));
+         }
+         row.add(Boolean.toString(r.complete()));
+         table.add(row);
+      }
+      return table;
+   }
+
+   /** The server's counters per run, each averaged over the runs; null or absent where the server gave none. */
+   static Map<String, Object> server(List<RunResult> runs) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      Double connections = mean(runs.stream().map(RunResult::connections).toList());
+      double ops = runs.stream().mapToDouble(r -> (double) r.users() * r.ops()).average().orElse(0);
+      m.put("connectionsPerRun", connections);
+      m.put("connectionsPerOperation", connections == null || ops == 0 ? null : connections / ops);
+      Map<String, Double> counters = new LinkedHashMap<>();
+      if (!runs.isEmpty()) {
+         runs.get(0).server().keySet().forEach(name -> {
+            Double mean = mean(runs.stream().map(r -> r.server().get(name)).toList());
+            if (mean != null) {
+               counters.put(name, mean);
+            }
+         });
+      }
+      m.put("counters", counters);
+      m.put("openSeconds", runs.isEmpty() ? null : runs.stream().mapToDouble(RunResult::openSeconds).average()
+            .orElse(0));
+      return m;
+   }
+
+   static Latencies latencies(List<RunResult> runs) {
+      return runs.stream().map(RunResult::latencies).reduce(Latencies.empty(), Latencies::plus);
+   }
+
+   static double[] seconds(List<RunResult> runs) {
+      return runs == null ? new double[0] : runs.stream().mapToDouble(RunResult::seconds).toArray();
+   }
+
+   static String count(Long value) {
+      return value == null ? "n/a" : Long.toString(value);
+   }
+
+   private static Double mean(List<Long> values) {
+      return values.isEmpty() || values.stream().anyMatch(Objects::isNull) ? null
+            : values.stream().mapToLong(Long::longValue).average().orElse(0);
+   }
+
+   private static String number(Object value, String format) {
+      return value == null ? "n/a" : String.format(Locale.ROOT, format, ((Number) value).doubleValue());
+   }
+
+   private static String p(double p) {
+      return Double.isNaN(p) ? "n/a" : p < 0.001 ? "<0.001" : String.format(Locale.ROOT, "%.3f", p);
+   }
+
+   private static String pct(double v) {
+      return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.2f%%", v);
+   }
+
+   private static String f1(double v) {
+      return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.1f", v);
+   }
+
+   private static String f2(double v) {
+      return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.2f", v);
+   }
+
+   private static String f3(double v) {
+      return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.3f", v);
+   }
+}

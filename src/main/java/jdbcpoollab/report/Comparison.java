@@ -1,0 +1,120 @@
+package jdbcpoollab.report;
+
+import jdbcpoollab.analysis.Sizing;
+import jdbcpoollab.files.AtomicFile;
+import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.SweepRun;
+
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static jdbcpoollab.report.SweepTables.f1;
+import static jdbcpoollab.report.SweepTables.f3;
+
+/** Two sweeps side by side: settings that differ, throughput and waits pool by pool, and both recommendations. */
+public final class Comparison {
+
+   private Comparison() {
+   }
+
+   /** {@code results/compare-<a>-vs-<b>/index.html}, with its charts beside it. */
+   public static Path page(SweepRun a, SweepRun b) {
+      Path dir = a.folder().toAbsolutePath().getParent().resolve("compare-" + a.name() + "-vs-" + b.name());
+      try {
+         Files.createDirectories(dir);
+      } catch (IOException e) {
+         throw new UncheckedIOException("cannot create " + dir + ": " + e.getMessage(), e);
+      }
+      Html html = new Html(a.name() + " vs " + b.name());
+      html.h1(a.name() + " vs " + b.name());
+      html.pHtml(Html.link("../" + a.name() + "/index.html", a.name()) + " (A) against "
+            + Html.link("../" + b.name() + "/index.html", b.name()) + " (B). " + Html.link("../index.html", "All runs"));
+      section(html, a, b, dir);
+      Path page = dir.resolve("index.html");
+      AtomicFile.write(page, html.page());
+      return page;
+   }
+
+   /** The comparison of run {@code a} (A, the baseline) with run {@code b} (B), charts written into {@code dir}. */
+   public static void section(Html html, SweepRun a, SweepRun b, Path dir) {
+      html.p("A = " + a.name() + ", B = " + b.name() + ". Each step ran once and timings on a shared machine "
+            + "swing: read differences of a few percent as noise.");
+      Table settings = new Table(List.of("setting", "A", "B"));
+      Set<String> names = new LinkedHashSet<>(a.settings().keySet());
+      names.addAll(b.settings().keySet());
+      for (String name : names) {
+         String va = a.setting(name);
+         String vb = b.setting(name);
+         if (!va.equals(vb) || name.equals("database") || name.equals("cores")) {
+            settings.add(List.of(name, va, vb), va.equals(vb) ? null : "bad");
+         }
+      }
+      html.table(settings);
+      List<String> workloads = a.workloads().stream().filter(b.workloads()::contains).toList();
+      if (workloads.isEmpty()) {
+         html.p("The two runs have no workload in common.");
+      }
+      List<String[]> images = new ArrayList<>();
+      for (String w : workloads) {
+         List<StepResult> sa = SweepPage.withOperations(a.steps(w));
+         List<StepResult> sb = SweepPage.withOperations(b.steps(w));
+         new LineChart(w + ": throughput, A vs B", "pool size (connections)", "operations/s").log2X()
+               .measured("A " + a.name(), pools(sa), SweepPage.values(sa, StepResult::throughput))
+               .measured("B " + b.name(), pools(sb), SweepPage.values(sb, StepResult::throughput))
+               .writeSvg(dir.resolve("compare-" + w + "-throughput.svg"), SweepPage.WIDTH, SweepPage.HEIGHT);
+         new LineChart(w + ": P99 acquire wait, A vs B", "pool size (connections)", "ms (log scale)").log2X()
+               .logY(SweepPage.TIME_FLOOR_MS)
+               .measured("A " + a.name(), pools(sa), SweepPage.values(sa, s -> s.acquire().p99()))
+               .measured("B " + b.name(), pools(sb), SweepPage.values(sb, s -> s.acquire().p99()))
+               .writeSvg(dir.resolve("compare-" + w + "-acquire.svg"), SweepPage.WIDTH, SweepPage.HEIGHT);
+         images.add(new String[] {"compare-" + w + "-throughput.svg", w + " throughput of both runs"});
+         images.add(new String[] {"compare-" + w + "-acquire.svg", w + " P99 acquire wait of both runs"});
+      }
+      html.images(images);
+      for (String w : workloads) {
+         Sizing sa = a.sizing(w);
+         Sizing sb = b.sizing(w);
+         html.h3(w + ": " + b.query(w));
+         html.listHtml(List.of("A " + Html.escape(sa.headline()), "B " + Html.escape(sb.headline())));
+         html.table(byPool(sa, sb));
+      }
+   }
+
+   private static Table byPool(Sizing a, Sizing b) {
+      Table table = new Table(List.of("pool", "A ops/s", "B ops/s", "B vs A", "A acquire P99", "B acquire P99",
+            "A total P99", "B total P99", "A Jain", "B Jain"));
+      Set<Integer> pools = new TreeSet<>();
+      a.steps().forEach(s -> pools.add(s.pool()));
+      b.steps().forEach(s -> pools.add(s.pool()));
+      for (int pool : pools) {
+         StepResult sa = step(a, pool);
+         StepResult sb = step(b, pool);
+         String change = sa != null && sb != null && sa.throughput() > 0
+               ? String.format(Locale.ROOT, "%+.1f%%", 100 * (sb.throughput() / sa.throughput() - 1)) : "";
+         table.add(List.of(Integer.toString(pool), sa == null ? "" : f1(sa.throughput()),
+               sb == null ? "" : f1(sb.throughput()), change,
+               sa == null ? "" : f3(sa.acquire().p99()), sb == null ? "" : f3(sb.acquire().p99()),
+               sa == null ? "" : f3(sa.total().p99()), sb == null ? "" : f3(sb.total().p99()),
+               sa == null ? "" : String.format(Locale.ROOT, "%.3f", sa.perUser().jain()),
+               sb == null ? "" : String.format(Locale.ROOT, "%.3f", sb.perUser().jain())));
+      }
+      return table;
+   }
+
+   private static StepResult step(Sizing sizing, int pool) {
+      return sizing.steps().stream().filter(s -> s.pool() == pool).findFirst().orElse(null);
+   }
+
+   private static double[] pools(List<StepResult> steps) {
+      return steps.stream().mapToDouble(StepResult::pool).toArray();
+   }
+}

@@ -1,0 +1,85 @@
+package jdbcpoollab.report;
+
+import jdbcpoollab.analysis.Sizing;
+import jdbcpoollab.files.AtomicFile;
+import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.SweepRun;
+
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/** {@code results/index.html}: every run, newest first, with its headline numbers, and the comparisons made. */
+public final class RunIndex {
+
+   private RunIndex() {
+   }
+
+   public static Path write(Path results) {
+      List<SweepRun> runs = SweepRun.all(results);
+      Html html = new Html("jdbc-pool-lab runs");
+      html.h1("jdbc-pool-lab runs");
+      html.p(runs.size() + " runs in " + results.toAbsolutePath().normalize() + ", newest first. Throughput is the "
+            + "best step's operations per second; the recommended pool follows the rule on each run's page.");
+      Table table = new Table(List.of("run", "simulation", "state", "database", "users", "s/step", "best throughput",
+            "recommended pool", "side by side with the run before"));
+      List<String> links = new ArrayList<>();
+      for (int i = 0; i < runs.size(); i++) {
+         SweepRun run = runs.get(i);
+         String page = Files.exists(run.folder().resolve("index.html")) ? "index.html" : "summary.md";
+         links.add(run.name() + "/" + page);
+         table.add(List.of(run.name(), run.simulation(), run.state(), run.setting("database"), run.setting("users"),
+               run.setting("seconds"), best(run), recommended(run), previousOf(runs, i)));
+      }
+      html.table(table, links);
+      html.h2("Comparisons", "comparisons");
+      List<String> comparisons = comparisons(results);
+      html.p(comparisons.isEmpty() ? "None yet." : comparisons.size() + " written:");
+      html.listHtml(comparisons.stream().map(c -> Html.link(c + "/index.html", c)).toList());
+      html.pHtml("Each run's page compares it with the run before it. To put any two runs side by side: "
+            + Html.code("mvn gatling:test -Dcompare=<run-a>,<run-b>") + " (run folder names as listed above; nothing "
+            + "is started, the comparison appears here).");
+      Path index = results.resolve("index.html");
+      AtomicFile.write(index, html.page());
+      return index;
+   }
+
+   private static String best(SweepRun run) {
+      return run.workloads().stream().map(w -> {
+         StepResult best = run.sizing(w).choice().best();
+         return best == null ? w + ": -"
+               : String.format(Locale.ROOT, "%s: %.1f ops/s at %d", w, best.throughput(), best.pool());
+      }).collect(Collectors.joining("; "));
+   }
+
+   private static String recommended(SweepRun run) {
+      return run.workloads().stream().map(w -> {
+         Sizing.Choice c = run.sizing(w).choice();
+         return w + ": " + (c.pick() == null ? "-" : c.pick().pool() + (c.meetsWaitLimit() ? "" : " (wait over limit)"));
+      }).collect(Collectors.joining("; "));
+   }
+
+   private static String previousOf(List<SweepRun> runs, int i) {
+      return runs.subList(i + 1, runs.size()).stream()
+            .filter(r -> r.simulation().equals(runs.get(i).simulation()) && !r.steps().isEmpty())
+            .findFirst().map(r -> "-Dcompare=" + r.name() + "," + runs.get(i).name()).orElse("");
+   }
+
+   private static List<String> comparisons(Path results) {
+      try (Stream<Path> dirs = Files.list(results)) {
+         return dirs.filter(d -> d.getFileName().toString().startsWith("compare-"))
+               .filter(d -> Files.exists(d.resolve("index.html")))
+               .map(d -> d.getFileName().toString()).sorted(Comparator.reverseOrder()).toList();
+      } catch (IOException e) {
+         throw new UncheckedIOException("cannot list " + results + ": " + e.getMessage(), e);
+      }
+   }
+}

@@ -1,0 +1,93 @@
+package jdbcpoollab.report;
+
+import jdbcpoollab.analysis.Sizing;
+import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.SweepRun;
+
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/** PoolSweep's summaries: one entry per step, one table per workload. */
+public final class SweepSummary implements Summary {
+   private final List<StepResult> steps = new ArrayList<>();
+
+   /** Adds a finished step; returns its progress line, which names it as given. */
+   public synchronized String add(String name, StepResult r) {
+      steps.add(r);
+      return String.format(Locale.ROOT, "%s: %s %.1f ops/s, ok=%d ko=%d, acquire p99 %.3f ms, total p99 %.3f ms",
+            name, r.complete() ? "done," : "INCOMPLETE,", r.throughput(), r.ok(), r.ko() + r.koOutside(),
+            r.acquire().p99(), r.total().p99());
+   }
+
+   @Override
+   public synchronized Map<String, Object> json() {
+      return Map.of("steps", steps.stream().map(StepResult::toMap).toList());
+   }
+
+   @Override
+   public synchronized Table csv() {
+      return SweepTables.flat(steps);
+   }
+
+   @Override
+   public synchronized String tables(boolean markdown, Map<String, Object> settings) {
+      StringBuilder md = new StringBuilder("Times in ms. Throughput is successful operations per second of the measured"
+            + " window. Acquire counts every operation in the window, query and total the successful ones.\n\n");
+      steps.stream().map(StepResult::workload).distinct().forEach(workload -> {
+         Table table = SweepTables.byPool(steps.stream().filter(r -> r.workload().equals(workload)).toList());
+         md.append("## ").append(workload).append("\n\n").append(markdown ? table.markdown() : table.text()).append('\n');
+      });
+      recommendations(md, markdown, settings);
+      return md.toString();
+   }
+
+   /** The recommended pool per workload: a table and the reasoning in summary.md, one line each on the console. */
+   private void recommendations(StringBuilder md, boolean withReasoning, Map<String, Object> settings) {
+      // the steps as summary.json holds them, so that summary.md and the page (read from it) agree to the digit
+      List<StepResult> written = steps.stream().map(r -> StepResult.fromMap(r.toMap())).toList();
+      List<Sizing> sizings = written.stream().map(StepResult::workload).distinct()
+            .map(w -> Sizing.of(w, written.stream().filter(r -> r.workload().equals(w)).toList(), settings))
+            .toList();
+      if (sizings.isEmpty()) {
+         return;
+      }
+      md.append(withReasoning ? "## Recommended pool size\n\n" : "Recommended pool size:\n");
+      if (!withReasoning) {
+         sizings.forEach(s -> md.append("  ").append(s.headline()).append('\n'));
+         md.append('\n');
+         return;
+      }
+      md.append(SweepTables.recommendations(sizings).markdown()).append('\n');
+      for (Sizing s : sizings) {
+         md.append("### ").append(s.workload()).append("\n\n**").append(s.headline()).append("**\n\n");
+         s.reasoning().forEach(line -> md.append("- ").append(line).append('\n'));
+         md.append('\n');
+      }
+   }
+
+   /** The sweep's page (charts, recommendation), compared with the given run or the previous sweep. */
+   @Override
+   public Optional<Path> page(Path runFolder, Path compareWith) {
+      SweepRun run = SweepRun.read(runFolder);
+      SweepRun against = compareWith != null ? SweepRun.read(compareWith) : run.previous().orElse(null);
+      return Optional.of(SweepPage.write(run, against));
+   }
+
+   @Override
+   public synchronized Map<String, Long> failures() {
+      Map<String, Long> errors = new LinkedHashMap<>();
+      steps.forEach(r -> r.errors().forEach((m, n) -> errors.merge(r.label() + ": " + m, n, Long::sum)));
+      return errors;
+   }
+
+   @Override
+   public synchronized boolean complete() {
+      return steps.stream().allMatch(StepResult::complete);
+   }
+}

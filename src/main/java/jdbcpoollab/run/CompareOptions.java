@@ -1,0 +1,60 @@
+package jdbcpoollab.run;
+
+import jdbcpoollab.db.Target;
+import jdbcpoollab.options.OptionException;
+import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.SourceOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The options of CpoolCompare, read and checked before anything is started. */
+public record CompareOptions(List<SourceOption> options, int users, int ops, int repeat, String workload,
+                             int connectionTimeoutMs, Target target) {
+
+   public static final List<String> WORKLOADS = List.of("mixed", "select", "insert", "update");
+
+   /** Inserted rows get ids above the kept ones: an int, so a run is bounded. */
+   static final long MAX_OPERATIONS_PER_RUN = 10_000_000;
+
+   public static CompareOptions from(Options o) {
+      CompareOptions options = new CompareOptions(
+            sources(o.string("options", "hikari:32:70:3,hikari:35:76:3,none")),
+            o.integer("users", 100, 1, 10_000),
+            o.integer("ops", 25, 1, 1_000_000),
+            o.integer("repeat", 10, 1, 1_000),
+            o.choice("workload", "mixed", WORKLOADS),
+            o.integer("connectionTimeoutMs", 30_000, 250, 3_600_000),
+            Target.from(o));
+      if (GateOptions.from(o).any()) {
+         throw new OptionException("bad option -Dassert.* or -Dbaseline: gates are checked on PoolSweep's steps;"
+               + " CpoolCompare has none (its statistics say whether a saving is significant)");
+      }
+      if ((long) options.users() * options.ops() > MAX_OPERATIONS_PER_RUN) {
+         throw Options.bad("ops", Integer.toString(options.ops()), "at most " + MAX_OPERATIONS_PER_RUN
+               + " operations per run (users x ops) in all");
+      }
+      return options;
+   }
+
+   private static List<SourceOption> sources(String raw) {
+      List<SourceOption> sources = new ArrayList<>();
+      for (String part : raw.split(",", -1)) {
+         SourceOption option = SourceOption.parse(part.trim());
+         if (option == null || sources.stream().anyMatch(s -> s.text().equals(option.text()))) {
+            throw Options.bad("options", raw, SourceOption.ALLOWED);
+         }
+         sources.add(option);
+      }
+      return List.copyOf(sources);
+   }
+
+   /** What the others are compared with: the unpooled option when there is one, otherwise the first. */
+   public SourceOption baseline() {
+      return options.stream().filter(s -> !s.pooled()).findFirst().orElse(options.get(0));
+   }
+
+   /** Most connections the server must accept at once: every user unpooled, or the largest pool. */
+   public int peakConnections() {
+      return Math.max(users, options.stream().mapToInt(SourceOption::cmax).max().orElse(0));
+   }
+}

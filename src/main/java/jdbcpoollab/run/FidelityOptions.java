@@ -1,0 +1,38 @@
+package jdbcpoollab.run;
+
+import jdbcpoollab.db.Target;
+import jdbcpoollab.options.Options;
+import java.util.List;
+
+/**
+ * The options of Fidelity, read and checked before anything is started.
+ *
+ * @param s1Seconds how long one thread runs the statement on one connection to measure S1, per pool size
+ */
+public record FidelityOptions(List<Integer> pools, int users, double seconds, double warmup, double s1Seconds,
+                              int sleepMs, int connectionTimeoutMs, Target target) {
+
+   public static FidelityOptions from(Options o) {
+      return new FidelityOptions(
+            o.integers("pools", "1,8,64", 1, 1_000),
+            o.integer("users", 64, 1, 10_000),
+            o.decimal("seconds", 5, 0, 3_600, true),
+            o.decimal("warmup", 2, 0, 3_600, false),
+            o.decimal("s1Seconds", 2, 0, 3_600, true),
+            o.integer("sleepMs", 5, 0, 60_000),
+            o.integer("connectionTimeoutMs", 30_000, 250, 3_600_000),
+            Target.from(o));
+   }
+
+   public int largestPool() {
+      return pools.stream().mapToInt(Integer::intValue).max().orElse(1);
+   }
+
+   /**
+    * Connections open at once at most: the plugin opens all its pools at start-up (one per pool size and one for the
+    * warm-up round), beside the lab's or the raw threads' pool and S1's connection.
+    */
+   public int maxConnections() {
+      return pools.stream().mapToInt(Integer::intValue).sum() + 2 * largestPool() + 1;
+   }
+}

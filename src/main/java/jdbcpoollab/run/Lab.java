@@ -1,0 +1,562 @@
+package jdbcpoollab.run;
+
+import jdbcpoollab.analysis.GateResult;
+import jdbcpoollab.db.Database;
+import jdbcpoollab.db.EmbeddedMariaDb;
+import jdbcpoollab.db.ErrorMessages;
+import jdbcpoollab.db.Target;
+import jdbcpoollab.files.AtomicFile;
+import jdbcpoollab.files.Json;
+import jdbcpoollab.files.RunFolder;
+import jdbcpoollab.gatling.Outcome;
+import jdbcpoollab.load.DatabaseWatch;
+import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.SweepRun;
+import jdbcpoollab.options.OptionException;
+import jdbcpoollab.options.Options;
+import jdbcpoollab.redact.Redactor;
+import jdbcpoollab.report.Comparison;
+import jdbcpoollab.report.RunIndex;
+import jdbcpoollab.report.Summary;
+import jdbcpoollab.report.Table;
+import io.gatling.javaapi.core.Assertion;
+
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+/**
+ * The run around a simulation: the database (embedded or named by URL), the results folder, one progress line per
+ * step, the gates checked as each step ends, the simulation's {@link Summary} rewritten as each step ends, and its
+ * tables on the console and its page at the end. It also decides how a run ends when something goes wrong: one line
+ * and an exit code (listed in the README), finished steps kept.
+ */
+public final class Lab {
+   /** Exit codes, listed in the README; Gatling's own are 0 (success), 1 (crash) and 2 (assertions failed). */
+   public static final int EXIT_INCOMPLETE = 3;
+   public static final int EXIT_BAD_OPTION = 64;
+   public static final int EXIT_DATABASE_UNAVAILABLE = 69;
+   public static final int EXIT_RESULTS_NOT_WRITABLE = 73;
+   public static final int EXIT_RESULTS_LOST = 74;
+   public static final int EXIT_BUSY = 75;
+   private static final Duration CONNECT_WITHIN = Duration.ofSeconds(10);
+   /** The code a finished in-JVM run ({@code -Dlab.noExit=true}) would have exited with, for GatlingRun. */
+   private static volatile int lastExitCode;
+
+   private final String simulation;
+   private final Target target;
+   private final int maxConnections;
+   private final Summary summary;
+   private final Map<String, Object> settings = new LinkedHashMap<>();
+   private final List<StepResult> gated = new ArrayList<>();
+   private final Map<String, String> incomplete = new LinkedHashMap<>();
+   private final Map<String, Section> sections = new LinkedHashMap<>();
+   private final WallTime wallTime = new WallTime();
+   private final RunGates gates = new RunGates(options(() -> GateOptions.from(Options.fromSystem())));
+   private final long startedAt = System.currentTimeMillis();
+   private EmbeddedMariaDb embedded;
+   private Database database;
+   private RunFolder folder;
+   private String state = "running";
+   private int plannedSteps;
+   private Runnable closeUnfinished = () -> { };
+   private Runnable interruptUnfinished = () -> { };
+   private Duration recoverWithin = Duration.ofSeconds(10);
+   private DatabaseWatch watch;
+   private String error;
+   private boolean writeFailed;
+   private int exitCode;
+   private double warmupPerStep;
+   private Map<String, Object> wall;
+   private boolean sweep = true;
+
+   /** A table of the run beyond its steps: in summary.json under its key, in summary.md, and as {@code <key>.csv}. */
+   private record Section(String title, Table table, List<Map<String, Object>> rows, String note) {
+   }
+   private int startedSteps;
+   private int finishedSteps;
+   private Path baseline;
+   private String gatlingReport;
+
+   /**
+    * Once the simulation's options and the gates are read, any other option that looks meant for the lab (a
+    * misspelt name) ends the run: see {@link Options#rejectUnknown}.
+    */
+   public Lab(String simulation, Target target, int maxConnections, Summary summary) {
+      this.simulation = simulation;
+      this.target = target;
+      this.maxConnections = maxConnections;
+      this.summary = summary;
+      options(() -> {
+         Options.fromSystem().rejectUnknown(simulation);
+         return null;
+      });
+   }
+
+   /** Reads options; bad input ends the JVM with one line and {@link #EXIT_BAD_OPTION}, before anything starts. */
+   public static <T> T options(Supplier<T> reader) {
+      try {
+         return reader.get();
+      } catch (OptionException e) {
+         throw exit(EXIT_BAD_OPTION, e.getMessage());
+      }
+   }
+
+   public void setting(String name, Object value) {
+      settings.put(name, value);
+   }
+
+   /**
+    * @param steps           how many steps the run has
+    * @param closeUnfinished run as the run ends: stops every step that has not ended (the run was cut short) and
+    *                        reports what it measured with {@link #stepFinished}
+    */
+   public void plan(int steps, Runnable closeUnfinished) {
+      plannedSteps = steps;
+      this.closeUnfinished = closeUnfinished;
+   }
+
+   /**
+    * @param interruptUnfinished run when the JVM ends during the run (Ctrl-C, SIGTERM): reports what the step under
+    *                            way measured so far with {@link #stepFinished(String, StepResult, String)}, without
+    *                            waiting for it
+    */
+   public void onInterrupt(Runnable interruptUnfinished) {
+      this.interruptUnfinished = interruptUnfinished;
+   }
+
+   /** How long, after the database was lost, the next step waits for it to come back before giving up. */
+   public void recoverWithin(Duration window) {
+      recoverWithin = window;
+   }
+
+   /** Tells a lost database from a busy one, for the steps; null before {@link #start}. */
+   public DatabaseWatch watch() {
+      return watch;
+   }
+
+   /** The unmeasured warm-up each step spends, so the wall-time ratio can be given without it. */
+   public void warmupPerStep(double seconds) {
+      warmupPerStep = seconds;
+   }
+
+   /** For a run whose steps are not a pool-size sweep (Fidelity): no report page. */
+   public void notASweep() {
+      sweep = false;
+   }
+
+   /** Creates or checks a table the simulation needs, as the lab starts. */
+   @FunctionalInterface
+   public interface Schema {
+      /** @return what it found or did, such as "100000 rows reused" */
+      String ensure(Database database, Connection connection) throws SQLException;
+   }
+
+   /** The run the report page compares this one with; by default the previous run of the same simulation. */
+   public void compareWith(Path runFolder) {
+      baseline = runFolder;
+   }
+
+   /**
+    * Writes the side-by-side page of two finished runs and ends the JVM (status 0) without starting anything; in a
+    * test JVM throws a {@link LabExit} with code 0 instead.
+    */
+   public static LabExit compareOnly(Path runA, Path runB) {
+      Path page = Comparison.page(SweepRun.read(runA), SweepRun.read(runB));
+      RunIndex.write(runA.toAbsolutePath().getParent());
+      String line = "jdbc-pool-lab: comparison " + page.toAbsolutePath() + " (nothing was run)";
+      System.out.println(line);
+      if (!Boolean.getBoolean("lab.noExit")) {
+         System.out.flush();
+         System.exit(0);
+      }
+      return new LabExit(0, line);
+   }
+
+   private static Path resultsRoot() {
+      return Path.of(System.getProperty("lab.results", "results"));
+   }
+
+   /**
+    * Creates the results folder, starts or reaches the database and ensures the named table. Each failure ends the
+    * run here, before any load, with one line and its own exit code.
+    */
+   public void start(String tableName, Schema table) {
+      try {
+         folder = RunFolder.create(resultsRoot(), simulation, LocalDateTime.now());
+      } catch (IllegalStateException e) {
+         throw exit(EXIT_RESULTS_NOT_WRITABLE, e.getMessage());
+      }
+      Runtime.getRuntime().addShutdownHook(new Thread(this::shutdown, "lab-shutdown"));
+      long t0 = System.nanoTime();
+      try {
+         if (target.embedded()) {
+            embedded = new EmbeddedMariaDb(EmbeddedMariaDb.defaultHome(), maxConnections);
+            database = embedded.start();
+         } else {
+            database = new Database(target.url(), target.user(), target.password());
+         }
+      } catch (EmbeddedMariaDb.Busy e) {
+         throw failed(EXIT_BUSY, e.getMessage());
+      } catch (IllegalStateException e) {
+         throw failed(EXIT_DATABASE_UNAVAILABLE, e.getMessage());
+      }
+      settings.put("url", database.safeUrl());
+      try (Connection c = database.connect(CONNECT_WITHIN)) {
+         String server = database.describeServer(c);
+         long t1 = System.nanoTime();
+         String tableState = table.ensure(database, c);
+         long t2 = System.nanoTime();
+         settings.put("database", server);
+         settings.put("driver", Database.describeDriver(c));
+         settings.put("table " + tableName, tableState);
+         System.out.printf(Locale.ROOT, "jdbc-pool-lab: %s at %s (ready in %.1f s; table %s %s in %.1f s)%n",
+               server, database.safeUrl(), (t1 - t0) / 1e9, tableName, tableState, (t2 - t1) / 1e9);
+      } catch (SQLException e) {
+         throw failed(EXIT_DATABASE_UNAVAILABLE, "cannot connect to the database at " + database.address() + " ("
+               + database.safeUrl() + "): " + ErrorMessages.describe(e));
+      }
+      watch = new DatabaseWatch(database, recoverWithin, line -> {
+         synchronized (this) {
+            System.out.printf(Locale.ROOT, "[%d/%d] %s%n", startedSteps + 1, plannedSteps, line);
+         }
+      });
+      settings.put("cores", Runtime.getRuntime().availableProcessors());
+      settings.put("java", System.getProperty("java.version"));
+      if (gates.any()) {
+         settings.put("gates", gates.describe());
+      }
+      System.out.println("jdbc-pool-lab: results go to " + folder.dir().toAbsolutePath());
+      if (!writeSummary()) {
+         throw failed(EXIT_RESULTS_NOT_WRITABLE, "cannot write the results in " + folder.dir());
+      }
+   }
+
+   /**
+    * Runs a workload's statement once before any load, so a statement the database rejects ends the run with one
+    * line instead of a sweep of failures: exit 64 for the user's own SQL, 69 for the lab's.
+    */
+   public void tryOnce(String workload, String sql) {
+      try (Connection c = database.connect(); PreparedStatement statement = c.prepareStatement(sql)) {
+         statement.execute();
+      } catch (SQLException e) {
+         String why = database.redact(e.getMessage());
+         throw "custom".equals(workload)
+               ? failed(EXIT_BAD_OPTION, "bad option -Dsql: " + database.productVersion() + " rejects it: " + why)
+               : failed(EXIT_DATABASE_UNAVAILABLE, "the " + workload + " statement fails on "
+                     + database.productVersion() + ": " + why);
+      }
+   }
+
+   public Database database() {
+      if (database == null) {
+         throw new IllegalStateException("the lab has not started");
+      }
+      return database;
+   }
+
+   /** Counts a step in and prints its first line. */
+   public synchronized void stepStarted(String line) {
+      stepStarted(line, 0);
+   }
+
+   /** As {@link #stepStarted(String)}, for a step whose source took {@code openNanos} to open just before now. */
+   public synchronized void stepStarted(String line, long openNanos) {
+      startedSteps++;
+      wallTime.stepStarted(openNanos);
+      progress(line);
+   }
+
+   /** Adds or replaces a table of the run and rewrites the summaries. */
+   public synchronized void section(String key, String title, Table table, List<Map<String, Object>> rows,
+                                    String note) {
+      sections.put(key, new Section(title, table, List.copyOf(rows), note));
+      writeSummary();
+   }
+
+   /** Prints a line of the current step, "[step/steps] line", with the database password masked. */
+   public synchronized void progress(String line) {
+      System.out.printf(Locale.ROOT, "[%d/%d] %s%n", startedSteps, plannedSteps,
+            database == null ? line : database.redact(line));
+   }
+
+   /** Prints the step's last line and rewrites the summaries, which the simulation has just updated. */
+   public synchronized void stepFinished(String line) {
+      finishedSteps++;
+      wallTime.stepFinished();
+      progress(line);
+      writeSummary();
+   }
+
+   /**
+    * As {@link #stepFinished(String)}, for a step the gates check; returns their verdicts, for Gatling to log as
+    * requests.
+    */
+   public synchronized List<Outcome> stepFinished(String line, StepResult step) {
+      return stepFinished(line, step, "cut short");
+   }
+
+   /**
+    * As {@link #stepFinished(String, StepResult)}, naming why the step is incomplete when it is.
+    *
+    * @param whyIncomplete shown with a step that did not measure its whole window
+    */
+   public synchronized List<Outcome> stepFinished(String line, StepResult step, String whyIncomplete) {
+      gated.add(step);
+      List<GateResult> checked = gates.check(step);
+      finishedSteps++;
+      wallTime.stepFinished();
+      if (!step.complete()) {
+         String why = redact(whyIncomplete);
+         incomplete.put(step.label(), why);
+         line += " (" + why + ")";
+      }
+      progress(line);
+      checked.stream().filter(g -> !g.passed()).forEach(g -> progress("gate FAILED: " + g.verdict()));
+      writeSummary();
+      return RunGates.requests(checked);
+   }
+
+   /** The gates as Gatling assertions (see {@link RunGates#assertions}); call after {@link #plan}. */
+   public List<Assertion> assertions() {
+      return gates.assertions(plannedSteps);
+   }
+
+   /**
+    * After the last step: final summaries, the tables, where everything is, and the server stopped. A run with
+    * incomplete steps, or whose results could not all be written, exits non-zero once Gatling has written its
+    * report (see {@link #shutdown}).
+    */
+   public synchronized void finish() {
+      if (!"running".equals(state)) {
+         return;
+      }
+      closeUnfinished.run();
+      boolean allDone = finishedSteps == plannedSteps && summary.complete();
+      state = allDone ? "complete" : "incomplete";
+      if (finishedSteps < plannedSteps) {
+         incomplete.put((plannedSteps - finishedSteps) + " step(s) never started", "the run ended first");
+      }
+      if (folder != null) {
+         Optional<Path> gatling = gatlingRunFolder();
+         gatling.ifPresent(dir -> gatlingReport = folder.dir().toAbsolutePath()
+               .relativize(dir.resolve("index.html").toAbsolutePath()).toString().replace('\\', '/'));
+         wall = wallTime.toMap(gated.stream().mapToDouble(StepResult::seconds).sum(), warmupPerStep * gated.size());
+         writeSummary();
+         System.out.println();
+         System.out.print(markdown(false));
+         System.out.println("jdbc-pool-lab: " + WallTime.line(wall, gated.size()));
+         if (gates.verdict() != null) {
+            System.out.println(gates.verdict());
+         }
+         if (!incomplete.isEmpty()) {
+            System.out.println("jdbc-pool-lab: " + incomplete.size() + " of " + plannedSteps
+                  + " steps INCOMPLETE:");
+            incomplete.forEach((name, why) -> System.out.println("  " + name + ": " + why));
+         }
+         System.out.println("jdbc-pool-lab: run folder " + folder.dir().toAbsolutePath());
+         gatling.ifPresent(dir -> System.out.println(
+               "jdbc-pool-lab: Gatling report " + dir.resolve("index.html").toAbsolutePath()));
+         writePage().ifPresent(page -> System.out.println("jdbc-pool-lab: report " + page.toAbsolutePath()));
+         exitCode = writeFailed ? EXIT_RESULTS_LOST : allDone ? 0 : EXIT_INCOMPLETE;
+         if (exitCode != 0) {
+            System.out.println("jdbc-pool-lab: the run will exit with code " + exitCode + " after Gatling's report ("
+                  + (writeFailed ? "results could not all be written" : "incomplete steps") + ")");
+         }
+      }
+      lastExitCode = exitCode;
+      stopDatabase();
+   }
+
+   /** The exit code the last in-JVM run ended with; read once. */
+   public static int takeExitCode() {
+      int code = lastExitCode;
+      lastExitCode = 0;
+      return code;
+   }
+
+   public Path folder() {
+      return folder.dir();
+   }
+
+   /**
+    * The JVM is ending. During a run (Ctrl-C, SIGTERM, or a System.exit elsewhere) the finished steps and the one
+    * under way are written, marked "interrupted", and the embedded server is stopped. After a finished run whose
+    * exit code is not 0, the JVM is halted with that code: Gatling has written its report by then and asked for
+    * exit code 0, and a shutdown hook is the only place left to change it.
+    */
+   private void shutdown() {
+      int code;
+      synchronized (this) {
+         if ("running".equals(state) && folder != null) {
+            interruptUnfinished.run();
+            state = "interrupted";
+            writeSummary();
+            writePage();
+            System.err.println("jdbc-pool-lab: run interrupted; finished steps are in " + folder.dir().toAbsolutePath());
+         }
+         code = exitCode;
+      }
+      stopDatabase();
+      if (code != 0 && !Boolean.getBoolean("lab.noExit")) {
+         System.out.flush();
+         System.err.flush();
+         Runtime.getRuntime().halt(code);
+      }
+   }
+
+   /** Ends the run before its load, leaving a summary that says why. */
+   private LabExit failed(int code, String message) {
+      synchronized (this) {
+         state = "failed";
+         error = Redactor.text(message);
+         writeSummary();
+      }
+      stopDatabase();
+      return exit(code, message);
+   }
+
+   private void stopDatabase() {
+      EmbeddedMariaDb db = embedded;
+      if (db != null) {
+         db.close();
+      }
+   }
+
+   /** The run's page and the index of all runs; a failure here is reported and does not fail the run. */
+   private Optional<Path> writePage() {
+      if (!sweep) {
+         return Optional.empty();
+      }
+      try {
+         Optional<Path> page = summary.page(folder.dir(), baseline);
+         RunIndex.write(resultsRoot());
+         return page;
+      } catch (RuntimeException e) {
+         System.err.println("jdbc-pool-lab: the report page could not be written: " + e);
+         return Optional.empty();
+      }
+   }
+
+   /**
+    * Rewrites the summaries, each through a temporary file and a rename. When that fails (disk full) the files keep
+    * their last complete state, the run goes on, and it will exit with {@link #EXIT_RESULTS_LOST}.
+    */
+   private boolean writeSummary() {
+      Map<String, Object> json = new LinkedHashMap<>();
+      json.put("simulation", simulation);
+      json.put("state", state);
+      if (error != null) {
+         json.put("error", error);
+      }
+      json.put("settings", settings);
+      if (gatlingReport != null) {
+         json.put("gatlingReport", gatlingReport);
+      }
+      json.putAll(summary.json());
+      if (!incomplete.isEmpty()) {
+         json.put("incomplete", incomplete);
+      }
+      if (wall != null) {
+         json.put("wallTime", wall);
+      }
+      sections.forEach((key, section) -> json.put(key, section.rows()));
+      gates.addTo(json);
+      try {
+         Json.write(folder.file("summary.json"), json);
+         AtomicFile.write(folder.file("summary.csv"), summary.csv().csv());
+         AtomicFile.write(folder.file("summary.md"), markdown(true));
+         sections.forEach((key, section) -> AtomicFile.write(folder.file(key + ".csv"), section.table().csv()));
+         return true;
+      } catch (UncheckedIOException e) {
+         if (!writeFailed) {
+            writeFailed = true;
+            System.err.println("jdbc-pool-lab: " + e.getMessage() + "; the results there keep their last complete "
+                  + "state (exit code " + EXIT_RESULTS_LOST + " at the end)");
+         }
+         return false;
+      }
+   }
+
+   private String redact(String text) {
+      return database != null ? database.redact(text) : Redactor.text(text);
+   }
+
+   private String markdown(boolean withSettings) {
+      StringBuilder md = new StringBuilder();
+      if (withSettings) {
+         md.append("# ").append(simulation).append(" (").append(state).append(")\n\n");
+         settings.forEach((k, v) -> md.append("- ").append(k).append(": ").append(v).append('\n'));
+         md.append('\n');
+      }
+      md.append(summary.tables(withSettings, settings));
+      sections.values().forEach(section -> {
+         md.append("## ").append(section.title()).append("\n\n");
+         md.append(withSettings ? section.table().markdown() : section.table().text());
+         md.append('\n').append(section.note()).append("\n\n");
+      });
+      Map<String, Long> errors = new LinkedHashMap<>();
+      summary.failures().forEach((m, n) -> errors.merge(redact(m), n, Long::sum));
+      if (!errors.isEmpty()) {
+         md.append("## Failures\n\n");
+         errors.forEach((m, n) -> md.append("- ").append(n).append(" × ").append(m).append('\n'));
+         md.append('\n');
+      }
+      md.append(gates.report(gated, withSettings));
+      return md.toString();
+   }
+
+   private Optional<Path> gatlingRunFolder() {
+      Path root = Path.of(System.getProperty("lab.gatlingResults", "results/gatling"));
+      String prefix = simulation.toLowerCase(Locale.ROOT) + "-";
+      if (!Files.isDirectory(root)) {
+         return Optional.empty();
+      }
+      try (Stream<Path> dirs = Files.list(root)) {
+         return dirs.filter(d -> d.getFileName().toString().startsWith(prefix))
+               .filter(d -> d.toFile().lastModified() >= startedAt - 60_000)
+               .max((a, b) -> Long.compare(a.toFile().lastModified(), b.toFile().lastModified()));
+      } catch (java.io.IOException e) {
+         return Optional.empty();
+      }
+   }
+
+   /** Ends the run with one line; inside a test JVM ({@code -Dlab.noExit=true}) throws instead. */
+   static LabExit exit(int code, String message) {
+      String line = "jdbc-pool-lab: " + Redactor.text(message) + " (exit code " + code + ")";
+      if (Boolean.getBoolean("lab.noExit")) {
+         return new LabExit(code, line);
+      }
+      System.err.println(line);
+      System.err.flush();
+      System.exit(code);
+      return new LabExit(code, line);
+   }
+
+   /** A run that cannot go on. */
+   public static final class LabExit extends RuntimeException {
+      private final int code;
+
+      LabExit(int code, String message) {
+         super(message);
+         this.code = code;
+      }
+
+      public int code() {
+         return code;
+      }
+   }
+}

@@ -1,0 +1,130 @@
+package jdbcpoollab.run;
+
+import jdbcpoollab.gatling.Outcome;
+import jdbcpoollab.analysis.Baseline;
+import jdbcpoollab.analysis.Gate;
+import jdbcpoollab.analysis.GateResult;
+import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.report.GateTables;
+import jdbcpoollab.report.Table;
+import io.gatling.javaapi.core.Assertion;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static io.gatling.javaapi.core.CoreDsl.details;
+
+/**
+ * The gates of one run: checks every finished step against the limits and the baseline, keeps the verdicts, and
+ * states them to Gatling (as requests and assertions), to the console and to the summaries.
+ */
+public final class RunGates {
+   /** A gate's verdict on a step is logged to Gatling as a request named {@code gate <name>}, OK or KO. */
+   static final String REQUEST = "gate ";
+
+   private final GateOptions options;
+   private final List<GateResult> results = new ArrayList<>();
+
+   RunGates(GateOptions options) {
+      this.options = options;
+   }
+
+   boolean any() {
+      return options.any();
+   }
+
+   String describe() {
+      return options.describe();
+   }
+
+   List<GateResult> check(StepResult step) {
+      List<GateResult> checked = new ArrayList<>();
+      options.limits().forEach(gate -> checked.add(gate.check(step)));
+      if (options.baseline() != null) {
+         checked.addAll(options.baseline().check(step));
+      }
+      results.addAll(checked);
+      return checked;
+   }
+
+   /** The verdicts as Gatling requests: OK, or KO with the verdict as the error message. */
+   static List<Outcome> requests(List<GateResult> checked) {
+      long now = System.currentTimeMillis();
+      return checked.stream()
+            .map(g -> new Outcome(REQUEST + g.gate(), now, now, g.passed() ? null : g.verdict()))
+            .toList();
+   }
+
+   /**
+    * The gates as Gatling assertions, so that Gatling exits with 2 when one failed. Every step logs one request per
+    * limit gate: none may be KO and every planned step must have logged its own (at least: on Gatling Enterprise each
+    * load generator logs its own). Baseline gates are logged for the steps the baseline has: none may be KO and at
+    * least one step must have been compared.
+    */
+   List<Assertion> assertions(int plannedSteps) {
+      List<Assertion> assertions = new ArrayList<>();
+      for (Gate gate : options.limits()) {
+         assertions.add(details(REQUEST + gate.name()).allRequests().count().gte((long) plannedSteps));
+         assertions.add(details(REQUEST + gate.name()).failedRequests().count().is(0L));
+      }
+      if (options.baseline() != null) {
+         for (String gate : List.of(Baseline.THROUGHPUT, Baseline.P99_TOTAL)) {
+            assertions.add(details(REQUEST + gate).allRequests().count().gte(1L));
+            assertions.add(details(REQUEST + gate).failedRequests().count().is(0L));
+         }
+      }
+      return assertions;
+   }
+
+   void addTo(Map<String, Object> summary) {
+      if (options.any()) {
+         summary.put("gates", results.stream().map(GateResult::toMap).toList());
+      }
+      if (options.baseline() != null) {
+         summary.put("baseline", Map.of("file", options.baseline().source(),
+               "tolerancePct", options.baseline().tolerancePct()));
+      }
+   }
+
+   /** The gates and the baseline diff, as Markdown or as console text. */
+   String report(List<StepResult> steps, boolean markdown) {
+      StringBuilder md = new StringBuilder();
+      if (options.any()) {
+         md.append("## Gates\n\n").append(describe()).append("\n\n");
+         md.append(render(GateTables.gates(results), markdown)).append('\n');
+      }
+      Baseline baseline = options.baseline();
+      if (baseline != null) {
+         md.append("## Baseline\n\nCompared with ").append(baseline.source())
+               .append(": a step fails when its throughput drops, or its total p99 rises, by more than ")
+               .append(GateResult.number(baseline.tolerancePct())).append("%.\n\n");
+         Table diff = GateTables.baselineDiff(results);
+         md.append(diff.size() == 0 ? "No step of this run so far is in the baseline.\n" : render(diff, markdown));
+         List<String> compared = results.stream().filter(g -> !Double.isNaN(g.reference()))
+               .map(GateResult::step).toList();
+         List<String> notCompared = steps.stream().map(StepResult::label)
+               .filter(step -> !compared.contains(step)).toList();
+         if (!notCompared.isEmpty()) {
+            md.append("\nNot in the baseline, so not compared: ").append(String.join(", ", notCompared)).append(".\n");
+         }
+         md.append('\n');
+      }
+      return md.toString();
+   }
+
+   /** The closing console line, or null without gates. */
+   String verdict() {
+      if (!options.any()) {
+         return null;
+      }
+      long failed = results.stream().filter(g -> !g.passed()).count();
+      return failed == 0
+            ? "jdbc-pool-lab: gates: all " + results.size() + " checks passed"
+            : "jdbc-pool-lab: gates: " + failed + " of " + results.size() + " checks FAILED (Gatling exits with 2)";
+   }
+
+   private static String render(Table table, boolean markdown) {
+      return markdown ? table.markdown() : table.text();
+   }
+}

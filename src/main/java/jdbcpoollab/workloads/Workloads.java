@@ -1,0 +1,64 @@
+package jdbcpoollab.workloads;
+
+import jdbcpoollab.db.Dialect;
+import jdbcpoollab.options.Options;
+
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/** The workloads every simulation offers, and the statement each one runs on the database's dialect. */
+public final class Workloads {
+   public static final List<String> NAMES = List.of("wait", "cpu", "custom");
+
+   private Workloads() {
+   }
+
+   public static String sql(String workload, Dialect dialect, int sleepMs, String customSql) {
+      return switch (workload) {
+         case "wait" -> dialect.waitSql(sleepMs);
+         case "cpu" -> dialect.cpuSql();
+         case "custom" -> customSql;
+         default -> throw new IllegalArgumentException("no workload " + workload);
+      };
+   }
+
+   /**
+    * The statement of the custom workload: {@code -Dsql="SELECT …"} or {@code -Dsql=@file.sql}, one statement, a
+    * trailing semicolon dropped (but kept after a PL/SQL block's END). Null when the workloads do not include custom.
+    */
+   public static String customSql(Options options, List<String> workloads) {
+      String raw = options.string("sql", null);
+      if (!workloads.contains("custom")) {
+         if (raw != null) {
+            throw Options.bad("sql", raw, "only with the custom workload: add custom to -Dworkloads");
+         }
+         return null;
+      }
+      if (raw == null) {
+         throw Options.bad("workloads", String.join(",", workloads),
+               "custom only with -Dsql=\"SELECT …\" or -Dsql=@file.sql, the statement it runs");
+      }
+      String sql = raw;
+      if (raw.startsWith("@")) {
+         Path file = Path.of(raw.substring(1));
+         try {
+            sql = Files.readString(file, StandardCharsets.UTF_8);
+         } catch (IOException e) {
+            throw Options.bad("sql", raw, "a readable file after @ (cannot read " + file.toAbsolutePath() + ")");
+         }
+      }
+      sql = sql.strip();
+      if (sql.endsWith(";") && !sql.toUpperCase(Locale.ROOT).matches("(?s).*\\bEND\\s*;")) {
+         sql = sql.substring(0, sql.length() - 1).strip();
+      }
+      if (sql.isEmpty()) {
+         throw Options.bad("sql", raw, "one SQL statement");
+      }
+      return sql;
+   }
+}

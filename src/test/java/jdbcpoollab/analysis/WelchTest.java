@@ -1,0 +1,105 @@
+package jdbcpoollab.analysis;
+
+import jdbcpoollab.measure.Sample;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class WelchTest {
+   // The reference experiment's published runs (seconds), Pro*C CPOOL on Oracle 18c: option 1 (cmin=32 cmax=70),
+   // option 2 (cmin=35 cmax=76), and option 3 (no pool) measured next to each of them.
+   private static final double[] OPTION_1 = {3.168836, 4.15932, 3.164903, 4.167968, 3.16096, 6.199934, 3.17522,
+         4.163007, 3.164319, 4.181868};
+   private static final double[] NO_POOL_1 = {6.258422, 4.272355, 4.176438, 4.231537, 4.215119, 4.224345, 4.214227,
+         4.196586, 4.189533, 4.227321};
+   private static final double[] OPTION_2 = {3.282291, 3.272687, 3.289279, 3.275381, 3.281474, 3.287688, 3.279833,
+         6.275289, 3.267163, 4.279275};
+   private static final double[] NO_POOL_2 = {4.345065, 4.180738, 4.247147, 4.277969, 4.25995, 4.243699, 4.227971,
+         4.208495, 4.202406, 4.28394};
+
+   @Test
+   void aCaseWorkedByHandFromTheTTable() {
+      // means 3 and 5, both variances 2.5: standard error 1, t = -2, df = 1 / (2 * 0.5^2 / 4) = 8,
+      // two-sided p of t=2 at 8 df = 0.0805, t(0.975, 8) = 2.306
+      Welch w = Welch.compare(new double[] {1, 2, 3, 4, 5}, new double[] {3, 4, 5, 6, 7});
+      assertEquals(-2.0, w.difference(), 1e-12);
+      assertEquals(-200.0 / 3, w.savingPct(), 1e-9);
+      assertEquals(-2.0, w.t(), 1e-12);
+      assertEquals(8.0, w.df(), 1e-12);
+      assertEquals(0.0805162, w.p(), 1e-6);
+      assertEquals(-2 - 2.306004, w.ciLow(), 1e-6);
+      assertEquals(-2 + 2.306004, w.ciHigh(), 1e-6);
+      assertEquals("not significant at 5%", w.verdict());
+   }
+
+   @Test
+   void theReferenceExperimentsSavingsAreNotSignificant() {
+      // expected values computed independently with SciPy 1.17: scipy.stats.ttest_ind(no_pool, option,
+      // equal_var=False) and its confidence_interval(0.95)
+      Welch first = Welch.compare(NO_POOL_1, OPTION_1);
+      assertEquals(12.44, first.savingPct(), 0.005, "the article's 12.44%");
+      assertEquals(1.5051343, first.t(), 1e-6);
+      assertEquals(15.788255, first.df(), 1e-5);
+      assertEquals(0.1520320, first.p(), 1e-6);
+      assertEquals(-0.2254738, first.ciLow(), 1e-6);
+      assertEquals(1.3253834, first.ciHigh(), 1e-6);
+      assertFalse(first.significant());
+      assertEquals("not significant at 5%", first.verdict());
+
+      Welch second = Welch.compare(NO_POOL_2, OPTION_2);
+      assertEquals(13.39, second.savingPct(), 0.005, "the article's 13.39%");
+      assertEquals(1.8616540, second.t(), 1e-6);
+      assertEquals(9.0436926, second.df(), 1e-5);
+      assertEquals(0.0954021, second.p(), 1e-6);
+      assertEquals(-0.1218380, second.ciLow(), 1e-6);
+      assertEquals(1.2592420, second.ciHigh(), 1e-6);
+      assertEquals("not significant at 5%", second.verdict());
+   }
+
+   @Test
+   void theSameMeansWithAnEvenSpreadAreStillNoise() {
+      // means 3.871 and 4.421 as in the article, runs between 3.2 and 6.3 s: one slow run in ten on either side
+      double[] pooled = {3.2, 3.3, 3.4, 3.5, 3.6, 3.7, 3.8, 3.9, 4.01, 6.3};
+      double[] unpooled = {3.7, 3.9, 4.0, 4.1, 4.2, 4.3, 4.4, 4.5, 4.81, 6.3};
+      assertEquals(3.871, Sample.of(pooled).mean(), 1e-9);
+      assertEquals(4.421, Sample.of(unpooled).mean(), 1e-9);
+      Welch w = Welch.compare(unpooled, pooled);
+      assertEquals(12.44, w.savingPct(), 0.01);
+      assertTrue(w.p() > 0.1, "p = " + w.p());
+      assertTrue(w.ciLow() < 0 && w.ciHigh() > 0, "the interval holds zero");
+      assertEquals("not significant at 5%", w.verdict());
+   }
+
+   @Test
+   void aClearDifferenceIsSignificant() {
+      Welch w = Welch.compare(new double[] {4.2, 4.3, 4.25, 4.22, 4.28}, new double[] {3.1, 3.2, 3.15, 3.12, 3.18});
+      assertTrue(w.p() < 0.001, "p = " + w.p());
+      assertTrue(w.ciLow() > 0);
+      assertEquals("significant at 5%", w.verdict());
+   }
+
+   @Test
+   void withoutTwoRunsOrAnySpreadThereIsNoTest() {
+      Welch one = Welch.compare(new double[] {4.0}, new double[] {3.0, 3.1});
+      assertEquals(23.75, one.savingPct(), 1e-9);
+      assertTrue(Double.isNaN(one.p()));
+      assertEquals("n/a (needs 2+ runs of each)", one.verdict());
+      Welch flat = Welch.compare(new double[] {4.0, 4.0}, new double[] {3.0, 3.0});
+      assertTrue(Double.isNaN(flat.p()));
+      assertEquals("n/a (no spread)", flat.verdict());
+   }
+
+   @Test
+   void sampleDescribesTheRuns() {
+      Sample s = Sample.of(OPTION_1);
+      assertEquals(10, s.n());
+      assertEquals(3.8706335, s.mean(), 1e-9);
+      assertEquals((3.17522 + 4.15932) / 2, s.median(), 1e-9);
+      assertEquals(0.9578001, s.stddev(), 1e-6);
+      assertEquals(3.16096, s.min());
+      assertEquals(6.199934, s.max());
+      assertTrue(Double.isNaN(Sample.of(new double[] {1}).stddev()));
+   }
+}

@@ -1,0 +1,105 @@
+package jdbcpoollab.endtoend;
+
+import jdbcpoollab.run.Lab;
+import jdbcpoollab.run.Preflight;
+import jdbcpoollab.simulations.PoolSweep;
+import jdbcpoollab.testing.LabProcess;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Row "unknown -Dsim, unknown option name, bad value": one line naming the option, the value and what is allowed,
+ * exit code 64, no database started. Each case runs as a real process: Maven, the Gatling JVM, or the preflight.
+ */
+class BadInputTest {
+   @TempDir
+   Path tmp;
+
+   @Test
+   void anUnknownSimulationStopsMavenWithOneLineBeforeGatlingStarts() {
+      Path home = tmp.resolve("home");
+      try (LabProcess mvn = LabProcess.maven(tmp.resolve("mvn.log"), "gatling:test", "-Dsim=Nope",
+            "-Dmaven.test.skip=true", "-Dlab.home=" + home, "-Dlab.results=" + tmp.resolve("results"))) {
+         assertEquals(Lab.EXIT_BAD_OPTION, mvn.waitFor(Duration.ofMinutes(2)), mvn.output());
+         String line = onlyLabLine(mvn.output());
+         assertTrue(line.startsWith("jdbc-pool-lab: bad option -Dsim=Nope: allowed is one of "), line);
+         assertTrue(line.contains("PoolSweep"), line);
+         assertFalse(mvn.output().contains("Exception"), mvn.output());
+         assertFalse(mvn.output().contains("Running simulation"), "Gatling must not start:\n" + mvn.output());
+         System.out.printf("mvn gatling:test -Dsim=Nope refused in %.1f s (Maven start and compile check included)%n",
+               mvn.seconds());
+      }
+      assertFalse(Files.exists(home), "no database may be started");
+   }
+
+   @Test
+   void aMisspeltOptionStopsTheGatlingJvmBeforeTheDatabase() {
+      Path home = tmp.resolve("home");
+      Map<String, String> props = new LinkedHashMap<>();
+      props.put("lab.home", home.toString());
+      props.put("lab.results", tmp.resolve("results").toString());
+      props.put("lab.gatlingResults", tmp.resolve("results/gatling").toString());
+      props.put("pool", "4");
+      try (LabProcess gatling = LabProcess.gatling(PoolSweep.class, props, Map.of(), tmp.resolve("gatling.log"))) {
+         assertEquals(Lab.EXIT_BAD_OPTION, gatling.waitFor(Duration.ofMinutes(1)), gatling.output());
+         String line = onlyLabLine(gatling.output());
+         assertTrue(line.startsWith("jdbc-pool-lab: unknown option -Dpool=4 (did you mean -Dpools?): allowed are "),
+               line);
+         assertTrue(line.contains("workloads"), line);
+         System.out.printf("the Gatling JVM refused -Dpool=4 in %.1f s after it started%n", gatling.seconds());
+         assertTrue(gatling.seconds() < 30, "took " + gatling.seconds() + " s");
+      }
+      assertFalse(Files.exists(home), "no database may be started");
+      assertFalse(Files.exists(tmp.resolve("results")), "no run folder either");
+   }
+
+   @Test
+   void badValuesAreOneLineEachAndNeverEchoAPassword() {
+      Map<String, String> cases = new LinkedHashMap<>();
+      cases.put("pools=0,abc", "jdbc-pool-lab: bad option -Dpools=0,abc: allowed is whole numbers from 1 to 1000");
+      cases.put("users=-1", "jdbc-pool-lab: bad option -Dusers=-1: allowed is whole numbers from 1 to 10000");
+      cases.put("seconds=0", "jdbc-pool-lab: bad option -Dseconds=0: allowed is a number above 0 to 3600");
+      cases.put("workloads=foo", "jdbc-pool-lab: bad option -Dworkloads=foo: allowed is a comma-separated list of ");
+      cases.put("db.url=mysql://db:3306/demo?password=Hunter2-x", "jdbc-pool-lab: bad option -Ddb.url=mysql:");
+      cases.put("db.pasword=Hunter2-x", "jdbc-pool-lab: unknown option -Ddb.pasword=*** (did you mean -Ddb.password?)");
+      List<LabProcess> runs = new ArrayList<>();
+      int i = 0;
+      for (String option : cases.keySet()) {
+         Path home = tmp.resolve("home");
+         String[] kv = option.split("=", 2);
+         runs.add(LabProcess.main(Preflight.class, Map.of(kv[0], kv[1], "lab.home", home.toString()),
+               tmp.resolve("preflight-" + i++ + ".log"), "PoolSweep"));
+      }
+      i = 0;
+      for (Map.Entry<String, String> c : cases.entrySet()) {
+         try (LabProcess run = runs.get(i++)) {
+            assertEquals(Lab.EXIT_BAD_OPTION, run.waitFor(Duration.ofMinutes(1)), c.getKey() + ": " + run.output());
+            String line = onlyLabLine(run.output());
+            assertTrue(line.startsWith(c.getValue()), c.getKey() + ": " + line);
+            assertTrue(line.endsWith("(exit code 64)"), line);
+            assertFalse(run.output().contains("Hunter2-x"), run.output());
+         }
+      }
+      assertFalse(Files.exists(tmp.resolve("home")), "no database may be started");
+   }
+
+   /** The output has exactly one line from the lab and no stack trace. */
+   static String onlyLabLine(String output) {
+      List<String> lines = output.lines().filter(l -> l.contains("jdbc-pool-lab:")).toList();
+      assertEquals(1, lines.size(), output);
+      assertFalse(output.lines().anyMatch(l -> l.startsWith("\tat ") || l.startsWith("    at ")), output);
+      return lines.get(0).substring(lines.get(0).indexOf("jdbc-pool-lab:"));
+   }
+}

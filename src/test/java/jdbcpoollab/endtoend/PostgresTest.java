@@ -1,0 +1,199 @@
+package jdbcpoollab.endtoend;
+
+import jdbcpoollab.db.BigTableContract;
+import jdbcpoollab.db.Database;
+import jdbcpoollab.db.OracleDialect;
+import jdbcpoollab.db.WorkTableContract;
+import jdbcpoollab.report.Table;
+import jdbcpoollab.run.Lab;
+import jdbcpoollab.simulations.CpoolCompare;
+import jdbcpoollab.simulations.PoolSweep;
+import jdbcpoollab.testing.GatlingRun;
+import jdbcpoollab.testing.PostgresServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * PostgreSQL, a real server: Debian's package (installed when missing), a fresh data folder on a free loopback port,
+ * stopped afterwards. Skipped, with the reason, only when PostgreSQL cannot be installed.
+ */
+class PostgresTest {
+   private static PostgresServer server;
+
+   @BeforeAll
+   static void start() {
+      server = PostgresServer.startOrSkip();
+   }
+
+   @AfterAll
+   static void stop() {
+      if (server != null) {
+         server.close();
+      }
+   }
+
+   private static Database database() {
+      return new Database(server.url(), PostgresServer.USER, server.password());
+   }
+
+   /** A short PoolSweep through db.url: the wait workload's orderings, the cpu and a custom workload. */
+   @Nested
+   class Sweep extends WaitSweepContract {
+      @BeforeAll
+      void runSweep() throws SQLException {
+         createHitsTable(database());
+         Map<String, String> options = new HashMap<>(WAIT_SWEEP);
+         options.putAll(Map.of("workloads", "wait,cpu,custom", "rows", "20000", "sql", HIT,
+               "db.url", server.url(), "db.user", PostgresServer.USER, "db.password", server.password()));
+         run = GatlingRun.run(PoolSweep.class, options, false);
+      }
+
+      @Test
+      void theReportNamesPostgresAndItsDriver() {
+         assertRanOn("PostgreSQL " + server.version(), "PostgreSQL JDBC Driver 42.7");
+         assertEquals(server.url(), settings(run).get("url"));
+         assertEquals("20000 rows filled", settings(run).get("table big"));
+      }
+
+      @Test
+      void theCpuWorkloadScansWithoutFailures() {
+         for (int pool : List.of(1, 8)) {
+            Map<String, Object> step = run.step("cpu", pool);
+            assertEquals(0, number(step, "ko") + number(step, "koOutsideWindow"), step.toString());
+            assertTrue(number(step, "ok") > 0, step.toString());
+         }
+      }
+
+      @Test
+      void theCustomStatementRanForEveryOperation() throws SQLException {
+         assertEquals(HIT, settings(run).get("sql"));
+         assertEveryCustomOperationRan(run, database());
+      }
+
+      @Test
+      void thePasswordIsNeitherPrintedNorWritten() throws IOException {
+         assertFalse(run.console().contains(server.password()), "console");
+         assertTrue(run.console().contains("PostgreSQL"), "the console names the server");
+         try (Stream<Path> files = Files.walk(run.folder())) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+               assertFalse(Files.readString(file).contains(server.password()), file.toString());
+            }
+         }
+      }
+   }
+
+   /** A short CpoolCompare through db.url: the work table's plain SQL, UCP over PostgreSQL's driver, its counters. */
+   @Nested
+   @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+   class Compare {
+      private static final int OPERATIONS = 8 * 6;
+      private GatlingRun.Result run;
+
+      @BeforeAll
+      void runComparison() {
+         run = GatlingRun.run(CpoolCompare.class, Map.of("options", "hikari:2:4,ucp:2:4,none", "users", "8",
+               "ops", "6", "repeat", "1", "db.url", server.url(), "db.user", PostgresServer.USER,
+               "db.password", server.password()), false);
+      }
+
+      @SuppressWarnings("unchecked")
+      private List<Map<String, Object>> runs() {
+         return (List<Map<String, Object>>) run.summary().get("runs");
+      }
+
+      @Test
+      void everyOperationOfEveryRunSucceeds() {
+         assertEquals("complete", run.summary().get("state"));
+         assertEquals(6, runs().size());
+         for (Map<String, Object> r : runs()) {
+            assertEquals(OPERATIONS, WaitSweepContract.number(r, "ok"), r.toString());
+            assertEquals(0, WaitSweepContract.number(r, "ko"), r.toString());
+         }
+      }
+
+      @Test
+      void sessionsShowTheUnpooledRunsOpeningAConnectionPerOperation() {
+         for (Map<String, Object> r : runs()) {
+            assertEquals("sessions", ((Map<?, ?>) r.get("server")).keySet().iterator().next(), r.toString());
+            // a backend reports its session as it ends, which may fall into the next run: half is a safe floor
+            if (r.get("option").equals("none")) {
+               assertTrue(WaitSweepContract.number(r, "connections") >= OPERATIONS / 2.0, r.toString());
+            }
+         }
+      }
+   }
+
+   @Nested
+   class Table extends BigTableContract {
+      @Override
+      protected Database database() {
+         return PostgresTest.database();
+      }
+   }
+
+   @Nested
+   class Work extends WorkTableContract {
+      @Override
+      protected Database database() {
+         return PostgresTest.database();
+      }
+   }
+
+   @Test
+   void aCustomStatementTheDatabaseRejectsEndsTheRunBeforeAnyLoad() {
+      GatlingRun.Result run = GatlingRun.run(PoolSweep.class, Map.of(
+            "workloads", "custom", "sql", "SELECT * FROM no_such_table", "pools", "1", "seconds", "1",
+            "db.url", server.url(), "db.user", PostgresServer.USER, "db.password", server.password()), false);
+      assertEquals(Lab.EXIT_BAD_OPTION, run.exitCode());
+      String message = run.failure();
+      assertTrue(message.startsWith("jdbc-pool-lab: bad option -Dsql: PostgreSQL " + server.version()), message);
+      assertTrue(message.contains("\"no_such_table\" does not exist"), message);
+   }
+
+   @Test
+   void sessionsCountEveryNewConnection() throws SQLException, InterruptedException {
+      Database db = database();
+      try (Connection observer = db.connect()) {
+         Map<String, Long> before = db.dialect().counters(observer);
+         assertEquals(List.of("sessions", "numbackends"), List.copyOf(before.keySet()));
+         assertTrue(before.get("numbackends") >= 1, before.toString());
+         for (int i = 0; i < 3; i++) {
+            db.connect().close();
+         }
+         // a backend reports its session when it next goes idle or ends: wait for the report, bounded
+         long deadline = System.nanoTime() + 10_000_000_000L;
+         long sessions = before.get("sessions");
+         while (sessions < before.get("sessions") + 3 && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            sessions = db.dialect().counters(observer).get("sessions");
+         }
+         assertTrue(sessions >= before.get("sessions") + 3, before + " then sessions=" + sessions);
+      }
+   }
+
+   @Test
+   void countersTheServerCannotGiveAreNotAvailableInsteadOfAFailure() throws SQLException {
+      try (Connection c = database().connect()) {
+         assertEquals(Map.of(), new OracleDialect().counters(c), "PostgreSQL has no v$sysstat");
+         assertTrue(c.isValid(5), "the connection is still usable");
+      }
+   }
+}

@@ -1,0 +1,116 @@
+package jdbcpoollab.endtoend;
+
+import jdbcpoollab.files.AtomicFile;
+import jdbcpoollab.files.Json;
+import jdbcpoollab.run.Lab;
+import jdbcpoollab.simulations.PoolSweep;
+import jdbcpoollab.testing.Command;
+import jdbcpoollab.testing.GatlingRun;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Row "results folder not writable / disk full": one line before the load starts (exit 73), and a full disk never
+ * leaves half a JSON file. A full disk is a real one: a 32 KiB tmpfs (needs root, as the tests run on CI).
+ */
+class ResultsNotWritableTest {
+   @TempDir
+   Path tmp;
+   private Path mounted;
+
+   @AfterEach
+   void unmount() {
+      if (mounted != null) {
+         run("umount", mounted.toString());
+      }
+   }
+
+   @Test
+   void aResultsFolderThatCannotBeCreatedStopsTheRunBeforeTheDatabase() throws IOException {
+      Path notAFolder = Files.writeString(tmp.resolve("results"), "a file where the results folder should be");
+      GatlingRun.Result run = GatlingRun.run(PoolSweep.class, Map.of("lab.results", notAFolder.toString(),
+            "pools", "1", "seconds", "1"), false);
+      assertEquals(Lab.EXIT_RESULTS_NOT_WRITABLE, run.exitCode());
+      assertTrue(run.failure().startsWith("jdbc-pool-lab: results folder " + notAFolder), run.failure());
+      assertTrue(run.failure().contains(" is not writable: "), run.failure());
+      assertFalse(run.console().contains("jdbc-pool-lab: MySQL"), "no database was started:\n" + run.console());
+   }
+
+   @Test
+   void aFullDiskStopsTheRunBeforeTheLoadAndNeverLeavesHalfAFile() throws Exception {
+      Path disk = smallDisk("32k");
+
+      GatlingRun.Result run = GatlingRun.run(PoolSweep.class, Map.of("lab.results", disk.toString(),
+            "pools", "1", "seconds", "1"), false);
+      assertEquals(Lab.EXIT_RESULTS_NOT_WRITABLE, run.exitCode());
+      assertTrue(run.failure().contains("No space left on device"), run.failure());
+      assertFalse(run.console().contains("jdbc-pool-lab: MySQL"), "no database was started:\n" + run.console());
+
+      Path summary = disk.resolve("summary.json");
+      Json.write(summary, Map.of("state", "running", "steps", 1));
+      byte[] before = Files.readAllBytes(summary);
+      assertThrows(UncheckedIOException.class, () -> AtomicFile.write(summary, new byte[256 * 1024]));
+      assertArrayEquals(before, Files.readAllBytes(summary), "the last complete version stays");
+      assertEquals("running", Json.read(summary).get("state"));
+      assertNoTemporaryFile(disk);
+   }
+
+   @Test
+   void aDiskThatFillsUpDuringTheRunKeepsTheLastCompleteSummaryAndExits74() throws Exception {
+      Path disk = smallDisk("256k");
+      Thread filler = new Thread(() -> {
+         DatabaseLostTest.awaitFinishedSteps(disk, java.util.Set.of(), 0);
+         try {
+            Files.write(disk.resolve("filler"), new byte[1024 * 1024]);
+         } catch (IOException expected) {
+            // the disk is full now
+         }
+      });
+      filler.start();
+      GatlingRun.Result run = GatlingRun.run(PoolSweep.class, Map.of("lab.results", disk.toString(),
+            "pools", "1,2", "seconds", "1", "warmup", "0", "workloads", "wait"), false);
+      filler.join();
+      assertEquals(Lab.EXIT_RESULTS_LOST, run.exitCode(), run.console());
+      assertTrue(run.console().contains("jdbc-pool-lab: cannot write " + run.folder().resolve("summary.json")),
+            run.console());
+      assertTrue(run.console().contains("No space left on device"), run.console());
+      assertEquals("running", run.summary().get("state"), "the last complete summary, written before the disk filled");
+      assertNoTemporaryFile(disk);
+   }
+
+   /** A real file system of the given size (a tmpfs), skipped where mounting is not allowed. */
+   private Path smallDisk(String size) throws IOException {
+      Path disk = Files.createDirectories(tmp.resolve("disk"));
+      assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=" + size, "tmpfs", disk.toString()),
+            "mounting a small tmpfs needs root");
+      mounted = disk;
+      return disk;
+   }
+
+   private static void assertNoTemporaryFile(Path disk) throws IOException {
+      try (var files = Files.walk(disk)) {
+         assertEquals(0, files.filter(f -> f.getFileName().toString().endsWith(".tmp")).count(),
+               "no temporary file is left");
+      }
+   }
+
+   private static boolean run(String... command) {
+      return Command.run(List.of(command), null, Map.of(), Duration.ofSeconds(30)).exitCode() == 0;
+   }
+}

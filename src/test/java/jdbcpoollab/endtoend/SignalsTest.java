@@ -1,0 +1,134 @@
+package jdbcpoollab.endtoend;
+
+import jdbcpoollab.db.EmbeddedMariaDb;
+import jdbcpoollab.files.Json;
+import jdbcpoollab.run.Lab;
+import jdbcpoollab.simulations.PoolSweep;
+import jdbcpoollab.testing.GatlingRun;
+import jdbcpoollab.testing.LabProcess;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static jdbcpoollab.endtoend.WaitSweepContract.number;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Rows "Ctrl-C / SIGTERM", "JVM killed with SIGKILL, then a new run" and "two runs at once", with real signals to
+ * real processes: Maven and its Gatling JVM, or a Gatling JVM started as the plugin starts it.
+ */
+class SignalsTest {
+   private static final Path HOME = EmbeddedMariaDb.defaultHome();
+
+   @TempDir
+   Path tmp;
+
+   private Map<String, String> options(String pools, String seconds) {
+      return Map.of("lab.home", HOME.toString(), "lab.results", tmp.toString(),
+            "lab.gatlingResults", tmp.resolve("gatling").toString(), "pools", pools, "seconds", seconds,
+            "warmup", "0", "users", "16", "workloads", "wait");
+   }
+
+   private static long serverPid() throws IOException {
+      return Long.parseLong(Files.readString(new EmbeddedMariaDb(HOME, 1).pidFile()).trim());
+   }
+
+   @Test
+   void sigtermStopsTheServerAndKeepsTheFinishedAndThePartialStep() throws IOException {
+      try (LabProcess gatling = LabProcess.gatling(PoolSweep.class, options("1,2", "4"), Map.of(),
+            tmp.resolve("run.log"))) {
+         gatling.awaitOutput("[2/2] wait pool=2: pool filled", Duration.ofMinutes(2));
+         long server = serverPid();
+         LabProcess.sleep(200);
+         gatling.signal("TERM");
+         assertEquals(143, gatling.waitFor(Duration.ofSeconds(60)), gatling.output());
+         assertTrue(gatling.output().contains("jdbc-pool-lab: run interrupted; finished steps are in "),
+               gatling.output());
+         assertFalse(LabProcess.alive(server), "no orphan mariadbd");
+         assertFalse(Files.exists(new EmbeddedMariaDb(HOME, 1).pidFile()), "the server shut down cleanly");
+      }
+      List<Map<String, Object>> steps = interruptedRunSteps();
+      assertEquals(2, steps.size(), "the finished step and the partial one");
+      assertEquals(Boolean.TRUE, steps.get(0).get("complete"));
+      assertTrue(number(steps.get(0), "ok") > 0);
+      assertEquals(Boolean.FALSE, steps.get(1).get("complete"));
+   }
+
+   @Test
+   void aSecondRunRefusesThenCtrlCOnMavenStopsGatlingAndTheServer() throws IOException {
+      try (LabProcess mvn = LabProcess.maven(tmp.resolve("mvn.log"), "gatling:test", "-Dsim=PoolSweep",
+            "-Dmaven.test.skip=true", "-Dlab.home=" + HOME, "-Dlab.results=" + tmp, "-Dpools=1", "-Dseconds=120",
+            "-Dwarmup=0", "-Dusers=16", "-Dworkloads=wait")) {
+         mvn.awaitOutput("[1/1] wait pool=1: pool filled", Duration.ofMinutes(3));
+         long server = serverPid();
+         long gatling = Long.parseLong(Files.readString(HOME.resolve(EmbeddedMariaDb.DEFAULT_INSTANCE + ".lock")).trim());
+
+         GatlingRun.Result second = GatlingRun.run(PoolSweep.class, Map.of("pools", "1", "seconds", "1"), false);
+         assertEquals(Lab.EXIT_BUSY, second.exitCode(), second.console());
+         assertTrue(second.failure().startsWith("jdbc-pool-lab: another jdbc-pool-lab run (pid " + gatling
+               + ") is using the embedded MariaDB in " + HOME + "; wait for it to finish or give this run its own"
+               + " folder with -Dlab.home=DIR"), second.failure());
+         assertEquals("failed", second.summary().get("state"));
+         assertTrue(LabProcess.alive(server), "the first run's server is untouched");
+
+         DatabaseLostTest.awaitSleepingQueries(DatabaseLostTest.embeddedServerOf(mvn.output()));
+         LabProcess.sleep(500);
+         mvn.signalGroup("INT");
+         mvn.waitFor(Duration.ofSeconds(60));
+         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+         while ((LabProcess.alive(gatling) || LabProcess.alive(server)) && System.nanoTime() < deadline) {
+            LabProcess.sleep(100);
+         }
+         assertFalse(LabProcess.alive(gatling), "the Gatling JVM ended");
+         assertFalse(LabProcess.alive(server), "no orphan mariadbd");
+      }
+      List<Map<String, Object>> steps = interruptedRunSteps();
+      assertEquals(1, steps.size(), "the step under way, partial");
+      assertEquals(Boolean.FALSE, steps.get(0).get("complete"));
+      assertTrue(number(steps.get(0), "ok") > 0, "what the step measured until then: " + steps);
+   }
+
+   @Test
+   void afterSigkillTheNextRunStopsTheOrphanedServer() throws IOException {
+      long orphan;
+      try (LabProcess gatling = LabProcess.gatling(PoolSweep.class, options("1", "60"), Map.of(),
+            tmp.resolve("run.log"))) {
+         gatling.awaitOutput("[1/1] wait pool=1: pool filled", Duration.ofMinutes(2));
+         orphan = serverPid();
+         gatling.signal("KILL");
+         assertEquals(137, gatling.waitFor(Duration.ofSeconds(30)));
+      }
+      LabProcess.sleep(500);
+      assertTrue(LabProcess.alive(orphan), "SIGKILL leaves the server running");
+
+      GatlingRun.Result next = GatlingRun.run(PoolSweep.class, Map.of("pools", "2", "seconds", "1", "warmup", "0",
+            "workloads", "wait"), false);
+      assertEquals(0, next.exitCode(), next.console());
+      assertTrue(next.console().contains("jdbc-pool-lab: stopped the embedded MariaDB (pid " + orphan
+            + ") that a killed run left running"), next.console());
+      assertFalse(LabProcess.alive(orphan));
+      assertEquals("complete", next.summary().get("state"));
+      assertTrue(number(next.step("wait", 2), "ok") > 0, "the data folder is intact: the table is there");
+   }
+
+   /** The steps of the one run in the temporary folder, which must say it was interrupted. */
+   @SuppressWarnings("unchecked")
+   private List<Map<String, Object>> interruptedRunSteps() throws IOException {
+      try (Stream<Path> folders = Files.list(tmp)) {
+         List<Path> runs = folders.filter(f -> f.getFileName().toString().endsWith("-PoolSweep")).toList();
+         assertEquals(1, runs.size(), runs.toString());
+         Map<String, Object> summary = Json.read(runs.get(0).resolve("summary.json"));
+         assertEquals("interrupted", summary.get("state"));
+         return (List<Map<String, Object>>) summary.get("steps");
+      }
+   }
+}

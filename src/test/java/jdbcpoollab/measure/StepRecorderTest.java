@@ -1,0 +1,108 @@
+package jdbcpoollab.measure;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class StepRecorderTest {
+   private static final long MS = 1_000_000L;
+   private static final long S = 1_000_000_000L;
+
+   @Test
+   void onlyOperationsCompletingInsideTheWindowAreMeasured() {
+      StepRecorder r = new StepRecorder("wait", 4, 2, 1 * S, 2 * S);
+      long t0 = 1_000 * S;
+      r.begin(1, t0);
+      r.begin(2, t0);
+      assertFalse(r.record(1, 1 * MS, 5 * MS, 6 * MS, t0 + 500 * MS, null), "warm-up");
+      assertTrue(r.record(1, 2 * MS, 5 * MS, 7 * MS, t0 + 1_500 * MS, null));
+      assertTrue(r.record(2, 4 * MS, 5 * MS, 9 * MS, t0 + 2_500 * MS, null));
+      assertTrue(r.record(2, 30 * MS, 0, 30 * MS, t0 + 2_600 * MS, "timeout"));
+      assertFalse(r.record(1, 1 * MS, 5 * MS, 6 * MS, t0 + 3_100 * MS, null), "after the window");
+      assertFalse(r.record(1, 1 * MS, 0, 1 * MS, t0 + 3_200 * MS, "late failure"));
+
+      StepResult result = r.result(t0 + 4 * S);
+      assertEquals(2, result.ok());
+      assertEquals(1, result.ko());
+      assertEquals(1, result.koOutside());
+      assertEquals(2.0, result.seconds(), 1e-9);
+      assertEquals(1.0, result.throughput(), 1e-9);
+      assertTrue(result.complete());
+      assertEquals(3, result.acquire().count(), "failed operations waited too");
+      assertEquals(30.0, result.acquire().max(), 0.05);
+      assertEquals(2, result.total().count());
+      assertEquals(8.0, result.total().avg(), 0.01);
+      assertEquals(1L, result.errors().get("timeout"));
+      assertEquals(1L, result.errors().get("late failure"));
+      assertEquals(1, result.perUser().min());
+      assertEquals(1, result.perUser().max());
+   }
+
+   @Test
+   void theWindowStartsWithTheFirstOperationAndEnds() {
+      StepRecorder r = new StepRecorder("wait", 1, 1, 0, 1 * S);
+      assertTrue(r.running(5), "running before the first operation");
+      r.begin(7, 10 * S);
+      r.begin(7, 10 * S + 500 * MS);
+      assertTrue(r.running(10 * S + 999 * MS));
+      assertFalse(r.running(11 * S));
+   }
+
+   @Test
+   void aStoppedStepIsIncompleteAndItsWindowIsCut() {
+      StepRecorder r = new StepRecorder("wait", 1, 1, 0, 10 * S);
+      r.begin(1, 0);
+      r.record(1, MS, MS, 2 * MS, 1 * S, null);
+      r.stop(4 * S);
+      assertFalse(r.running(4 * S + 1));
+      assertFalse(r.record(1, MS, MS, 2 * MS, 5 * S, null));
+      StepResult result = r.result(6 * S);
+      assertFalse(result.complete());
+      assertEquals(4.0, result.seconds(), 1e-9);
+      assertEquals(0.25, result.throughput(), 1e-9);
+   }
+
+   @Test
+   void usersThatNeverCompletedCountAsZero() {
+      StepRecorder r = new StepRecorder("wait", 1, 3, 0, 10 * S);
+      r.begin(1, 0);
+      r.begin(2, 0);
+      r.begin(3, 0);
+      for (int i = 0; i < 9; i++) {
+         r.record(1, MS, MS, 2 * MS, (i + 1) * MS, null);
+      }
+      StepResult result = r.result(10 * S);
+      assertEquals(0, result.perUser().min());
+      assertEquals(9, result.perUser().max());
+      assertEquals(1.0 / 3, result.perUser().jain(), 1e-9);
+   }
+
+   @Test
+   void theGapBetweenTwoOperationsOfAUserIsRecordedWhenTheFirstEndedInTheWindow() {
+      StepRecorder r = new StepRecorder("wait", 1, 2, 1 * S, 10 * S);
+      r.begin(1, 0);
+      r.record(1, 0, MS, MS, 500 * MS, null);
+      r.begin(1, 500 * MS + 300_000);
+      r.record(1, 0, MS, MS, 2 * S, null);
+      r.begin(1, 2 * S + 40_000);
+      r.begin(2, 2 * S + 50_000);
+      r.record(2, 0, MS, MS, 3 * S, null);
+      r.record(1, 0, MS, MS, 3 * S + 10_000, null);
+      r.begin(2, 3 * S + 70_000);
+      Histogram gaps = r.gaps();
+      assertEquals(2, gaps.getTotalCount(), "the warm-up gap and each user's first operation have none");
+      assertEquals(40_000, gaps.getMinValue(), 40);
+      assertEquals(70_000, gaps.getMaxValue(), 70);
+      assertEquals(3, r.result(11 * S).ok(), "recording the gaps changes nothing else");
+   }
+
+   @Test
+   void timingsAreMillisecondsWithMicrosecondResolution() {
+      assertEquals(1.235, Timing.ms(1_234_567));
+      assertEquals(0.001, Timing.ms(1_000));
+      assertEquals(0.0, Timing.ms(400));
+   }
+}

@@ -1,0 +1,204 @@
+package jdbcpoollab.options;
+
+import jdbcpoollab.db.Target;
+import jdbcpoollab.run.SweepOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class OptionsTest {
+
+   private static SweepOptions sweep(Map<String, String> props) {
+      return sweep(props, Map.of());
+   }
+
+   private static SweepOptions sweep(Map<String, String> props, Map<String, String> env) {
+      Properties p = new Properties();
+      p.putAll(props);
+      return SweepOptions.from(new Options(p, env));
+   }
+
+   private static String error(Map<String, String> props) {
+      return assertThrows(OptionException.class, () -> sweep(props)).getMessage();
+   }
+
+   @Test
+   void defaultsAreTheReferenceExperiment() {
+      SweepOptions o = sweep(Map.of());
+      assertEquals(List.of(1, 2, 4, 8, 16, 32, 64), o.pools());
+      assertEquals(64, o.users());
+      assertEquals(5.0, o.seconds());
+      assertEquals(2.0, o.warmup());
+      assertEquals(List.of("wait", "cpu"), o.workloads());
+      assertEquals(5, o.sleepMs());
+      assertEquals(100_000, o.rows());
+      assertEquals(30_000, o.connectionTimeoutMs());
+      assertTrue(o.target().embedded());
+      assertEquals(64, o.largestPool());
+      assertEquals(50.0, o.acquireP99Ms());
+      assertEquals(List.of(), o.compare());
+   }
+
+   @Test
+   void valuesAreParsedInTheOrderGiven() {
+      SweepOptions o = sweep(Map.of("pools", " 8, 1 ", "workloads", "cpu", "seconds", "0.5", "warmup", "0"));
+      assertEquals(List.of(8, 1), o.pools());
+      assertEquals(List.of("cpu"), o.workloads());
+      assertEquals(0.5, o.seconds());
+      assertEquals(0.0, o.warmup());
+   }
+
+   @Test
+   void badValuesNameTheOptionTheValueAndWhatIsAllowed() {
+      assertEquals("bad option -Dpools=0,abc: allowed is whole numbers from 1 to 1000",
+            error(Map.of("pools", "0,abc")));
+      assertEquals("bad option -Dusers=-1: allowed is whole numbers from 1 to 10000", error(Map.of("users", "-1")));
+      assertEquals("bad option -Dseconds=0: allowed is a number above 0 to 3600", error(Map.of("seconds", "0")));
+      assertEquals("bad option -Dworkloads=foo: allowed is a comma-separated list of wait, cpu, custom, each once",
+            error(Map.of("workloads", "foo")));
+      assertTrue(error(Map.of("pools", "4,4")).contains("each value once"));
+      assertTrue(error(Map.of("connectionTimeoutMs", "10")).startsWith("bad option -DconnectionTimeoutMs=10"));
+      assertFalse(error(Map.of("pools", "1,,2")).contains("\n"));
+   }
+
+   @Test
+   void theCustomWorkloadRunsTheGivenStatementOnAnyDatabase() {
+      SweepOptions o = sweep(Map.of("workloads", "custom", "sql", " SELECT COUNT(*) FROM orders ; ",
+            "db.url", "jdbc:postgresql://db/shop"));
+      assertEquals(List.of("custom"), o.workloads());
+      assertEquals("SELECT COUNT(*) FROM orders", o.statement("custom"));
+      assertEquals(0, o.tableRows(), "no big table without the cpu workload");
+      assertEquals("SELECT pg_sleep(0.005)", sweep(Map.of("db.url", "jdbc:postgresql://db/shop")).statement("wait"));
+      assertEquals(100_000, sweep(Map.of()).tableRows());
+   }
+
+   @Test
+   void theCustomStatementCanComeFromAFile(@TempDir Path dir) throws IOException {
+      Path file = Files.writeString(dir.resolve("q.sql"), "-- top customers\nSELECT id FROM customers\n  LIMIT 10;\n\n");
+      assertEquals("-- top customers\nSELECT id FROM customers\n  LIMIT 10",
+            sweep(Map.of("workloads", "wait,custom", "sql", "@" + file)).sql());
+      Path block = Files.writeString(dir.resolve("b.sql"), "BEGIN DBMS_SESSION.SLEEP(0.01); END;\n");
+      assertEquals("BEGIN DBMS_SESSION.SLEEP(0.01); END;",
+            sweep(Map.of("workloads", "custom", "sql", "@" + block)).sql(), "a PL/SQL block keeps its semicolon");
+      String missing = error(Map.of("workloads", "custom", "sql", "@" + dir.resolve("nope.sql")));
+      assertTrue(missing.startsWith("bad option -Dsql=@") && missing.contains("a readable file"), missing);
+   }
+
+   @Test
+   void valuesEscapedByTheGatlingMavenPluginArriveAsTyped() {
+      // what `mvn gatling:test -Dsql="SELECT 1 AS \"q\" FROM x WHERE a = 'b\c' AND d = 'é'"` hands its forked JVM
+      String forwarded = "SELECT 1 AS \\\"q\\\" FROM x WHERE a = \\'b\\\\c\\' AND d = \\'\\u00e9\\'";
+      assertEquals("SELECT 1 AS \"q\" FROM x WHERE a = 'b\\c' AND d = 'é'", Options.unescapeJava(forwarded));
+      assertEquals("tab\there, new\nline, trailing \\", Options.unescapeJava("tab\\there, new\\nline, trailing \\"));
+   }
+
+   @Test
+   void customAndSqlComeTogether() {
+      assertEquals("bad option -Dworkloads=wait,custom: allowed is custom only with -Dsql=\"SELECT …\" or "
+            + "-Dsql=@file.sql, the statement it runs", error(Map.of("workloads", "wait,custom")));
+      assertEquals("bad option -Dsql=SELECT 1: allowed is only with the custom workload: add custom to -Dworkloads",
+            error(Map.of("sql", "SELECT 1")));
+      assertEquals("bad option -Dsql=;: allowed is one SQL statement", error(Map.of("workloads", "custom", "sql", ";")));
+   }
+
+   @Test
+   void compareNamesOneOrTwoFinishedRunsOfTheResultsFolder(@TempDir Path results) throws IOException {
+      Path a = Files.createDirectories(results.resolve("20250101-100000-PoolSweep"));
+      Path b = Files.createDirectories(results.resolve("20250102-100000-PoolSweep"));
+      Files.writeString(a.resolve("summary.json"), "{}");
+      Files.writeString(b.resolve("summary.json"), "{}");
+      Files.createDirectories(results.resolve("20250103-100000-PoolSweep"));
+      String root = results.toString();
+      assertEquals(List.of(a, b), sweep(Map.of("lab.results", root, "compare", a.getFileName() + ", " + b)).compare());
+      assertEquals(List.of(b), sweep(Map.of("lab.results", root, "compare", "results/" + b.getFileName())).compare());
+      for (String bad : List.of("20250103-100000-PoolSweep", "nope", a.getFileName() + "," + a.getFileName(), ",",
+            a.getFileName() + "," + b.getFileName() + "," + a.getFileName())) {
+         String message = error(Map.of("lab.results", root, "compare", bad));
+         assertTrue(message.startsWith("bad option -Dcompare=" + bad + ": allowed is one or two run folders of "),
+               message);
+      }
+      assertEquals("bad option -DacquireP99Ms=0: allowed is a number above 0 to 3600000",
+            error(Map.of("acquireP99Ms", "0")));
+   }
+
+   @Test
+   void databaseUrlMustBeJdbcAndItsPasswordIsNeverEchoed() {
+      String message = error(Map.of("db.url", "http://db:3306/x?password=s3cret"));
+      assertTrue(message.startsWith("bad option -Ddb.url="), message);
+      assertFalse(message.contains("s3cret"), message);
+      assertTrue(error(Map.of("db.url", "jdbc:sqlserver://x")).contains("supported"));
+      String oracle = error(Map.of("db.url", "jdbc:oracle:oci:scott/tiger@db"));
+      assertTrue(oracle.contains("jdbc:oracle:thin:") && !oracle.contains("tiger"), oracle);
+   }
+
+   private static String unknown(Map<String, String> props) {
+      Properties p = new Properties();
+      p.putAll(props);
+      Options options = new Options(p, Map.of());
+      SweepOptions.from(options);
+      return assertThrows(OptionException.class, () -> options.rejectUnknown("PoolSweep")).getMessage();
+   }
+
+   private static void accepted(Map<String, String> props) {
+      Properties p = new Properties();
+      p.putAll(props);
+      Options options = new Options(p, Map.of());
+      SweepOptions.from(options);
+      options.rejectUnknown("PoolSweep");
+   }
+
+   @Test
+   void misspeltOptionsAreRefusedWithTheAllowedNames() {
+      String message = unknown(Map.of("pool", "4"));
+      assertTrue(message.startsWith("unknown option -Dpool=4 (did you mean -Dpools?): allowed are "), message);
+      assertTrue(message.endsWith(" (PoolSweep)"), message);
+      List<String> allowed = List.of(message.substring(message.indexOf("allowed are ") + "allowed are ".length(),
+            message.length() - " (PoolSweep)".length()).split(", "));
+      assertTrue(allowed.containsAll(List.of("connectionTimeoutMs", "db.password", "db.url", "db.user", "lab.home",
+            "pools", "recoverSeconds", "rows", "seconds", "sim", "sleepMs", "users", "warmup", "workloads")), message);
+      assertTrue(unknown(Map.of("Seconds", "3")).contains("did you mean -Dseconds?"));
+      assertTrue(unknown(Map.of("worklods", "cpu")).contains("did you mean -Dworkloads?"));
+      assertTrue(unknown(Map.of("connectionTimeout", "100")).contains("did you mean -DconnectionTimeoutMs?"));
+      assertTrue(unknown(Map.of("db.usr", "lab")).startsWith("unknown option -Ddb.usr=lab (did you mean -Ddb.user?)"));
+      assertTrue(unknown(Map.of("lab.hme", "/x")).startsWith("unknown option -Dlab.hme=/x (did you mean -Dlab.home?)"));
+      assertTrue(unknown(Map.of("db.schema", "x")).startsWith("unknown option -Ddb.schema=x: allowed are "));
+   }
+
+   @Test
+   void aMisspeltPasswordOptionDoesNotEchoItsValue() {
+      assertTrue(unknown(Map.of("db.pasword", "s3cret")).startsWith("unknown option -Ddb.pasword=*** "));
+      assertFalse(unknown(Map.of("db.urll", "jdbc:mysql://h/d?password=s3cret")).contains("s3cret"));
+   }
+
+   @Test
+   void otherToolsPropertiesAndTheLabsOwnAreLeftAlone() {
+      accepted(Map.of("test", "OptionsTest", "skipTests", "true", "basedir", "/x", "localRepository", "/m2",
+            "maven.test.skip", "true", "gatling.core.x", "1", "jvm", "/usr/bin/java", "user.dir", "/x"));
+      accepted(Map.of("lab.noExit", "true", "lab.gatlingResults", "/x", "pools", "1,2", "sim", "PoolSweep",
+            "lab.jvmArg", "none", "lab.home", "/x", "lab.results", "/x"));
+   }
+
+   @Test
+   void passwordComesFromThePropertyOrTheEnvironment() {
+      Target fromEnv = sweep(Map.of("db.url", "jdbc:mysql://db:3306/demo", "db.user", "lab"),
+            Map.of("DB_PASSWORD", "pw-env")).target();
+      assertEquals("pw-env", fromEnv.password());
+      assertFalse(fromEnv.toString().contains("pw-env"));
+      Target fromProperty = sweep(Map.of("db.url", "jdbc:mysql://db:3306/demo", "db.password", "pw-prop"),
+            Map.of("DB_PASSWORD", "pw-env")).target();
+      assertEquals("pw-prop", fromProperty.password());
+      assertNull(sweep(Map.of()).target().url());
+   }
+}

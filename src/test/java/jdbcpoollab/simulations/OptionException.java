@@ -1,8 +1,0 @@
-package jdbcpoollab.simulations;
-
-/** Bad user input: the message is the one line the user sees. */
-public final class OptionException extends IllegalArgumentException {
-   public OptionException(String message) {
-      super(message);
-   }
-}

@@ -3,7 +3,6 @@ package jdbcpoollab.analysis;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.StepResult;
 
-
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

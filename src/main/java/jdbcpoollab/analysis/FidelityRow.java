@@ -4,7 +4,6 @@ import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.report.Table;
 
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

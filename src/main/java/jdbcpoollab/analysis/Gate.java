@@ -1,6 +1,7 @@
 package jdbcpoollab.analysis;
 
 import jdbcpoollab.measure.StepResult;
+
 import java.util.function.ToDoubleFunction;
 
 /**

@@ -1,6 +1,7 @@
 package jdbcpoollab.analysis;
 
 import jdbcpoollab.measure.StepResult;
+
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.LinkedHashMap;

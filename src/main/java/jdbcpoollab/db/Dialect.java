@@ -1,6 +1,7 @@
 package jdbcpoollab.db;
 
 import jdbcpoollab.redact.Redactor;
+
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;

@@ -2,7 +2,6 @@ package jdbcpoollab.db;
 
 import jdbcpoollab.redact.Redactor;
 
-
 import java.util.regex.Pattern;
 
 /**

@@ -1,11 +1,12 @@
 package jdbcpoollab.gatling;
 
-import jdbcpoollab.load.Batch;
-import jdbcpoollab.load.Step;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import io.gatling.core.structure.ScenarioContext;
 import io.gatling.javaapi.core.ActionBuilder;
+import jdbcpoollab.load.Batch;
+import jdbcpoollab.load.Outcome;
+import jdbcpoollab.load.Step;
 
 import java.util.List;
 import java.util.concurrent.ExecutorService;

@@ -6,6 +6,7 @@ import io.gatling.commons.stats.OK$;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import io.gatling.core.stats.StatsEngine;
+import jdbcpoollab.load.Outcome;
 import org.slf4j.LoggerFactory;
 import scala.Option;
 

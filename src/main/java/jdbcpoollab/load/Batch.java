@@ -2,11 +2,9 @@ package jdbcpoollab.load;
 
 import jdbcpoollab.db.ServerStatus;
 import jdbcpoollab.db.WorkTable;
-import jdbcpoollab.gatling.Outcome;
 import jdbcpoollab.measure.RunRecorder;
 import jdbcpoollab.measure.RunResult;
 import jdbcpoollab.pools.ConnectionSource;
-
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -3,7 +3,6 @@ package jdbcpoollab.load;
 import jdbcpoollab.db.Database;
 import jdbcpoollab.db.ErrorMessages;
 
-
 import java.io.EOFException;
 import java.net.SocketException;
 import java.sql.Connection;

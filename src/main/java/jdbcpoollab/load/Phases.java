@@ -1,8 +1,8 @@
 package jdbcpoollab.load;
 
 import jdbcpoollab.db.ErrorMessages;
-import jdbcpoollab.gatling.Outcome;
 import jdbcpoollab.pools.ConnectionSource;
+
 import java.sql.Connection;
 import java.sql.SQLException;
 

@@ -1,9 +1,9 @@
 package jdbcpoollab.load;
 
-import jdbcpoollab.measure.StepRecorder;
 import com.zaxxer.hikari.metrics.IMetricsTracker;
 import com.zaxxer.hikari.metrics.MetricsTrackerFactory;
 import com.zaxxer.hikari.metrics.PoolStats;
+import jdbcpoollab.measure.StepRecorder;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;

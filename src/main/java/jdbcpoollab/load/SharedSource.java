@@ -2,6 +2,7 @@ package jdbcpoollab.load;
 
 import jdbcpoollab.db.ErrorMessages;
 import jdbcpoollab.pools.ConnectionSource;
+
 import java.sql.SQLException;
 import java.util.concurrent.atomic.AtomicInteger;
 

@@ -1,10 +1,8 @@
 package jdbcpoollab.load;
 
-import jdbcpoollab.gatling.Outcome;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.pools.ConnectionSource;
-
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -3,7 +3,6 @@ package jdbcpoollab.measure;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.files.Json;
 
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

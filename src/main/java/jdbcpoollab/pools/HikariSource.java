@@ -1,10 +1,10 @@
 package jdbcpoollab.pools;
 
-import jdbcpoollab.db.Database;
-import jdbcpoollab.db.ErrorMessages;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.HikariPoolMXBean;
+import jdbcpoollab.db.Database;
+import jdbcpoollab.db.ErrorMessages;
 
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -2,7 +2,6 @@ package jdbcpoollab.pools;
 
 import jdbcpoollab.db.Database;
 
-
 import java.sql.Connection;
 import java.sql.SQLException;
 

@@ -6,7 +6,6 @@ import jdbcpoollab.measure.RunResult;
 import jdbcpoollab.measure.Sample;
 import jdbcpoollab.measure.Timing;
 
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

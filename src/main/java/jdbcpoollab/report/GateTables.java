@@ -3,7 +3,6 @@ package jdbcpoollab.report;
 import jdbcpoollab.analysis.Baseline;
 import jdbcpoollab.analysis.GateResult;
 
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -5,7 +5,6 @@ import jdbcpoollab.files.AtomicFile;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.SweepRun;
 
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -6,7 +6,6 @@ import jdbcpoollab.files.AtomicFile;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.SweepRun;
 
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -4,7 +4,6 @@ import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.SweepRun;
 
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -5,7 +5,6 @@ import jdbcpoollab.analysis.Usl;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
 
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

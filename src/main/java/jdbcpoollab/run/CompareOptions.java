@@ -4,6 +4,7 @@ import jdbcpoollab.db.Target;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.SourceOption;
+
 import java.util.ArrayList;
 import java.util.List;
 

@@ -2,6 +2,7 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.db.Target;
 import jdbcpoollab.options.Options;
+
 import java.util.List;
 
 /**

@@ -5,7 +5,6 @@ import jdbcpoollab.analysis.Gate;
 import jdbcpoollab.analysis.GateResult;
 import jdbcpoollab.options.Options;
 
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package jdbcpoollab.run;
 
+import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.analysis.GateResult;
 import jdbcpoollab.db.Database;
 import jdbcpoollab.db.EmbeddedMariaDb;
@@ -8,8 +9,8 @@ import jdbcpoollab.db.Target;
 import jdbcpoollab.files.AtomicFile;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.files.RunFolder;
-import jdbcpoollab.gatling.Outcome;
 import jdbcpoollab.load.DatabaseWatch;
+import jdbcpoollab.load.Outcome;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.options.OptionException;
@@ -19,7 +20,6 @@ import jdbcpoollab.report.Comparison;
 import jdbcpoollab.report.RunIndex;
 import jdbcpoollab.report.Summary;
 import jdbcpoollab.report.Table;
-import io.gatling.javaapi.core.Assertion;
 
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

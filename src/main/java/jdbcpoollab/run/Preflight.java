@@ -1,7 +1,7 @@
 package jdbcpoollab.run;
 
-import jdbcpoollab.options.Options;
 import io.gatling.javaapi.core.Simulation;
+import jdbcpoollab.options.Options;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

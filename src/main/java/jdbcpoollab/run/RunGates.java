@@ -1,13 +1,13 @@
 package jdbcpoollab.run;
 
-import jdbcpoollab.gatling.Outcome;
+import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.analysis.Baseline;
 import jdbcpoollab.analysis.Gate;
 import jdbcpoollab.analysis.GateResult;
+import jdbcpoollab.load.Outcome;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.report.GateTables;
 import jdbcpoollab.report.Table;
-import io.gatling.javaapi.core.Assertion;
 
 import java.util.ArrayList;
 import java.util.List;

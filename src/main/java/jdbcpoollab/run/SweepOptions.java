@@ -3,6 +3,7 @@ package jdbcpoollab.run;
 import jdbcpoollab.db.Target;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.workloads.Workloads;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

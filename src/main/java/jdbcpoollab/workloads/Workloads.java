@@ -3,7 +3,6 @@ package jdbcpoollab.workloads;
 import jdbcpoollab.db.Dialect;
 import jdbcpoollab.options.Options;
 
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,5 +1,8 @@
 package jdbcpoollab.simulations;
 
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.db.ServerStatus;
 import jdbcpoollab.db.WorkTable;
 import jdbcpoollab.gatling.Jdbc;
@@ -16,9 +19,6 @@ import jdbcpoollab.report.CompareSummary;
 import jdbcpoollab.run.CompareOptions;
 import jdbcpoollab.run.Lab;
 import jdbcpoollab.workloads.WorkFeeder;
-import io.gatling.javaapi.core.ChainBuilder;
-import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.core.Simulation;
 
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,9 +1,13 @@
 package jdbcpoollab.simulations;
 
+import com.zaxxer.hikari.HikariConfig;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.analysis.FidelityRow;
 import jdbcpoollab.gatling.Jdbc;
-import jdbcpoollab.gatling.Outcome;
 import jdbcpoollab.gatling.PluginPools;
+import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.PoolReturns;
 import jdbcpoollab.load.RawThreads;
 import jdbcpoollab.load.Step;
@@ -17,10 +21,6 @@ import jdbcpoollab.pools.HikariSource;
 import jdbcpoollab.report.SweepSummary;
 import jdbcpoollab.run.FidelityOptions;
 import jdbcpoollab.run.Lab;
-import com.zaxxer.hikari.HikariConfig;
-import io.gatling.javaapi.core.ChainBuilder;
-import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.core.Simulation;
 
 import java.time.Duration;
 import java.util.ArrayList;

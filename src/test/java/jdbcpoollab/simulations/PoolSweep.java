@@ -1,7 +1,10 @@
 package jdbcpoollab.simulations;
 
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.gatling.Jdbc;
-import jdbcpoollab.gatling.Outcome;
+import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
@@ -11,9 +14,6 @@ import jdbcpoollab.pools.HikariSource;
 import jdbcpoollab.report.SweepSummary;
 import jdbcpoollab.run.Lab;
 import jdbcpoollab.run.SweepOptions;
-import io.gatling.javaapi.core.ChainBuilder;
-import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.core.Simulation;
 
 import java.time.Duration;
 import java.util.ArrayList;

@@ -3,7 +3,6 @@ package jdbcpoollab.testing;
 import jdbcpoollab.db.Database;
 import jdbcpoollab.db.EmbeddedMariaDb;
 
-
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -1,8 +1,8 @@
 package jdbcpoollab.testing;
 
+import io.gatling.app.Gatling$;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.run.Lab;
-import io.gatling.app.Gatling$;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package jdbcpoollab.gatling;
+package jdbcpoollab.load;
 
 /**
  * One operation as Gatling's report should show it.

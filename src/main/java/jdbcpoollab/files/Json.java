@@ -1,17 +1,20 @@
 package jdbcpoollab.files;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** JSON in and out of plain maps and lists, pretty printed. */
+/** JSON in and out of plain maps and lists (and records, through maps), pretty printed. */
 public final class Json {
-   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+         .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
    private Json() {
    }
@@ -35,5 +38,16 @@ public final class Json {
       } catch (IOException e) {
          throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
       }
+   }
+
+   /** A record (or any bean) as the map JSON would hold, its entries in declaration order. */
+   @SuppressWarnings("unchecked")
+   public static Map<String, Object> toMap(Object value) {
+      return MAPPER.convertValue(value, LinkedHashMap.class);
+   }
+
+   /** A map read from JSON as the given record; entries the record does not have are ignored. */
+   public static <T> T as(Object map, Class<T> type) {
+      return MAPPER.convertValue(map, type);
    }
 }

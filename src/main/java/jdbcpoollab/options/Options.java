@@ -18,21 +18,21 @@ import java.util.regex.Pattern;
 
 /**
  * Typed reading of {@code -Dname=value} options, each failure one line naming the option, value and what is allowed.
- * Remembers every name any reader asked for (a simulation's options, the gates, the lab's own), so that a misspelt
- * option can be refused instead of silently ignored.
+ * Remembers every name its readers asked for (a simulation's options, the gates, the lab's own: a run reads them all
+ * through one instance), so that a misspelt option can be refused instead of silently ignored.
  */
 public final class Options {
    /** Read by the lab itself (pom.xml, Lab, EmbeddedMariaDb), whatever the simulation. */
    public static final Set<String> LAB = Set.of("sim", "lab.home", "lab.results", "lab.jvmArg");
    /** Set by pom.xml for Gatling and the tests, not by users. */
-   private static final Set<String> INTERNAL = Set.of("lab.gatlingResults", "lab.noExit", "lab.actionlint");
+   private static final Set<String> INTERNAL = Set.of("lab.gatlingResults", "lab.noExit", "lab.actionlint", "lab.exitCodeFile");
    private static final LevenshteinDistance DISTANCE = new LevenshteinDistance(2);
    private static final Pattern SECRET_NAME = Pattern.compile("(?i)pa?s+w|pwd|secret");
 
    private final Properties properties;
    private final Map<String, String> environment;
-   /** Every option name read in this JVM, whichever simulation or part of the lab read it. */
-   private static final Set<String> ASKED = ConcurrentHashMap.newKeySet();
+   /** Every option name read through this instance, whichever part of the lab read it. */
+   private final Set<String> asked = ConcurrentHashMap.newKeySet();
 
    public Options(Properties properties, Map<String, String> environment) {
       this.properties = properties;
@@ -85,7 +85,7 @@ public final class Options {
    }
 
    public String string(String name, String fallback) {
-      ASKED.add(name);
+      asked.add(name);
       String value = properties.getProperty(name);
       return value == null || value.isBlank() ? fallback : value.trim();
    }
@@ -162,7 +162,7 @@ public final class Options {
     * JVM and are left alone.
     */
    public void rejectUnknown(String simulation) {
-      Set<String> known = new TreeSet<>(ASKED);
+      Set<String> known = new TreeSet<>(asked);
       known.addAll(LAB);
       for (String name : new TreeSet<>(properties.stringPropertyNames())) {
          if (known.contains(name) || INTERNAL.contains(name)) {

@@ -4,6 +4,7 @@ import jdbcpoollab.db.Target;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.SourceOption;
+import jdbcpoollab.settings.CompareSettings;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -52,6 +53,13 @@ public record CompareOptions(List<SourceOption> options, int users, int ops, int
    /** What the others are compared with: the unpooled option when there is one, otherwise the first. */
    public SourceOption baseline() {
       return options.stream().filter(s -> !s.pooled()).findFirst().orElse(options.get(0));
+   }
+
+   /** The settings summary.json records for this comparison; {@code workRows} rows are kept in the work table. */
+   public CompareSettings settings(int workRows) {
+      return new CompareSettings(options.stream().map(SourceOption::text).toList(), baseline().text(), users, ops,
+            repeat, workload, workRows, connectionTimeoutMs,
+            "not applied: neither HikariCP nor UCP opens connections N at a time (README)");
    }
 
    /** Most connections the server must accept at once: every user unpooled, or the largest pool. */

@@ -2,6 +2,7 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.db.Target;
 import jdbcpoollab.options.Options;
+import jdbcpoollab.settings.FidelitySettings;
 
 import java.util.List;
 
@@ -23,6 +24,17 @@ public record FidelityOptions(List<Integer> pools, int users, double seconds, do
             o.integer("sleepMs", 5, 0, 60_000),
             o.integer("connectionTimeoutMs", 30_000, 250, 3_600_000),
             Target.from(o));
+   }
+
+   /** The statement all three contenders run. */
+   public String sql() {
+      return target.dialect().waitSql(sleepMs);
+   }
+
+   /** The settings summary.json records for this benchmark. */
+   public FidelitySettings settings(String plugin) {
+      return new FidelitySettings("hikari (minimumIdle = maximumPoolSize = pool), the same configuration for all three",
+            "wait: " + sql(), users, seconds, warmup, s1Seconds, pools, plugin);
    }
 
    public int largestPool() {

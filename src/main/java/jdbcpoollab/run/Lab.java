@@ -12,17 +12,15 @@ import jdbcpoollab.files.RunFolder;
 import jdbcpoollab.load.DatabaseWatch;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.measure.StepResult;
-import jdbcpoollab.measure.SweepRun;
-import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.redact.Redactor;
-import jdbcpoollab.report.Comparison;
+import jdbcpoollab.report.RunFiles;
 import jdbcpoollab.report.RunIndex;
 import jdbcpoollab.report.Summary;
 import jdbcpoollab.report.Table;
+import jdbcpoollab.settings.Environment;
 
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -35,8 +33,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
-import java.util.stream.Stream;
 
 /**
  * The run around a simulation: the database (embedded or named by URL), the results folder, one progress line per
@@ -45,27 +41,18 @@ import java.util.stream.Stream;
  * and an exit code (listed in the README), finished steps kept.
  */
 public final class Lab {
-   /** Exit codes, listed in the README; Gatling's own are 0 (success), 1 (crash) and 2 (assertions failed). */
-   public static final int EXIT_INCOMPLETE = 3;
-   public static final int EXIT_BAD_OPTION = 64;
-   public static final int EXIT_DATABASE_UNAVAILABLE = 69;
-   public static final int EXIT_RESULTS_NOT_WRITABLE = 73;
-   public static final int EXIT_RESULTS_LOST = 74;
-   public static final int EXIT_BUSY = 75;
    private static final Duration CONNECT_WITHIN = Duration.ofSeconds(10);
-   /** The code a finished in-JVM run ({@code -Dlab.noExit=true}) would have exited with, for GatlingRun. */
-   private static volatile int lastExitCode;
-
    private final String simulation;
    private final Target target;
    private final int maxConnections;
    private final Summary summary;
-   private final Map<String, Object> settings = new LinkedHashMap<>();
+   private final Object settings;
+   private Environment environment;
    private final List<StepResult> gated = new ArrayList<>();
    private final Map<String, String> incomplete = new LinkedHashMap<>();
-   private final Map<String, Section> sections = new LinkedHashMap<>();
+   private final Map<String, RunFiles.Section> sections = new LinkedHashMap<>();
    private final WallTime wallTime = new WallTime();
-   private final RunGates gates = new RunGates(options(() -> GateOptions.from(Options.fromSystem())));
+   private final RunGates gates;
    private final long startedAt = System.currentTimeMillis();
    private EmbeddedMariaDb embedded;
    private Database database;
@@ -83,40 +70,29 @@ public final class Lab {
    private Map<String, Object> wall;
    private boolean sweep = true;
 
-   /** A table of the run beyond its steps: in summary.json under its key, in summary.md, and as {@code <key>.csv}. */
-   private record Section(String title, Table table, List<Map<String, Object>> rows, String note) {
-   }
    private int startedSteps;
    private int finishedSteps;
    private Path baseline;
    private String gatlingReport;
 
    /**
-    * Once the simulation's options and the gates are read, any other option that looks meant for the lab (a
-    * misspelt name) ends the run: see {@link Options#rejectUnknown}.
+    * @param options  the options the simulation has read its own from: the gates are read from them too, then any
+    *                 other option that looks meant for the lab (a misspelt name) ends the run
+    *                 ({@link Options#rejectUnknown})
+    * @param settings the simulation's settings record, written first under "settings" in summary.json
     */
-   public Lab(String simulation, Target target, int maxConnections, Summary summary) {
+   public Lab(String simulation, Options options, Target target, int maxConnections, Summary summary,
+              Object settings) {
       this.simulation = simulation;
       this.target = target;
       this.maxConnections = maxConnections;
       this.summary = summary;
-      options(() -> {
-         Options.fromSystem().rejectUnknown(simulation);
+      this.settings = settings;
+      this.gates = new RunGates(Exit.options(() -> GateOptions.from(options)));
+      Exit.options(() -> {
+         options.rejectUnknown(simulation);
          return null;
       });
-   }
-
-   /** Reads options; bad input ends the JVM with one line and {@link #EXIT_BAD_OPTION}, before anything starts. */
-   public static <T> T options(Supplier<T> reader) {
-      try {
-         return reader.get();
-      } catch (OptionException e) {
-         throw exit(EXIT_BAD_OPTION, e.getMessage());
-      }
-   }
-
-   public void setting(String name, Object value) {
-      settings.put(name, value);
    }
 
    /**
@@ -170,22 +146,6 @@ public final class Lab {
       baseline = runFolder;
    }
 
-   /**
-    * Writes the side-by-side page of two finished runs and ends the JVM (status 0) without starting anything; in a
-    * test JVM throws a {@link LabExit} with code 0 instead.
-    */
-   public static LabExit compareOnly(Path runA, Path runB) {
-      Path page = Comparison.page(SweepRun.read(runA), SweepRun.read(runB));
-      RunIndex.write(runA.toAbsolutePath().getParent());
-      String line = "jdbc-pool-lab: comparison " + page.toAbsolutePath() + " (nothing was run)";
-      System.out.println(line);
-      if (!Boolean.getBoolean("lab.noExit")) {
-         System.out.flush();
-         System.exit(0);
-      }
-      return new LabExit(0, line);
-   }
-
    private static Path resultsRoot() {
       return Path.of(System.getProperty("lab.results", "results"));
    }
@@ -198,7 +158,7 @@ public final class Lab {
       try {
          folder = RunFolder.create(resultsRoot(), simulation, LocalDateTime.now());
       } catch (IllegalStateException e) {
-         throw exit(EXIT_RESULTS_NOT_WRITABLE, e.getMessage());
+         throw Exit.now(Exit.RESULTS_NOT_WRITABLE, e.getMessage());
       }
       Runtime.getRuntime().addShutdownHook(new Thread(this::shutdown, "lab-shutdown"));
       long t0 = System.nanoTime();
@@ -210,23 +170,21 @@ public final class Lab {
             database = new Database(target.url(), target.user(), target.password());
          }
       } catch (EmbeddedMariaDb.Busy e) {
-         throw failed(EXIT_BUSY, e.getMessage());
+         throw failed(Exit.BUSY, e.getMessage());
       } catch (IllegalStateException e) {
-         throw failed(EXIT_DATABASE_UNAVAILABLE, e.getMessage());
+         throw failed(Exit.DATABASE_UNAVAILABLE, e.getMessage());
       }
-      settings.put("url", database.safeUrl());
+      environment = Environment.at(database.safeUrl());
       try (Connection c = database.connect(CONNECT_WITHIN)) {
          String server = database.describeServer(c);
          long t1 = System.nanoTime();
          String tableState = table.ensure(database, c);
          long t2 = System.nanoTime();
-         settings.put("database", server);
-         settings.put("driver", Database.describeDriver(c));
-         settings.put("table " + tableName, tableState);
+         environment = environment.connected(server, Database.describeDriver(c), tableName, tableState);
          System.out.printf(Locale.ROOT, "jdbc-pool-lab: %s at %s (ready in %.1f s; table %s %s in %.1f s)%n",
                server, database.safeUrl(), (t1 - t0) / 1e9, tableName, tableState, (t2 - t1) / 1e9);
       } catch (SQLException e) {
-         throw failed(EXIT_DATABASE_UNAVAILABLE, "cannot connect to the database at " + database.address() + " ("
+         throw failed(Exit.DATABASE_UNAVAILABLE, "cannot connect to the database at " + database.address() + " ("
                + database.safeUrl() + "): " + ErrorMessages.describe(e));
       }
       watch = new DatabaseWatch(database, recoverWithin, line -> {
@@ -234,14 +192,11 @@ public final class Lab {
             System.out.printf(Locale.ROOT, "[%d/%d] %s%n", startedSteps + 1, plannedSteps, line);
          }
       });
-      settings.put("cores", Runtime.getRuntime().availableProcessors());
-      settings.put("java", System.getProperty("java.version"));
-      if (gates.any()) {
-         settings.put("gates", gates.describe());
-      }
+      environment = environment.client(Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
+            gates.any() ? gates.describe() : null);
       System.out.println("jdbc-pool-lab: results go to " + folder.dir().toAbsolutePath());
       if (!writeSummary()) {
-         throw failed(EXIT_RESULTS_NOT_WRITABLE, "cannot write the results in " + folder.dir());
+         throw failed(Exit.RESULTS_NOT_WRITABLE, "cannot write the results in " + folder.dir());
       }
    }
 
@@ -255,8 +210,8 @@ public final class Lab {
       } catch (SQLException e) {
          String why = database.redact(e.getMessage());
          throw "custom".equals(workload)
-               ? failed(EXIT_BAD_OPTION, "bad option -Dsql: " + database.productVersion() + " rejects it: " + why)
-               : failed(EXIT_DATABASE_UNAVAILABLE, "the " + workload + " statement fails on "
+               ? failed(Exit.BAD_OPTION, "bad option -Dsql: " + database.productVersion() + " rejects it: " + why)
+               : failed(Exit.DATABASE_UNAVAILABLE, "the " + workload + " statement fails on "
                      + database.productVersion() + ": " + why);
       }
    }
@@ -283,7 +238,7 @@ public final class Lab {
    /** Adds or replaces a table of the run and rewrites the summaries. */
    public synchronized void section(String key, String title, Table table, List<Map<String, Object>> rows,
                                     String note) {
-      sections.put(key, new Section(title, table, List.copyOf(rows), note));
+      sections.put(key, new RunFiles.Section(title, table, List.copyOf(rows), note));
       writeSummary();
    }
 
@@ -351,13 +306,13 @@ public final class Lab {
          incomplete.put((plannedSteps - finishedSteps) + " step(s) never started", "the run ended first");
       }
       if (folder != null) {
-         Optional<Path> gatling = gatlingRunFolder();
+         Optional<Path> gatling = GatlingReport.folder(simulation, startedAt);
          gatling.ifPresent(dir -> gatlingReport = folder.dir().toAbsolutePath()
                .relativize(dir.resolve("index.html").toAbsolutePath()).toString().replace('\\', '/'));
          wall = wallTime.toMap(gated.stream().mapToDouble(StepResult::seconds).sum(), warmupPerStep * gated.size());
          writeSummary();
          System.out.println();
-         System.out.print(markdown(false));
+         System.out.print(RunFiles.markdown(contents(), false));
          System.out.println("jdbc-pool-lab: " + WallTime.line(wall, gated.size()));
          if (gates.verdict() != null) {
             System.out.println(gates.verdict());
@@ -371,21 +326,14 @@ public final class Lab {
          gatling.ifPresent(dir -> System.out.println(
                "jdbc-pool-lab: Gatling report " + dir.resolve("index.html").toAbsolutePath()));
          writePage().ifPresent(page -> System.out.println("jdbc-pool-lab: report " + page.toAbsolutePath()));
-         exitCode = writeFailed ? EXIT_RESULTS_LOST : allDone ? 0 : EXIT_INCOMPLETE;
+         exitCode = writeFailed ? Exit.RESULTS_LOST : allDone ? 0 : Exit.INCOMPLETE;
          if (exitCode != 0) {
             System.out.println("jdbc-pool-lab: the run will exit with code " + exitCode + " after Gatling's report ("
                   + (writeFailed ? "results could not all be written" : "incomplete steps") + ")");
          }
       }
-      lastExitCode = exitCode;
+      recordExitCode();
       stopDatabase();
-   }
-
-   /** The exit code the last in-JVM run ended with; read once. */
-   public static int takeExitCode() {
-      int code = lastExitCode;
-      lastExitCode = 0;
-      return code;
    }
 
    public Path folder() {
@@ -411,7 +359,7 @@ public final class Lab {
          code = exitCode;
       }
       stopDatabase();
-      if (code != 0 && !Boolean.getBoolean("lab.noExit")) {
+      if (code != 0 && !Exit.inTestJvm()) {
          System.out.flush();
          System.err.flush();
          Runtime.getRuntime().halt(code);
@@ -419,14 +367,14 @@ public final class Lab {
    }
 
    /** Ends the run before its load, leaving a summary that says why. */
-   private LabExit failed(int code, String message) {
+   private Exit.LabExit failed(int code, String message) {
       synchronized (this) {
          state = "failed";
          error = Redactor.text(message);
          writeSummary();
       }
       stopDatabase();
-      return exit(code, message);
+      return Exit.now(code, message);
    }
 
    private void stopDatabase() {
@@ -453,41 +401,39 @@ public final class Lab {
 
    /**
     * Rewrites the summaries, each through a temporary file and a rename. When that fails (disk full) the files keep
-    * their last complete state, the run goes on, and it will exit with {@link #EXIT_RESULTS_LOST}.
+    * their last complete state, the run goes on, and it will exit with {@link #Exit.RESULTS_LOST}.
     */
    private boolean writeSummary() {
-      Map<String, Object> json = new LinkedHashMap<>();
-      json.put("simulation", simulation);
-      json.put("state", state);
-      if (error != null) {
-         json.put("error", error);
-      }
-      json.put("settings", settings);
-      if (gatlingReport != null) {
-         json.put("gatlingReport", gatlingReport);
-      }
-      json.putAll(summary.json());
-      if (!incomplete.isEmpty()) {
-         json.put("incomplete", incomplete);
-      }
-      if (wall != null) {
-         json.put("wallTime", wall);
-      }
-      sections.forEach((key, section) -> json.put(key, section.rows()));
-      gates.addTo(json);
       try {
-         Json.write(folder.file("summary.json"), json);
-         AtomicFile.write(folder.file("summary.csv"), summary.csv().csv());
-         AtomicFile.write(folder.file("summary.md"), markdown(true));
-         sections.forEach((key, section) -> AtomicFile.write(folder.file(key + ".csv"), section.table().csv()));
+         RunFiles.write(folder, contents());
          return true;
       } catch (UncheckedIOException e) {
          if (!writeFailed) {
             writeFailed = true;
             System.err.println("jdbc-pool-lab: " + e.getMessage() + "; the results there keep their last complete "
-                  + "state (exit code " + EXIT_RESULTS_LOST + " at the end)");
+                  + "state (exit code " + Exit.RESULTS_LOST + " at the end)");
          }
          return false;
+      }
+   }
+
+   /** The run as its files show it now: settings first, then where it ran. */
+   private RunFiles.Contents contents() {
+      Map<String, Object> shown = new LinkedHashMap<>(Json.toMap(settings));
+      if (environment != null) {
+         shown.putAll(Json.toMap(environment));
+      }
+      Map<String, Object> gatesJson = new LinkedHashMap<>();
+      gates.addTo(gatesJson);
+      return new RunFiles.Contents(simulation, state, error, shown, gatlingReport, summary, incomplete, wall,
+            sections, gatesJson, markdown -> gates.report(gated, markdown), this::redact);
+   }
+
+   /** Writes the exit code to {@code -Dlab.exitCodeFile} when a test that runs Gatling in its own JVM asks for it. */
+   private void recordExitCode() {
+      String file = System.getProperty("lab.exitCodeFile");
+      if (file != null) {
+         AtomicFile.write(Path.of(file), Integer.toString(exitCode));
       }
    }
 
@@ -495,68 +441,5 @@ public final class Lab {
       return database != null ? database.redact(text) : Redactor.text(text);
    }
 
-   private String markdown(boolean withSettings) {
-      StringBuilder md = new StringBuilder();
-      if (withSettings) {
-         md.append("# ").append(simulation).append(" (").append(state).append(")\n\n");
-         settings.forEach((k, v) -> md.append("- ").append(k).append(": ").append(v).append('\n'));
-         md.append('\n');
-      }
-      md.append(summary.tables(withSettings, settings));
-      sections.values().forEach(section -> {
-         md.append("## ").append(section.title()).append("\n\n");
-         md.append(withSettings ? section.table().markdown() : section.table().text());
-         md.append('\n').append(section.note()).append("\n\n");
-      });
-      Map<String, Long> errors = new LinkedHashMap<>();
-      summary.failures().forEach((m, n) -> errors.merge(redact(m), n, Long::sum));
-      if (!errors.isEmpty()) {
-         md.append("## Failures\n\n");
-         errors.forEach((m, n) -> md.append("- ").append(n).append(" × ").append(m).append('\n'));
-         md.append('\n');
-      }
-      md.append(gates.report(gated, withSettings));
-      return md.toString();
-   }
 
-   private Optional<Path> gatlingRunFolder() {
-      Path root = Path.of(System.getProperty("lab.gatlingResults", "results/gatling"));
-      String prefix = simulation.toLowerCase(Locale.ROOT) + "-";
-      if (!Files.isDirectory(root)) {
-         return Optional.empty();
-      }
-      try (Stream<Path> dirs = Files.list(root)) {
-         return dirs.filter(d -> d.getFileName().toString().startsWith(prefix))
-               .filter(d -> d.toFile().lastModified() >= startedAt - 60_000)
-               .max((a, b) -> Long.compare(a.toFile().lastModified(), b.toFile().lastModified()));
-      } catch (java.io.IOException e) {
-         return Optional.empty();
-      }
-   }
-
-   /** Ends the run with one line; inside a test JVM ({@code -Dlab.noExit=true}) throws instead. */
-   static LabExit exit(int code, String message) {
-      String line = "jdbc-pool-lab: " + Redactor.text(message) + " (exit code " + code + ")";
-      if (Boolean.getBoolean("lab.noExit")) {
-         return new LabExit(code, line);
-      }
-      System.err.println(line);
-      System.err.flush();
-      System.exit(code);
-      return new LabExit(code, line);
-   }
-
-   /** A run that cannot go on. */
-   public static final class LabExit extends RuntimeException {
-      private final int code;
-
-      LabExit(int code, String message) {
-         super(message);
-         this.code = code;
-      }
-
-      public int code() {
-         return code;
-      }
-   }
 }

@@ -37,7 +37,7 @@ public final class Preflight {
       Map<String, Class<? extends Simulation>> simulations = simulations();
       Class<? extends Simulation> simulation = simulations.get(name);
       if (simulation == null) {
-         throw Lab.exit(Lab.EXIT_BAD_OPTION, Options.bad("sim", name, "one of "
+         throw Exit.now(Exit.BAD_OPTION, Options.bad("sim", name, "one of "
                + String.join(", ", simulations.keySet())).getMessage());
       }
       try {

@@ -1,5 +1,7 @@
 package jdbcpoollab.run;
 
+import jdbcpoollab.settings.SweepSettings;
+
 import jdbcpoollab.db.Target;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.workloads.Workloads;
@@ -7,7 +9,9 @@ import jdbcpoollab.workloads.Workloads;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** The options of PoolSweep, read and checked before anything is started. */
 public record SweepOptions(List<Integer> pools, int users, double seconds, double warmup, List<String> workloads,
@@ -28,7 +32,7 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
             o.integer("connectionTimeoutMs", 30_000, 250, 3_600_000),
             o.decimal("recoverSeconds", 10, 0, 3_600, false),
             Target.from(o),
-            o.decimal("acquireP99Ms", 50, 0, 3_600_000, true),
+            o.decimal("acquireP99Ms", SweepSettings.DEFAULT_ACQUIRE_P99_MS, 0, 3_600_000, true),
             runs(o, "compare"));
    }
 
@@ -64,6 +68,14 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
    /** Rows of the big table to seed: none unless the cpu workload scans it. */
    public int tableRows() {
       return workloads.contains("cpu") ? rows : 0;
+   }
+
+   /** The settings summary.json records for this sweep. */
+   public SweepSettings settings() {
+      Map<String, String> queries = new LinkedHashMap<>();
+      workloads.forEach(w -> queries.put(w, statement(w)));
+      return new SweepSettings("hikari (minimumIdle = maximumPoolSize = pool)", users, seconds, warmup, sleepMs, rows,
+            connectionTimeoutMs, recoverSeconds, pools, workloads, sql, queries, acquireP99Ms);
    }
 
    public int largestPool() {

@@ -1,6 +1,6 @@
 package jdbcpoollab.endtoend;
 
-import jdbcpoollab.run.Lab;
+import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.Preflight;
 import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.LabProcess;
@@ -32,7 +32,7 @@ class BadInputTest {
       Path home = tmp.resolve("home");
       try (LabProcess mvn = LabProcess.maven(tmp.resolve("mvn.log"), "gatling:test", "-Dsim=Nope",
             "-Dmaven.test.skip=true", "-Dlab.home=" + home, "-Dlab.results=" + tmp.resolve("results"))) {
-         assertEquals(Lab.EXIT_BAD_OPTION, mvn.waitFor(Duration.ofMinutes(2)), mvn.output());
+         assertEquals(Exit.BAD_OPTION, mvn.waitFor(Duration.ofMinutes(2)), mvn.output());
          String line = onlyLabLine(mvn.output());
          assertTrue(line.startsWith("jdbc-pool-lab: bad option -Dsim=Nope: allowed is one of "), line);
          assertTrue(line.contains("PoolSweep"), line);
@@ -53,7 +53,7 @@ class BadInputTest {
       props.put("lab.gatlingResults", tmp.resolve("results/gatling").toString());
       props.put("pool", "4");
       try (LabProcess gatling = LabProcess.gatling(PoolSweep.class, props, Map.of(), tmp.resolve("gatling.log"))) {
-         assertEquals(Lab.EXIT_BAD_OPTION, gatling.waitFor(Duration.ofMinutes(1)), gatling.output());
+         assertEquals(Exit.BAD_OPTION, gatling.waitFor(Duration.ofMinutes(1)), gatling.output());
          String line = onlyLabLine(gatling.output());
          assertTrue(line.startsWith("jdbc-pool-lab: unknown option -Dpool=4 (did you mean -Dpools?): allowed are "),
                line);
@@ -85,7 +85,7 @@ class BadInputTest {
       i = 0;
       for (Map.Entry<String, String> c : cases.entrySet()) {
          try (LabProcess run = runs.get(i++)) {
-            assertEquals(Lab.EXIT_BAD_OPTION, run.waitFor(Duration.ofMinutes(1)), c.getKey() + ": " + run.output());
+            assertEquals(Exit.BAD_OPTION, run.waitFor(Duration.ofMinutes(1)), c.getKey() + ": " + run.output());
             String line = onlyLabLine(run.output());
             assertTrue(line.startsWith(c.getValue()), c.getKey() + ": " + line);
             assertTrue(line.endsWith("(exit code 64)"), line);

@@ -3,7 +3,7 @@ package jdbcpoollab.endtoend;
 import jdbcpoollab.db.Database;
 import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.files.Json;
-import jdbcpoollab.run.Lab;
+import jdbcpoollab.run.Exit;
 import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.ExternalServer;
 import jdbcpoollab.testing.GatlingRun;
@@ -61,7 +61,7 @@ class DatabaseLostTest {
       long killed = killer.get();
       System.out.printf("server pid %d killed and restarted; the run ended %.1f s after it started%n", killed, seconds);
 
-      assertEquals(Lab.EXIT_INCOMPLETE, run.exitCode(), run.console());
+      assertEquals(Exit.INCOMPLETE, run.exitCode(), run.console());
       assertEquals("incomplete", run.summary().get("state"));
       List<Map<String, Object>> steps = run.steps();
       assertEquals(4, steps.size());
@@ -99,7 +99,7 @@ class DatabaseLostTest {
          String out = gatling.output();
          System.out.printf("server killed; the Gatling JVM exited %d after %.1f s%n", code,
                (System.nanoTime() - killedAt) / 1e9);
-         assertEquals(Lab.EXIT_INCOMPLETE, code, out);
+         assertEquals(Exit.INCOMPLETE, code, out);
          assertTrue(out.contains(" steps INCOMPLETE:"), out);
          assertTrue(out.contains(": database lost: "), out);
          assertTrue(out.indexOf("Reports generated") > out.indexOf("steps INCOMPLETE"), out);

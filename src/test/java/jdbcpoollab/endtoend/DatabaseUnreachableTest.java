@@ -1,6 +1,6 @@
 package jdbcpoollab.endtoend;
 
-import jdbcpoollab.run.Lab;
+import jdbcpoollab.run.Exit;
 import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.ExternalServer;
 import jdbcpoollab.testing.GatlingRun;
@@ -31,7 +31,7 @@ class DatabaseUnreachableTest {
 
    private static void assertRefusedQuickly(GatlingRun.Result run, String address, long startNanos) {
       double seconds = (System.nanoTime() - startNanos) / 1e9;
-      assertEquals(Lab.EXIT_DATABASE_UNAVAILABLE, run.exitCode(), run.console());
+      assertEquals(Exit.DATABASE_UNAVAILABLE, run.exitCode(), run.console());
       assertTrue(run.failure().startsWith("jdbc-pool-lab: cannot connect to the database at " + address + " ("),
             run.failure());
       assertFalse(run.failure().contains("\n"), run.failure());

@@ -1,6 +1,6 @@
 package jdbcpoollab.endtoend;
 
-import jdbcpoollab.run.Lab;
+import jdbcpoollab.run.Exit;
 import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.ExternalServer;
 import jdbcpoollab.testing.LabProcess;
@@ -41,7 +41,7 @@ class PasswordsTest {
       refused.put("db.password", WRONG.get(1));
       try (LabProcess run = LabProcess.gatling(PoolSweep.class, refused, Map.of("DB_PASSWORD", WRONG.get(2)),
             tmp.resolve("refused.log"))) {
-         assertEquals(Lab.EXIT_DATABASE_UNAVAILABLE, run.waitFor(Duration.ofMinutes(2)), run.output());
+         assertEquals(Exit.DATABASE_UNAVAILABLE, run.waitFor(Duration.ofMinutes(2)), run.output());
          assertTrue(run.output().contains("jdbc-pool-lab: cannot connect to the database at 127.0.0.1:" + server.port()
                + " (jdbc:mysql://127.0.0.1:" + server.port() + "/demo?"), run.output());
          assertTrue(run.output().contains("password=***"), run.output());

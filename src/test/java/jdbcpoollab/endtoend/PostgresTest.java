@@ -5,7 +5,7 @@ import jdbcpoollab.db.Database;
 import jdbcpoollab.db.OracleDialect;
 import jdbcpoollab.db.WorkTableContract;
 import jdbcpoollab.report.Table;
-import jdbcpoollab.run.Lab;
+import jdbcpoollab.run.Exit;
 import jdbcpoollab.simulations.CpoolCompare;
 import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.GatlingRun;
@@ -162,7 +162,7 @@ class PostgresTest {
       GatlingRun.Result run = GatlingRun.run(PoolSweep.class, Map.of(
             "workloads", "custom", "sql", "SELECT * FROM no_such_table", "pools", "1", "seconds", "1",
             "db.url", server.url(), "db.user", PostgresServer.USER, "db.password", server.password()), false);
-      assertEquals(Lab.EXIT_BAD_OPTION, run.exitCode());
+      assertEquals(Exit.BAD_OPTION, run.exitCode());
       String message = run.failure();
       assertTrue(message.startsWith("jdbc-pool-lab: bad option -Dsql: PostgreSQL " + server.version()), message);
       assertTrue(message.contains("\"no_such_table\" does not exist"), message);

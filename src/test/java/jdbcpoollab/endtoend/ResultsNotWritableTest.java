@@ -2,7 +2,7 @@ package jdbcpoollab.endtoend;
 
 import jdbcpoollab.files.AtomicFile;
 import jdbcpoollab.files.Json;
-import jdbcpoollab.run.Lab;
+import jdbcpoollab.run.Exit;
 import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.Command;
 import jdbcpoollab.testing.GatlingRun;
@@ -46,7 +46,7 @@ class ResultsNotWritableTest {
       Path notAFolder = Files.writeString(tmp.resolve("results"), "a file where the results folder should be");
       GatlingRun.Result run = GatlingRun.run(PoolSweep.class, Map.of("lab.results", notAFolder.toString(),
             "pools", "1", "seconds", "1"), false);
-      assertEquals(Lab.EXIT_RESULTS_NOT_WRITABLE, run.exitCode());
+      assertEquals(Exit.RESULTS_NOT_WRITABLE, run.exitCode());
       assertTrue(run.failure().startsWith("jdbc-pool-lab: results folder " + notAFolder), run.failure());
       assertTrue(run.failure().contains(" is not writable: "), run.failure());
       assertFalse(run.console().contains("jdbc-pool-lab: MySQL"), "no database was started:\n" + run.console());
@@ -58,7 +58,7 @@ class ResultsNotWritableTest {
 
       GatlingRun.Result run = GatlingRun.run(PoolSweep.class, Map.of("lab.results", disk.toString(),
             "pools", "1", "seconds", "1"), false);
-      assertEquals(Lab.EXIT_RESULTS_NOT_WRITABLE, run.exitCode());
+      assertEquals(Exit.RESULTS_NOT_WRITABLE, run.exitCode());
       assertTrue(run.failure().contains("No space left on device"), run.failure());
       assertFalse(run.console().contains("jdbc-pool-lab: MySQL"), "no database was started:\n" + run.console());
 
@@ -86,7 +86,7 @@ class ResultsNotWritableTest {
       GatlingRun.Result run = GatlingRun.run(PoolSweep.class, Map.of("lab.results", disk.toString(),
             "pools", "1,2", "seconds", "1", "warmup", "0", "workloads", "wait"), false);
       filler.join();
-      assertEquals(Lab.EXIT_RESULTS_LOST, run.exitCode(), run.console());
+      assertEquals(Exit.RESULTS_LOST, run.exitCode(), run.console());
       assertTrue(run.console().contains("jdbc-pool-lab: cannot write " + run.folder().resolve("summary.json")),
             run.console());
       assertTrue(run.console().contains("No space left on device"), run.console());

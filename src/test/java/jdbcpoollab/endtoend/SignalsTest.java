@@ -2,7 +2,7 @@ package jdbcpoollab.endtoend;
 
 import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.files.Json;
-import jdbcpoollab.run.Lab;
+import jdbcpoollab.run.Exit;
 import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.GatlingRun;
 import jdbcpoollab.testing.LabProcess;
@@ -73,7 +73,7 @@ class SignalsTest {
          long gatling = Long.parseLong(Files.readString(HOME.resolve(EmbeddedMariaDb.DEFAULT_INSTANCE + ".lock")).trim());
 
          GatlingRun.Result second = GatlingRun.run(PoolSweep.class, Map.of("pools", "1", "seconds", "1"), false);
-         assertEquals(Lab.EXIT_BUSY, second.exitCode(), second.console());
+         assertEquals(Exit.BUSY, second.exitCode(), second.console());
          assertTrue(second.failure().startsWith("jdbc-pool-lab: another jdbc-pool-lab run (pid " + gatling
                + ") is using the embedded MariaDB in " + HOME + "; wait for it to finish or give this run its own"
                + " folder with -Dlab.home=DIR"), second.failure());

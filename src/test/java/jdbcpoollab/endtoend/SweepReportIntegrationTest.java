@@ -3,7 +3,7 @@ package jdbcpoollab.endtoend;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.report.Html;
-import jdbcpoollab.run.Lab;
+import jdbcpoollab.run.CompareOnly;
 import jdbcpoollab.run.SweepOptions;
 import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.GatlingRun;
@@ -160,7 +160,7 @@ class SweepReportIntegrationTest {
       props.setProperty("lab.results", results.toString());
       props.setProperty("compare", a.getFileName() + "," + b.getFileName());
       SweepOptions options = SweepOptions.from(new Options(props, Map.of()));
-      assertEquals(0, Lab.compareOnly(options.compare().get(0), options.compare().get(1)).code());
+      assertEquals(0, CompareOnly.write(options.compare()).code());
 
       Path compared = results.resolve("compare-" + a.getFileName() + "-vs-" + b.getFileName());
       String html = Files.readString(compared.resolve("index.html"));

@@ -17,6 +17,7 @@ import jdbcpoollab.pools.UcpSource;
 import jdbcpoollab.pools.UnpooledSource;
 import jdbcpoollab.report.CompareSummary;
 import jdbcpoollab.run.CompareOptions;
+import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.Lab;
 import jdbcpoollab.workloads.WorkFeeder;
 
@@ -43,10 +44,12 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 public class CpoolCompare extends Simulation {
    private static final int WORK_ROWS = 1_000;
 
-   private final CompareOptions options = Lab.options(() -> CompareOptions.from(Options.fromSystem()));
+   private final Options system = Options.fromSystem();
+   private final CompareOptions options = Exit.options(() -> CompareOptions.from(system));
    private final CompareSummary summary = new CompareSummary(
          options.options().stream().map(SourceOption::text).toList(), options.baseline().text());
-   private final Lab lab = new Lab("CpoolCompare", options.target(), options.peakConnections() + 50, summary);
+   private final Lab lab = new Lab("CpoolCompare", system, options.target(), options.peakConnections() + 50,
+         summary, options.settings(WORK_ROWS));
    private final ServerStatus server = new ServerStatus(lab::database);
 
    // The "protocol": each run gets a new source of its option; a pool is filled to cmin before the batch starts.
@@ -117,15 +120,6 @@ public class CpoolCompare extends Simulation {
          }
       }
       lab.plan(batches.size(), () -> batches.forEach(this::finished));
-      lab.setting("options", options.options().stream().map(SourceOption::text).toList());
-      lab.setting("baselineOption", options.baseline().text());
-      lab.setting("users", options.users());
-      lab.setting("ops", options.ops());
-      lab.setting("repeat", options.repeat());
-      lab.setting("workload", options.workload());
-      lab.setting("workRows", WORK_ROWS);
-      lab.setting("connectionTimeoutMs", options.connectionTimeoutMs());
-      lab.setting("cincr", "not applied: neither HikariCP nor UCP opens connections N at a time (README)");
       double perRun = 2 * options.connectionTimeoutMs() / 1000.0 + 120;
       setUp(oneAfterAnother(batches, 0)).maxDuration(Duration.ofSeconds((long) (batches.size() * perRun) + 60));
    }

@@ -19,6 +19,7 @@ import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.ConnectionSource;
 import jdbcpoollab.pools.HikariSource;
 import jdbcpoollab.report.SweepSummary;
+import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.FidelityOptions;
 import jdbcpoollab.run.Lab;
 
@@ -48,9 +49,11 @@ import static org.galaxio.gatling.javaapi.JdbcDsl.jdbc;
  */
 public class Fidelity extends Simulation {
 
-   private final FidelityOptions options = Lab.options(() -> FidelityOptions.from(Options.fromSystem()));
+   private final Options system = Options.fromSystem();
+   private final FidelityOptions options = Exit.options(() -> FidelityOptions.from(system));
    private final SweepSummary summary = new SweepSummary();
-   private final Lab lab = new Lab("Fidelity", options.target(), options.maxConnections() + 50, summary);
+   private final Lab lab = new Lab("Fidelity", system, options.target(), options.maxConnections() + 50, summary,
+         options.settings("org.galaxio:gatling-jdbc-plugin_2.13:0.14.1"));
    private final String sql = options.target().dialect().waitSql(options.sleepMs());
    private final List<FidelityRow> rows = new ArrayList<>();
 
@@ -240,14 +243,6 @@ public class Fidelity extends Simulation {
       }));
       lab.warmupPerStep(options.warmup());
       lab.notASweep();
-      lab.setting("source", "hikari (minimumIdle = maximumPoolSize = pool), the same configuration for all three");
-      lab.setting("workload", "wait: " + sql);
-      lab.setting("users", options.users());
-      lab.setting("seconds", options.seconds());
-      lab.setting("warmup", options.warmup());
-      lab.setting("s1Seconds", options.s1Seconds());
-      lab.setting("pools", options.pools());
-      lab.setting("plugin", "org.galaxio:gatling-jdbc-plugin_2.13:0.14.1");
       double perBlock = options.s1Seconds() + 4 * options.warmup() + 3 * options.seconds()
             + 6 * options.connectionTimeoutMs() / 1000.0 + 60;
       setUp(sequence.chain()).maxDuration(Duration.ofSeconds((long) ((blocks.size() + 1) * perBlock) + 120));

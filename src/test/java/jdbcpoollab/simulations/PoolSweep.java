@@ -4,23 +4,9 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.gatling.Jdbc;
-import jdbcpoollab.load.Outcome;
+import jdbcpoollab.gatling.Populations;
 import jdbcpoollab.load.Step;
-import jdbcpoollab.measure.StepRecorder;
-import jdbcpoollab.measure.StepResult;
-import jdbcpoollab.options.Options;
-import jdbcpoollab.pools.ConnectionSource;
-import jdbcpoollab.pools.HikariSource;
-import jdbcpoollab.report.SweepSummary;
-import jdbcpoollab.run.Lab;
-import jdbcpoollab.run.SweepOptions;
-
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
+import jdbcpoollab.run.Sweep;
 
 import static io.gatling.javaapi.core.CoreDsl.asLongAs;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
@@ -29,42 +15,21 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 /**
  * How big should the pool be? The same closed-loop load (every user runs the statement back to back, no think time)
- * against a HikariCP pool of each size in turn: a warm-up, then a measured window, per workload and pool size.
+ * against a pool of each size in turn: a warm-up, then a measured window, per workload and pool size.
  *
  * <pre>mvn gatling:test -Dsim=PoolSweep -Dpools=1,2,4,8,16,32,64 -Dusers=64 -Dseconds=5 -Dworkloads=wait,cpu</pre>
  */
 public class PoolSweep extends Simulation {
 
-   private final SweepOptions options = Lab.options(() -> SweepOptions.from(Options.fromSystem()));
-   private final SweepSummary summary = new SweepSummary();
-   private final Lab lab = new Lab("PoolSweep", options.target(), options.largestPool() + options.users() + 50, summary);
+   // Parameters: -Dpools, -Dusers, -Dseconds, -Dwarmup, -Dworkloads … (docs/poolsweep.md); bad input ends the run
+   // here, before anything starts. Sources: each step gets a pool of its size, filled before load.
+   private final Sweep sweep = Sweep.fromSystem();
+   private final int users = sweep.options().users();
 
-   // The "protocol": each step gets a HikariCP pool of its size, filled (minimumIdle = maximumPoolSize) before load.
-   private ConnectionSource.Opener hikari(String workload, int size) {
-      return () -> HikariSource.open(lab.database(), "lab-" + workload + "-" + size, size, size,
-            options.connectionTimeoutMs());
-   }
-
-   private Step step(String workload, int pool) {
-      String sql = options.statement(workload);
-      String name = String.format("%s pool=%0" + String.valueOf(options.largestPool()).length() + "d", workload, pool);
-      StepRecorder recorder = new StepRecorder(workload, pool, options.users(),
-            nanos(options.warmup()), nanos(options.seconds()));
-      return new Step(workload, name, pool, sql, hikari(workload, pool), recorder);
-   }
-
-   // Chains: the first user to arrive opens the pool, everyone loops until the step's window closes, the last one
-   // out closes the pool.
+   // Chains: the first user to arrive opens the step's pool, every user runs the statement back to back until the
+   // step's window closes, the last one out closes the pool and reports the step.
    private ChainBuilder enter(Step step) {
-      return exec(Jdbc.task("enter " + step.requestName(), () -> {
-         step.watch(lab.watch());
-         if (step.enter()) {
-            lab.stepStarted(step.openFailure() != null
-                  ? step.requestName() + ": pool did not open, step skipped: " + step.openFailure()
-                  : String.format(Locale.ROOT, "%s: pool filled in %.0f ms, load starts", step.requestName(),
-                        step.openNanos() / 1e6), step.openNanos());
-         }
-      }));
+      return exec(Jdbc.task("enter " + step.requestName(), () -> sweep.enter(step)));
    }
 
    private ChainBuilder closedLoop(Step step) {
@@ -72,91 +37,28 @@ public class PoolSweep extends Simulation {
    }
 
    private ChainBuilder leave(Step step) {
-      return exec(Jdbc.report("leave " + step.requestName(),
-            () -> step.leave(options.users()) ? finished(step) : List.of()));
+      return exec(Jdbc.report("leave " + step.requestName(), () -> sweep.leave(step)));
    }
 
-   /** Records the step and checks its gates; their verdicts go to Gatling. */
-   private List<Outcome> finished(Step step) {
-      return report(step, step.close(), null);
-   }
-
-   private List<Outcome> report(Step step, StepResult r, String why) {
-      if (r == null) {
-         return List.of();
-      }
-      String reason = why != null ? why
-            : step.openFailure() != null ? "pool did not open: " + step.openFailure()
-            : step.lostReason() != null ? step.lostReason() : "cut short";
-      return lab.stepFinished(summary.add(step.requestName(), r), r, reason);
-   }
-
-   // Scenarios: one per step, all users at once; each step starts when the previous one has ended.
-   private PopulationBuilder population(Step step) {
+   // Scenario: one per step, all users at once; each step starts when the previous one has ended.
+   private PopulationBuilder step(Step step) {
       return scenario(step.requestName()).exec(enter(step), closedLoop(step), leave(step))
-            .injectOpen(atOnceUsers(options.users()));
-   }
-
-   private PopulationBuilder oneAfterAnother(List<Step> steps, int index) {
-      PopulationBuilder population = population(steps.get(index));
-      return index + 1 < steps.size() ? population.andThen(oneAfterAnother(steps, index + 1)) : population;
+            .injectOpen(atOnceUsers(users));
    }
 
    {
-      if (options.compare().size() == 2) {
-         throw Lab.compareOnly(options.compare().get(0), options.compare().get(1));
-      }
-      List<Step> steps = new ArrayList<>();
-      for (String workload : options.workloads()) {
-         for (int pool : options.pools()) {
-            steps.add(step(workload, pool));
-         }
-      }
-      lab.plan(steps.size(), () -> steps.forEach(step -> {
-         step.stop();
-         finished(step);
-      }));
-      lab.onInterrupt(() -> steps.forEach(step -> report(step, step.interrupt(), "interrupted")));
-      lab.recoverWithin(Duration.ofMillis((long) (options.recoverSeconds() * 1000)));
-      lab.warmupPerStep(options.warmup());
-      lab.setting("source", "hikari (minimumIdle = maximumPoolSize = pool)");
-      lab.setting("users", options.users());
-      lab.setting("seconds", options.seconds());
-      lab.setting("warmup", options.warmup());
-      lab.setting("sleepMs", options.sleepMs());
-      lab.setting("rows", options.rows());
-      lab.setting("connectionTimeoutMs", options.connectionTimeoutMs());
-      lab.setting("recoverSeconds", options.recoverSeconds());
-      lab.setting("pools", options.pools());
-      lab.setting("workloads", options.workloads());
-      if (options.sql() != null) {
-         lab.setting("sql", options.sql());
-      }
-      Map<String, String> queries = new LinkedHashMap<>();
-      options.workloads().forEach(w -> queries.put(w, options.statement(w)));
-      lab.setting("queries", queries);
-      lab.setting("acquireP99Ms", options.acquireP99Ms());
-      options.compare().forEach(lab::compareWith);
-      double perStep = options.warmup() + options.seconds() + 2 * options.connectionTimeoutMs() / 1000.0 + 30;
-      setUp(oneAfterAnother(steps, 0))
-            .assertions(lab.assertions())
-            .maxDuration(Duration.ofSeconds((long) (steps.size() * perStep) + 60));
+      setUp(Populations.oneAfterAnother(sweep.steps().stream().map(this::step).toList()))
+            .assertions(sweep.assertions())
+            .maxDuration(sweep.maxDuration());
    }
 
    @Override
    public void before() {
-      int rows = options.tableRows();
-      lab.start("big", (database, c) -> rows == 0 ? "not needed"
-            : rows + " rows " + database.dialect().ensureBigTable(c, rows).name().toLowerCase(Locale.ROOT));
-      options.workloads().forEach(workload -> lab.tryOnce(workload, options.statement(workload)));
+      sweep.start();
    }
 
    @Override
    public void after() {
-      lab.finish();
-   }
-
-   private static long nanos(double seconds) {
-      return (long) (seconds * 1e9);
+      sweep.finish();
    }
 }

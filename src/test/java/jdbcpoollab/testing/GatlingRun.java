@@ -2,7 +2,7 @@ package jdbcpoollab.testing;
 
 import io.gatling.app.Gatling$;
 import jdbcpoollab.files.Json;
-import jdbcpoollab.run.Lab;
+import jdbcpoollab.run.Exit;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -25,7 +25,7 @@ public final class GatlingRun {
 
    /**
     * @param exitCode the code the Gatling JVM would have exited with: Gatling's (0 success, 2 assertions failed),
-    *                 or the lab's when it ended the run (see {@link Lab}'s EXIT_ codes)
+    *                 or the lab's when it ended the run (see {@link Exit})
     * @param folder   the lab's run folder, {@code results/<timestamp>-<simulation>}; null if none was created
     * @param failure  the one line the lab printed when it ended the run early, or null
     * @param console  everything printed on the console during the run
@@ -61,6 +61,8 @@ public final class GatlingRun {
       PrintStream err = System.err;
       System.setOut(new PrintStream(new Tee(out, console), true, StandardCharsets.UTF_8));
       System.setErr(new PrintStream(new Tee(err, console), true, StandardCharsets.UTF_8));
+      Path exitCodeFile = results.resolve("exit-code-" + ProcessHandle.current().pid() + ".txt");
+      String previousExitCodeFile = System.setProperty("lab.exitCodeFile", exitCodeFile.toString());
       int code;
       String failure = null;
       try {
@@ -68,13 +70,19 @@ public final class GatlingRun {
          code = reports
                ? Gatling$.MODULE$.fromArgs(new String[] {"-s", simulation.getName(), "-rf", gatlingResults})
                : Gatling$.MODULE$.fromArgs(new String[] {"-s", simulation.getName(), "-rf", gatlingResults, "-nr"});
-         int lab = Lab.takeExitCode();
+         int lab = Files.exists(exitCodeFile) ? Integer.parseInt(read(exitCodeFile)) : 0;
          code = code == 0 ? lab : code;
       } catch (RuntimeException e) {
-         Lab.LabExit exit = labExit(e);
+         Exit.LabExit exit = labExit(e);
          code = exit.code();
          failure = exit.getMessage();
       } finally {
+         delete(exitCodeFile);
+         if (previousExitCodeFile == null) {
+            System.clearProperty("lab.exitCodeFile");
+         } else {
+            System.setProperty("lab.exitCodeFile", previousExitCodeFile);
+         }
          System.setOut(out);
          System.setErr(err);
          previous.forEach((k, v) -> {
@@ -95,13 +103,29 @@ public final class GatlingRun {
    }
 
    /** The lab's own end of the run, however deep Gatling wrapped it; anything else is a real crash. */
-   private static Lab.LabExit labExit(RuntimeException e) {
+   private static Exit.LabExit labExit(RuntimeException e) {
       for (Throwable t = e; t != null; t = t.getCause()) {
-         if (t instanceof Lab.LabExit exit) {
+         if (t instanceof Exit.LabExit exit) {
             return exit;
          }
       }
       throw e;
+   }
+
+   private static String read(Path file) {
+      try {
+         return Files.readString(file).trim();
+      } catch (IOException e) {
+         throw new UncheckedIOException(e);
+      }
+   }
+
+   private static void delete(Path file) {
+      try {
+         Files.deleteIfExists(file);
+      } catch (IOException e) {
+         throw new UncheckedIOException(e);
+      }
    }
 
    /** The run folders under {@code results}. */

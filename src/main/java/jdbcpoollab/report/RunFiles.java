@@ -1,0 +1,100 @@
+package jdbcpoollab.report;
+
+import jdbcpoollab.files.AtomicFile;
+import jdbcpoollab.files.Json;
+import jdbcpoollab.files.RunFolder;
+
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
+
+/**
+ * The files of a run folder that the run rewrites after every step: {@code summary.json}, {@code summary.csv},
+ * {@code summary.md} and one CSV per extra section. Each goes through a temporary file and a rename, so a reader sees
+ * the last complete state.
+ */
+public final class RunFiles {
+
+   /** A table of the run beyond its steps: in summary.json under its key, in summary.md, and as {@code <key>.csv}. */
+   public record Section(String title, Table table, List<Map<String, Object>> rows, String note) {
+   }
+
+   /**
+    * What the files say at one moment.
+    *
+    * @param settings      the simulation's settings and where it ran, in the order summary.json lists them
+    * @param gatlingReport Gatling's report, relative to the run folder, or null
+    * @param incomplete    each incomplete step and why
+    * @param wallTime      where the wall time went, or null before the end
+    * @param gatesJson     the gates' entries of summary.json
+    * @param gatesReport   the gates and baseline section: Markdown (true) or console text (false)
+    * @param redact        masks passwords in failure messages
+    */
+   public record Contents(String simulation, String state, String error, Map<String, Object> settings,
+                          String gatlingReport, Summary summary, Map<String, String> incomplete,
+                          Map<String, Object> wallTime, Map<String, Section> sections, Map<String, Object> gatesJson,
+                          Function<Boolean, String> gatesReport, UnaryOperator<String> redact) {
+   }
+
+   private RunFiles() {
+   }
+
+   /** Rewrites the files; an I/O failure (disk full) leaves each at its last complete state and is thrown. */
+   public static void write(RunFolder folder, Contents c) throws UncheckedIOException {
+      Json.write(folder.file("summary.json"), json(c));
+      AtomicFile.write(folder.file("summary.csv"), c.summary().csv().csv());
+      AtomicFile.write(folder.file("summary.md"), markdown(c, true));
+      c.sections().forEach((key, section) -> AtomicFile.write(folder.file(key + ".csv"), section.table().csv()));
+   }
+
+   private static Map<String, Object> json(Contents c) {
+      Map<String, Object> json = new LinkedHashMap<>();
+      json.put("simulation", c.simulation());
+      json.put("state", c.state());
+      if (c.error() != null) {
+         json.put("error", c.error());
+      }
+      json.put("settings", c.settings());
+      if (c.gatlingReport() != null) {
+         json.put("gatlingReport", c.gatlingReport());
+      }
+      json.putAll(c.summary().json());
+      if (!c.incomplete().isEmpty()) {
+         json.put("incomplete", c.incomplete());
+      }
+      if (c.wallTime() != null) {
+         json.put("wallTime", c.wallTime());
+      }
+      c.sections().forEach((key, section) -> json.put(key, section.rows()));
+      json.putAll(c.gatesJson());
+      return json;
+   }
+
+   /** summary.md (with the settings, as Markdown) or the console's closing tables (aligned text, no settings). */
+   public static String markdown(Contents c, boolean withSettings) {
+      StringBuilder md = new StringBuilder();
+      if (withSettings) {
+         md.append("# ").append(c.simulation()).append(" (").append(c.state()).append(")\n\n");
+         c.settings().forEach((k, v) -> md.append("- ").append(k).append(": ").append(v).append('\n'));
+         md.append('\n');
+      }
+      md.append(c.summary().tables(withSettings, c.settings()));
+      c.sections().values().forEach(section -> {
+         md.append("## ").append(section.title()).append("\n\n");
+         md.append(withSettings ? section.table().markdown() : section.table().text());
+         md.append('\n').append(section.note()).append("\n\n");
+      });
+      Map<String, Long> errors = new LinkedHashMap<>();
+      c.summary().failures().forEach((m, n) -> errors.merge(c.redact().apply(m), n, Long::sum));
+      if (!errors.isEmpty()) {
+         md.append("## Failures\n\n");
+         errors.forEach((m, n) -> md.append("- ").append(n).append(" × ").append(m).append('\n'));
+         md.append('\n');
+      }
+      md.append(c.gatesReport().apply(withSettings));
+      return md.toString();
+   }
+}

@@ -1,0 +1,121 @@
+package jdbcpoollab.run;
+
+import io.gatling.javaapi.core.Assertion;
+import jdbcpoollab.load.Outcome;
+import jdbcpoollab.load.Step;
+import jdbcpoollab.measure.StepRecorder;
+import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.ConnectionSource;
+import jdbcpoollab.pools.HikariSource;
+import jdbcpoollab.report.SweepSummary;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * PoolSweep's engine: its steps (each workload at each pool size, a HikariCP pool of that size filled before load),
+ * what happens as users enter and leave a step, and the run around them (summaries, gates, interrupts, budget).
+ */
+public final class Sweep {
+   private final SweepOptions options;
+   private final SweepSummary summary = new SweepSummary();
+   private final Lab lab;
+   private final List<Step> steps = new ArrayList<>();
+
+   private Sweep(Options system, SweepOptions options) {
+      this.options = options;
+      lab = new Lab("PoolSweep", system, options.target(), options.largestPool() + options.users() + 50, summary,
+            options.settings());
+      if (options.compare().size() == 2) {
+         throw CompareOnly.write(options.compare());
+      }
+      for (String workload : options.workloads()) {
+         for (int pool : options.pools()) {
+            steps.add(step(workload, pool));
+         }
+      }
+      lab.plan(steps.size(), () -> steps.forEach(step -> {
+         step.stop();
+         report(step, step.close(), null);
+      }));
+      lab.onInterrupt(() -> steps.forEach(step -> report(step, step.interrupt(), "interrupted")));
+      lab.recoverWithin(Duration.ofMillis((long) (options.recoverSeconds() * 1000)));
+      lab.warmupPerStep(options.warmup());
+      options.compare().forEach(lab::compareWith);
+   }
+
+   /** Reads the sweep's options from the JVM's; bad input ends the run with one line, before anything starts. */
+   public static Sweep fromSystem() {
+      Options system = Options.fromSystem();
+      return new Sweep(system, Exit.options(() -> SweepOptions.from(system)));
+   }
+
+   public SweepOptions options() {
+      return options;
+   }
+
+   /** The steps in the order they run. */
+   public List<Step> steps() {
+      return List.copyOf(steps);
+   }
+
+   private Step step(String workload, int pool) {
+      String name = String.format("%s pool=%0" + String.valueOf(options.largestPool()).length() + "d", workload, pool);
+      StepRecorder recorder = new StepRecorder(workload, pool, options.users(), Seconds.nanos(options.warmup()),
+            Seconds.nanos(options.seconds()));
+      ConnectionSource.Opener hikari = () -> HikariSource.open(lab.database(), "lab-" + workload + "-" + pool, pool,
+            pool, options.connectionTimeoutMs());
+      return new Step(workload, name, pool, options.statement(workload), hikari, recorder);
+   }
+
+   /** Every user calls this as it arrives: the first one opens the step's pool while the others wait for it. */
+   public void enter(Step step) {
+      step.watch(lab.watch());
+      if (step.enter()) {
+         lab.stepStarted(step.openFailure() != null
+               ? step.requestName() + ": pool did not open, step skipped: " + step.openFailure()
+               : String.format(Locale.ROOT, "%s: pool filled in %.0f ms, load starts", step.requestName(),
+                     step.openNanos() / 1e6), step.openNanos());
+      }
+   }
+
+   /** Every user calls this as it leaves: the last one closes the pool and reports the step; the gates' verdicts. */
+   public List<Outcome> leave(Step step) {
+      return step.leave(options.users()) ? report(step, step.close(), null) : List.of();
+   }
+
+   private List<Outcome> report(Step step, StepResult r, String why) {
+      if (r == null) {
+         return List.of();
+      }
+      String reason = why != null ? why
+            : step.openFailure() != null ? "pool did not open: " + step.openFailure()
+            : step.lostReason() != null ? step.lostReason() : "cut short";
+      return lab.stepFinished(summary.add(step.requestName(), r), r, reason);
+   }
+
+   public List<Assertion> assertions() {
+      return lab.assertions();
+   }
+
+   /** The run's budget: every step's warm-up, window and two acquire timeouts, plus margins. */
+   public Duration maxDuration() {
+      double perStep = options.warmup() + options.seconds() + 2 * options.connectionTimeoutMs() / 1000.0 + 30;
+      return Duration.ofSeconds((long) (steps.size() * perStep) + 60);
+   }
+
+   /** Before the load: the database, the table the workloads need, and each statement tried once. */
+   public void start() {
+      int rows = options.tableRows();
+      lab.start("big", (database, c) -> rows == 0 ? "not needed"
+            : rows + " rows " + database.dialect().ensureBigTable(c, rows).name().toLowerCase(Locale.ROOT));
+      options.workloads().forEach(workload -> lab.tryOnce(workload, options.statement(workload)));
+   }
+
+   public void finish() {
+      lab.finish();
+   }
+}

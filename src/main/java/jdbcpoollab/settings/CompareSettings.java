@@ -1,0 +1,14 @@
+package jdbcpoollab.settings;
+
+import java.util.List;
+
+/**
+ * What a CpoolCompare run was asked to do, as {@code summary.json} records it under "settings".
+ *
+ * @param options        each option as written, such as {@code hikari:32:70:3} or {@code none}
+ * @param baselineOption the option the others are compared with
+ * @param cincr          what became of the reference experiment's growth step
+ */
+public record CompareSettings(List<String> options, String baselineOption, int users, int ops, int repeat,
+                              String workload, int workRows, int connectionTimeoutMs, String cincr) {
+}

@@ -80,8 +80,8 @@ public final class Comparison {
       }
       html.images(images);
       for (String w : workloads) {
-         Sizing sa = a.sizing(w);
-         Sizing sb = b.sizing(w);
+         Sizing sa = SweepPage.sizing(a, w);
+         Sizing sb = SweepPage.sizing(b, w);
          html.h3(w + ": " + b.query(w));
          html.listHtml(List.of("A " + Html.escape(sa.headline()), "B " + Html.escape(sb.headline())));
          html.table(byPool(sa, sb));

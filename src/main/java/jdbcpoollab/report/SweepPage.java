@@ -37,7 +37,7 @@ public final class SweepPage {
       html.h1(run.simulation() + " " + run.name());
       html.pHtml("<span class=\"muted\">How big should the pool be? Run state: <b>" + Html.escape(run.state())
             + "</b>. " + Html.link("../index.html", "All runs") + "</span>");
-      List<Sizing> sizings = run.workloads().stream().map(run::sizing).toList();
+      List<Sizing> sizings = run.workloads().stream().map(w -> sizing(run, w)).toList();
       if (!sizings.isEmpty()) {
          html.boxHtml("answer", "<b>Recommended pool size</b>"
                + sizings.stream().map(s -> "<br>" + Html.escape(s.headline())).collect(Collectors.joining())
@@ -69,6 +69,11 @@ public final class SweepPage {
       Path page = run.folder().resolve("index.html");
       AtomicFile.write(page, html.page());
       return page;
+   }
+
+   /** What a workload's steps, read back from the run's {@code summary.json}, say about its pool size. */
+   static Sizing sizing(SweepRun run, String workload) {
+      return Sizing.of(workload, run.steps(workload), run.settings());
    }
 
    /** The run's gates and, with {@code -Dbaseline}, its step-by-step diff against the baseline run. */

@@ -1,8 +1,8 @@
 package jdbcpoollab.analysis;
 
+import jdbcpoollab.measure.Rounded;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
-import jdbcpoollab.report.Table;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,7 +14,7 @@ import java.util.Map;
  * One pool size of the fidelity benchmark: the lab's Gatling action against plain threads and against the community
  * plugin, all on the same pool, and against the ceiling Little's law puts on the pool.
  *
- * @param s1           one thread on a pool of one connection: its mean operation time is S1
+ * @param s1           one thread on a pool of one connection: its mean total time is S1 ({@link Capacity})
  * @param lab          the Gatling action in a closed loop
  * @param labGaps      the lab's harness time between two operations of a user
  * @param labReturns   connections the lab's pool got back inside the lab's window, counted by the pool itself
@@ -36,18 +36,14 @@ public record FidelityRow(int pool, int users, StepResult s1, StepResult lab, Ti
    public static final int EFFICIENCY_POOLS_UP_TO = 16;
    public static final double OVERHEAD_P50_MAX_US = 50;
 
-   private static final List<String> COLUMNS = List.of("pool", "S1 ms", "ceiling q/s", "lab q/s", "raw q/s",
-         "plugin q/s", "lab/raw", "lab/plugin", "efficiency", "overhead p50 µs", "overhead p99 µs", "raw gap p50 µs",
-         "returns/ok", "CPU µs/op lab/raw/plugin", "targets missed");
-
-   /** Mean time of one operation on one connection, ms. */
+   /** S1 in ms, measured on one user alone on one connection ({@link Capacity#aloneS1Ms}). */
    public double s1Ms() {
-      return s1.total().avg();
+      return Capacity.aloneS1Ms(s1);
    }
 
-   /** Little's law: at most min(pool, users) operations in service at once, each taking S1. */
+   /** The Little's-law ceiling ({@link Capacity#ceiling}); 0 when S1 was not measured. */
    public double ceiling() {
-      return s1Ms() > 0 ? Math.min(pool, users) * 1000.0 / s1Ms() : 0;
+      return s1Ms() > 0 ? Capacity.ceiling(pool, users, s1Ms()) : 0;
    }
 
    public double pluginThroughput() {
@@ -88,7 +84,7 @@ public record FidelityRow(int pool, int users, StepResult s1, StepResult lab, Ti
    }
 
    /** Timings are ms to the µs; the overhead targets read better in µs. */
-   private static double us(double ms) {
+   public static double us(double ms) {
       return ms * 1000;
    }
 
@@ -101,52 +97,26 @@ public record FidelityRow(int pool, int users, StepResult s1, StepResult lab, Ti
       m.put("pool", pool);
       m.put("users", users);
       m.put("s1Ms", s1Ms());
-      m.put("ceiling", round(ceiling(), 1));
-      m.put("lab", round(lab.throughput(), 1));
-      m.put("raw", round(raw.throughput(), 1));
-      m.put("plugin", round(pluginThroughput(), 1));
+      m.put("ceiling", Rounded.orNull(ceiling(), 1));
+      m.put("lab", Rounded.orNull(lab.throughput(), 1));
+      m.put("raw", Rounded.orNull(raw.throughput(), 1));
+      m.put("plugin", Rounded.orNull(pluginThroughput(), 1));
       m.put("pluginOk", pluginOk);
       m.put("pluginSeconds", pluginSeconds);
-      m.put("labOverRaw", round(labOverRaw(), 4));
-      m.put("labOverPlugin", round(labOverPlugin(), 4));
-      m.put("efficiency", round(efficiency(), 4));
+      m.put("labOverRaw", Rounded.orNull(labOverRaw(), 4));
+      m.put("labOverPlugin", Rounded.orNull(labOverPlugin(), 4));
+      m.put("efficiency", Rounded.orNull(efficiency(), 4));
       m.put("overhead", labGaps.toMap());
       m.put("rawGap", rawGaps.toMap());
       m.put("labReturns", labReturns);
-      m.put("returnsOverOk", round(returnsOverOk(), 4));
+      m.put("returnsOverOk", Rounded.orNull(returnsOverOk(), 4));
       Map<String, Object> cpuMap = new LinkedHashMap<>();
-      cpuMap.put("lab", round(cpu.lab(), 1));
-      cpuMap.put("raw", round(cpu.raw(), 1));
-      cpuMap.put("plugin", round(cpu.plugin(), 1));
+      cpuMap.put("lab", Rounded.orNull(cpu.lab(), 1));
+      cpuMap.put("raw", Rounded.orNull(cpu.raw(), 1));
+      cpuMap.put("plugin", Rounded.orNull(cpu.plugin(), 1));
       m.put("cpuMicrosPerOp", cpuMap);
       m.put("complete", lab.complete() && raw.complete() && s1.complete());
       m.put("missed", missed());
       return m;
-   }
-
-   private static Object round(double v, int digits) {
-      if (Double.isNaN(v) || Double.isInfinite(v)) {
-         return null;
-      }
-      double scale = Math.pow(10, digits);
-      return Math.round(v * scale) / scale;
-   }
-
-   public static Table table(List<FidelityRow> rows) {
-      Table table = new Table(COLUMNS);
-      for (FidelityRow r : rows) {
-         table.add(List.of(Integer.toString(r.pool()), f(r.s1Ms(), 3), f(r.ceiling(), 1),
-               f(r.lab().throughput(), 1), f(r.raw().throughput(), 1), f(r.pluginThroughput(), 1),
-               f(r.labOverRaw(), 3), f(r.labOverPlugin(), 3), f(r.efficiency(), 3),
-               f(us(r.labGaps().p50()), 0), f(us(r.labGaps().p99()), 0), f(us(r.rawGaps().p50()), 0),
-               f(r.returnsOverOk(), 4),
-               f(r.cpu().lab(), 0) + "/" + f(r.cpu().raw(), 0) + "/" + f(r.cpu().plugin(), 0),
-               r.missed().isEmpty() ? "none" : String.join("; ", r.missed())));
-      }
-      return table;
-   }
-
-   private static String f(double v, int digits) {
-      return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%." + digits + "f", v);
    }
 }

@@ -1,9 +1,8 @@
 package jdbcpoollab.analysis;
 
+import jdbcpoollab.measure.Rounded;
 import jdbcpoollab.measure.StepResult;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -34,7 +33,7 @@ public record GateResult(String workload, int pool, String gate, double measured
    }
 
    public String allowed() {
-      return bound.keeps() + " " + number(limit);
+      return bound.keeps() + " " + NumberText.trimmed(limit);
    }
 
    /** One line saying what was measured against what was allowed, such as {@code wait pool=1: p99AcquireMs 812.3 > 100}. */
@@ -42,9 +41,10 @@ public record GateResult(String workload, int pool, String gate, double measured
       if (Double.isNaN(measured)) {
          return step() + ": " + gate + " not measured (no operation in the window), allowed " + allowed();
       }
-      String against = Double.isNaN(reference) ? "" : " (baseline " + number(reference) + ", " + percent(changePct()) + ")";
-      return step() + ": " + gate + " " + number(measured) + " " + (passed ? bound.keeps() : bound.breaks()) + " "
-            + number(limit) + against;
+      String against = Double.isNaN(reference) ? ""
+            : " (baseline " + NumberText.trimmed(reference) + ", " + NumberText.signedPercent(changePct()) + ")";
+      return step() + ": " + gate + " " + NumberText.trimmed(measured) + " "
+            + (passed ? bound.keeps() : bound.breaks()) + " " + NumberText.trimmed(limit) + against;
    }
 
    public Map<String, Object> toMap() {
@@ -58,7 +58,7 @@ public record GateResult(String workload, int pool, String gate, double measured
       m.put("limit", limit);
       if (!Double.isNaN(reference)) {
          m.put("baseline", reference);
-         m.put("changePct", Double.isNaN(changePct()) ? null : Math.round(changePct() * 10.0) / 10.0);
+         m.put("changePct", Double.isNaN(changePct()) ? null : Rounded.to(changePct(), 1));
       }
       m.put("passed", passed);
       return m;
@@ -73,20 +73,5 @@ public record GateResult(String workload, int pool, String gate, double measured
 
    private static double orNaN(Object value) {
       return value instanceof Number n ? n.doubleValue() : Double.NaN;
-   }
-
-   /** At most three decimals, no trailing zeros; "n/a" for NaN. */
-   public static String number(double value) {
-      if (Double.isNaN(value)) {
-         return "n/a";
-      }
-      if (Double.isInfinite(value)) {
-         return value > 0 ? "∞" : "-∞";
-      }
-      return BigDecimal.valueOf(value).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
-   }
-
-   public static String percent(double value) {
-      return Double.isNaN(value) ? "n/a" : String.format(java.util.Locale.ROOT, "%+.1f%%", value);
    }
 }

@@ -2,16 +2,13 @@ package jdbcpoollab.analysis;
 
 import jdbcpoollab.measure.StepResult;
 
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
- * What one workload's steps say about the pool size: the single-connection service time S1 and the Little's-law
- * ceiling it implies, busy connections, fairness, a Universal Scalability Law fit, and the recommended pool.
+ * What one workload's steps say about the pool size: S1 and the Little's-law ceiling it implies ({@link Capacity}),
+ * busy connections, fairness, a Universal Scalability Law fit, and the recommended pool.
  */
 public final class Sizing {
    public static final double DEFAULT_ACQUIRE_P99_MS = 50;
@@ -46,9 +43,7 @@ public final class Sizing {
       this.cores = cores;
       this.acquireP99LimitMs = acquireP99LimitMs;
       List<StepResult> usable = usable(this.steps);
-      this.s1Step = this.steps.stream().filter(s -> s.complete() && s.query().count() > 0)
-            .min(Comparator.comparingDouble((StepResult s) -> s.query().avg()).thenComparingInt(StepResult::pool))
-            .orElse(null);
+      this.s1Step = Capacity.sweepS1Step(this.steps);
       this.choice = choose(this.steps, acquireP99LimitMs);
       List<StepResult> fitted = usable.stream().filter(s -> s.pool() <= users).toList();
       Usl fit = null;
@@ -121,29 +116,24 @@ public final class Sizing {
       return acquireP99LimitMs;
    }
 
-   /**
-    * The step S1 is measured in: the complete step with the smallest average query time, normally pool=1 where a
-    * connection works alone. Taking the smallest makes {@link #ceiling} a true bound: at pool N throughput is busy
-    * connections / query time, at most N / S1. Failed operations (connection timeouts) do not change a query's
-    * time, so they do not disqualify a step. Null when no step completed an operation.
-    */
+   /** The step S1 is measured in ({@link Capacity#sweepS1Step}); null when no step completed an operation. */
    public StepResult s1Step() {
       return s1Step;
    }
 
-   /** S1 in ms: the average query time of {@link #s1Step()}, the service time of a connection working alone. */
+   /** S1 in ms ({@link Capacity}), NaN without {@link #s1Step()}. */
    public double s1Ms() {
-      return s1Step == null ? Double.NaN : s1Step.query().avg();
+      return Capacity.sweepS1Ms(s1Step);
    }
 
-   /** Little's law: N busy connections, each busy S1 per operation, serve at most N / S1 operations per second. */
+   /** The Little's-law ceiling at this pool size ({@link Capacity#ceiling}). */
    public double ceiling(int pool) {
-      return Math.min(pool, users) * 1000.0 / s1Ms();
+      return Capacity.ceiling(pool, users, s1Ms());
    }
 
-   /** Little's law again: connections busy on average = throughput x query time. */
+   /** Connections busy on average ({@link Capacity#busy}). */
    public static double busy(StepResult s) {
-      return s.throughput() * s.query().avg() / 1000.0;
+      return Capacity.busy(s);
    }
 
    /**
@@ -186,55 +176,10 @@ public final class Sizing {
       return uslProblem;
    }
 
-   /** The recommendation in one line. */
-   public String headline() {
-      StepResult pick = choice.pick();
-      if (pick == null) {
-         return workload + ": no recommendation, no step finished without failures";
-      }
-      return String.format(Locale.ROOT, "%s: pool %d (%.1f ops/s, P99 acquire wait %.3f ms%s)", workload,
-            pick.pool(), pick.throughput(), pick.acquire().p99(),
-            choice.meetsWaitLimit() ? "" : ", over the " + num(acquireP99LimitMs) + " ms limit");
-   }
-
-   /** The reasoning behind the recommendation, one plain sentence per item. */
-   public List<String> reasoning() {
-      List<String> lines = new ArrayList<>();
-      List<StepResult> left = steps.stream().filter(s -> !usable(steps).contains(s)).toList();
-      if (!left.isEmpty()) {
-         lines.add("Left out (incomplete, failures or no operations): pool " + pools(left) + ".");
-      }
-      StepResult best = choice.best();
-      if (best == null) {
-         lines.add("No step finished without failures, so there is nothing to recommend.");
-         return lines;
-      }
-      lines.add(String.format(Locale.ROOT, "Best throughput: %.1f ops/s at pool %d.", best.throughput(), best.pool()));
-      lines.add(String.format(Locale.ROOT, "Within 5%% of it (at least %.1f ops/s): pool %s.",
-            NEAR_BEST * best.throughput(), pools(choice.nearBest())));
-      lines.add("P99 acquire wait under " + num(acquireP99LimitMs) + " ms (-DacquireP99Ms): "
-            + (choice.shortWait().isEmpty() ? "no pool" : "pool " + pools(choice.shortWait())) + ".");
-      StepResult pick = choice.pick();
-      if (choice.meetsWaitLimit()) {
-         lines.add("Recommended: pool " + pick.pool() + ", the smallest pool that is both.");
-      } else {
-         lines.add(String.format(Locale.ROOT, "No pool is both. Recommended: pool %d, the smallest within 5%% of the "
-               + "best; its P99 acquire wait is %.1f ms. With %d users the connections are not the limit here: "
-               + "more of them would not raise throughput, they would move the queue from the pool into the "
-               + "database. To shorten the wait, lower the number of concurrent users or make the query cheaper.",
-               pick.pool(), pick.acquire().p99(), users));
-      }
-      if (s1Step != null) {
-         lines.add(String.format(Locale.ROOT, "S1 = %.3f ms (smallest average query time, at pool %d). At pool %d the "
-               + "Little's-law ceiling min(pool, users) / S1 is %.1f ops/s; the pool reached %.0f%% of it.",
-               s1Ms(), s1Step.pool(), pick.pool(), ceiling(pick.pool()), 100 * pick.throughput() / ceiling(pick.pool())));
-      }
-      lines.add(uslSentence());
-      lines.add(String.format(Locale.ROOT, "HikariCP's rule of thumb, 2 x cores + effective spindles = 2 x %d + 1 = %d, "
-            + "counts the database server's cores (here the same machine). It suits queries that keep the CPU or "
-            + "disk busy; a query that mostly waits needs about throughput x query time connections instead.",
-            cores, ruleOfThumb()));
-      return lines;
+   /** Steps the recommendation could not rest on: incomplete, with failures or without operations. */
+   public List<StepResult> leftOut() {
+      List<StepResult> usable = usable(steps);
+      return steps.stream().filter(s -> !usable.contains(s)).toList();
    }
 
    /**
@@ -248,41 +193,13 @@ public final class Sizing {
       return usl.peak() > PEAK_IN_SIGHT * largestPool() ? Double.POSITIVE_INFINITY : usl.peak();
    }
 
-   private int largestPool() {
+   /** The largest pool measured. */
+   public int largestPool() {
       return steps.stream().mapToInt(StepResult::pool).max().orElse(1);
    }
 
-   private String uslSentence() {
-      if (usl == null) {
-         return "USL fit " + uslProblem + ".";
-      }
-      double peak = uslPeak();
-      String where;
-      if (Double.isInfinite(peak)) {
-         where = "kappa is practically 0, so the fit predicts no peak: throughput is still growing at the largest "
-               + "pool measured";
-      } else if (peak < 1.5) {
-         where = String.format(Locale.ROOT, "N* = sqrt((1 - sigma) / kappa) = %.1f: one connection is as fast as it "
-               + "gets, the work is serialised somewhere (sigma near 1) and more connections only add waiting", peak);
-      } else if (peak > largestPool()) {
-         where = String.format(Locale.ROOT, "N* = sqrt((1 - sigma) / kappa) = %.1f, beyond the largest pool "
-               + "measured (%d): no peak yet", peak, largestPool());
-      } else {
-         where = String.format(Locale.ROOT, "N* = sqrt((1 - sigma) / kappa) = %.1f connections: past it, more "
-               + "connections lower throughput", peak);
-      }
-      return String.format(Locale.ROOT, "USL fit of throughput vs pool (%d pools up to the number of users, RMS "
-            + "relative error %.1f%%): lambda = %.1f ops/s per connection, sigma = %.4f, kappa = %.6f; %s.%s",
-            usl.points(), 100 * usl.rmsRelativeError(), usl.lambda(), usl.sigma(), usl.kappa(), where,
-            usl.rmsRelativeError() > POOR_FIT ? " The fit is poor: the measured curve is too noisy or not shaped like "
-                  + "the law (a longer window or a quieter machine helps); read N* as a rough hint only." : "");
-   }
-
-   static String pools(List<StepResult> steps) {
-      return steps.stream().map(s -> Integer.toString(s.pool())).collect(Collectors.joining(", "));
-   }
-
-   public static String num(double v) {
-      return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+   /** True when the USL fit's RMS relative error is above {@value #POOR_FIT}: read N* as a rough hint only. */
+   public boolean poorFit() {
+      return usl != null && usl.rmsRelativeError() > POOR_FIT;
    }
 }

@@ -1,6 +1,6 @@
 package jdbcpoollab.analysis;
 
-import jdbcpoollab.measure.Sample;
+import jdbcpoollab.measure.Rounded;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.StatUtils;
 import org.apache.commons.math3.stat.inference.TestUtils;
@@ -57,11 +57,11 @@ public record Welch(double difference, double savingPct, double t, double df, do
 
    public Map<String, Object> toMap() {
       Map<String, Object> m = new LinkedHashMap<>();
-      m.put("difference", Sample.finite(difference));
-      m.put("savingPct", Sample.finite(savingPct));
-      m.put("ci95", Double.isNaN(ciLow) ? null : new Double[] {Sample.finite(ciLow), Sample.finite(ciHigh)});
-      m.put("t", Sample.finite(t));
-      m.put("df", Sample.finite(df));
+      m.put("difference", Rounded.orNull(difference, 6));
+      m.put("savingPct", Rounded.orNull(savingPct, 6));
+      m.put("ci95", Double.isNaN(ciLow) ? null : new Double[] {Rounded.orNull(ciLow, 6), Rounded.orNull(ciHigh, 6)});
+      m.put("t", Rounded.orNull(t, 6));
+      m.put("df", Rounded.orNull(df, 6));
       m.put("p", Double.isFinite(p) ? p : null);
       m.put("verdict", verdict());
       return m;

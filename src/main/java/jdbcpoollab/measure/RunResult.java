@@ -39,8 +39,8 @@ public record RunResult(String option, int run, int users, int ops, double secon
       m.put("warmup", warmup());
       m.put("users", users);
       m.put("ops", ops);
-      m.put("seconds", round6(seconds));
-      m.put("openSeconds", round6(openSeconds));
+      m.put("seconds", Rounded.to(seconds, 6));
+      m.put("openSeconds", Rounded.to(openSeconds, 6));
       m.put("ok", ok);
       m.put("ko", ko);
       m.put("connections", connections());
@@ -51,9 +51,5 @@ public record RunResult(String option, int run, int users, int ops, double secon
       m.put("errors", errors);
       m.put("complete", complete);
       return m;
-   }
-
-   public static double round6(double v) {
-      return Math.round(v * 1e6) / 1e6;
    }
 }

@@ -18,16 +18,11 @@ public record Sample(int n, double mean, double median, double stddev, double mi
    public Map<String, Object> toMap() {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("n", n);
-      m.put("mean", finite(mean));
-      m.put("median", finite(median));
-      m.put("stddev", finite(stddev));
-      m.put("min", finite(min));
-      m.put("max", finite(max));
+      m.put("mean", Rounded.orNull(mean, 6));
+      m.put("median", Rounded.orNull(median, 6));
+      m.put("stddev", Rounded.orNull(stddev, 6));
+      m.put("min", Rounded.orNull(min, 6));
+      m.put("max", Rounded.orNull(max, 6));
       return m;
-   }
-
-   /** JSON has no NaN: a missing value is null. */
-   public static Double finite(double v) {
-      return Double.isFinite(v) ? RunResult.round6(v) : null;
    }
 }

@@ -67,7 +67,7 @@ public record StepResult(String workload, int pool, int users, double seconds, l
       m.put("ok", ok);
       m.put("ko", ko);
       m.put("koOutsideWindow", koOutside);
-      m.put("throughput", Math.round(throughput * 10.0) / 10.0);
+      m.put("throughput", Rounded.to(throughput, 1));
       m.put("acquire", acquire.toMap());
       m.put("query", query.toMap());
       m.put("total", total.toMap());

@@ -1,6 +1,5 @@
 package jdbcpoollab.measure;
 
-import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.files.Json;
 
 import java.io.IOException;
@@ -105,10 +104,6 @@ public record SweepRun(Path folder, Map<String, Object> summary, List<StepResult
    public List<StepResult> steps(String workload) {
       return steps.stream().filter(s -> s.workload().equals(workload))
             .sorted(Comparator.comparingInt(StepResult::pool)).toList();
-   }
-
-   public Sizing sizing(String workload) {
-      return Sizing.of(workload, steps(workload), settings());
    }
 
    /** The statement a workload ran, as recorded in the settings. */

@@ -47,7 +47,7 @@ public record UserSpread(int users, long min, double median, long max, double ja
       m.put("min", min);
       m.put("median", median);
       m.put("max", max);
-      m.put("jain", Math.round(jain * 10_000.0) / 10_000.0);
+      m.put("jain", Rounded.to(jain, 4));
       return m;
    }
 }

@@ -2,6 +2,7 @@ package jdbcpoollab.report;
 
 import jdbcpoollab.analysis.Welch;
 import jdbcpoollab.measure.Latencies;
+import jdbcpoollab.measure.Rounded;
 import jdbcpoollab.measure.RunResult;
 import jdbcpoollab.measure.Sample;
 import jdbcpoollab.measure.Timing;
@@ -53,7 +54,7 @@ public final class CompareSummary implements Summary {
       counted.forEach((option, list) -> {
          Map<String, Object> s = new LinkedHashMap<>();
          s.put("option", option);
-         s.put("seconds", list.stream().map(r -> RunResult.round6(r.seconds())).toList());
+         s.put("seconds", list.stream().map(r -> Rounded.to(r.seconds(), 6)).toList());
          s.put("sample", Sample.of(CompareTables.seconds(list)).toMap());
          s.put("vsBaseline", option.equals(baseline) ? null
                : Welch.compare(CompareTables.seconds(counted.get(baseline)), CompareTables.seconds(list)).toMap());

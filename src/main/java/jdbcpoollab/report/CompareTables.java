@@ -9,10 +9,13 @@ import jdbcpoollab.measure.Timing;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
+
+import static jdbcpoollab.analysis.NumberText.fixed;
+import static jdbcpoollab.analysis.NumberText.fixedOrNa;
+import static jdbcpoollab.analysis.NumberText.percentOrNa;
 
 /** CpoolCompare's results as tables; the first in the shape of the reference experiment (runs × options). */
 public final class CompareTables {
@@ -29,7 +32,7 @@ public final class CompareTables {
       for (int i = 0; i < rows; i++) {
          List<String> row = new ArrayList<>(List.of(Integer.toString(i + 1)));
          for (List<RunResult> runs : counted.values()) {
-            row.add(i < runs.size() ? f3(runs.get(i).seconds()) : "");
+            row.add(i < runs.size() ? fixedOrNa(runs.get(i).seconds(), 3) : "");
          }
          table.add(row);
       }
@@ -38,9 +41,9 @@ public final class CompareTables {
       double[] base = seconds(counted.get(baseline));
       counted.forEach((option, runs) -> {
          Sample s = Sample.of(seconds(runs));
-         avg.add(runs.isEmpty() ? "" : f3(s.mean()));
+         avg.add(runs.isEmpty() ? "" : fixedOrNa(s.mean(), 3));
          saving.add(option.equals(baseline) ? "baseline"
-               : runs.isEmpty() || base.length == 0 ? "" : pct(Welch.compare(base, seconds(runs)).savingPct()));
+               : runs.isEmpty() || base.length == 0 ? "" : percentOrNa(Welch.compare(base, seconds(runs)).savingPct(), 2));
       });
       return table.add(avg).add(saving);
    }
@@ -52,17 +55,17 @@ public final class CompareTables {
       double[] base = seconds(counted.get(baseline));
       counted.forEach((option, runs) -> {
          Sample s = Sample.of(seconds(runs));
-         List<String> row = new ArrayList<>(List.of(option, Integer.toString(s.n()), f3(s.mean()), f3(s.median()),
-               f3(s.stddev()), f3(s.min()), f3(s.max())));
+         List<String> row = new ArrayList<>(List.of(option, Integer.toString(s.n()), fixedOrNa(s.mean(), 3), fixedOrNa(s.median(), 3),
+               fixedOrNa(s.stddev(), 3), fixedOrNa(s.min(), 3), fixedOrNa(s.max(), 3)));
          if (option.equals(baseline) || runs.isEmpty() || base.length == 0) {
             row.addAll(List.of(option.equals(baseline) ? "baseline" : "", "", "", "", "", "", ""));
          } else {
             Welch w = Welch.compare(base, seconds(runs));
             double mean = Sample.of(base).mean();
-            row.addAll(List.of(pct(w.savingPct()),
-                  "[" + f3(w.ciLow()) + ", " + f3(w.ciHigh()) + "]",
-                  "[" + pct(100 * w.ciLow() / mean) + ", " + pct(100 * w.ciHigh() / mean) + "]",
-                  f2(w.t()), f1(w.df()), p(w.p()), w.verdict()));
+            row.addAll(List.of(percentOrNa(w.savingPct(), 2),
+                  "[" + fixedOrNa(w.ciLow(), 3) + ", " + fixedOrNa(w.ciHigh(), 3) + "]",
+                  "[" + percentOrNa(100 * w.ciLow() / mean, 2) + ", " + percentOrNa(100 * w.ciHigh() / mean, 2) + "]",
+                  fixedOrNa(w.t(), 2), fixedOrNa(w.df(), 1), p(w.p()), w.verdict()));
          }
          table.add(row);
       });
@@ -78,11 +81,11 @@ public final class CompareTables {
          @SuppressWarnings("unchecked")
          Map<String, Double> counters = (Map<String, Double>) s.get("counters");
          String others = counters.entrySet().stream().skip(1)
-               .map(e -> e.getKey() + " " + String.format(Locale.ROOT, "%.1f", e.getValue()))
+               .map(e -> e.getKey() + " " + fixed(e.getValue(), 1))
                .collect(Collectors.joining(", "));
-         table.add(List.of(option, number(s.get("connectionsPerRun"), "%.1f"),
-               number(s.get("connectionsPerOperation"), "%.3f"), others.isEmpty() ? "n/a" : others,
-               number(s.get("openSeconds"), "%.3f")));
+         table.add(List.of(option, number(s.get("connectionsPerRun"), 1),
+               number(s.get("connectionsPerOperation"), 3), others.isEmpty() ? "n/a" : others,
+               number(s.get("openSeconds"), 3)));
       });
       return table;
    }
@@ -97,8 +100,8 @@ public final class CompareTables {
          Timing query = Timing.of(l.query());
          Timing total = Timing.of(l.total());
          table.add(List.of(option, Long.toString(runs.stream().mapToLong(RunResult::ok).sum()),
-               Long.toString(runs.stream().mapToLong(RunResult::ko).sum()), f3(acquire.avg()), f3(acquire.p50()),
-               f3(acquire.p99()), f3(query.avg()), f3(query.p99()), f3(total.avg()), f3(total.p99())));
+               Long.toString(runs.stream().mapToLong(RunResult::ko).sum()), fixedOrNa(acquire.avg(), 3), fixedOrNa(acquire.p50(), 3),
+               fixedOrNa(acquire.p99(), 3), fixedOrNa(query.avg(), 3), fixedOrNa(query.p99(), 3), fixedOrNa(total.avg(), 3), fixedOrNa(total.p99(), 3)));
       });
       return table;
    }
@@ -117,13 +120,13 @@ public final class CompareTables {
       for (RunResult r : runs) {
          List<String> row = new ArrayList<>(List.of(r.option(), Integer.toString(r.run()),
                Boolean.toString(r.warmup()), Integer.toString(r.users()), Integer.toString(r.ops()),
-               String.format(Locale.ROOT, "%.6f", r.seconds()), String.format(Locale.ROOT, "%.6f", r.openSeconds()),
+               fixed(r.seconds(), 6), fixed(r.openSeconds(), 6),
                Long.toString(r.ok()), Long.toString(r.ko()), count(r.connections()),
                r.server().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                      .collect(Collectors.joining(" "))));
          Latencies l = r.latencies();
          for (Timing t : List.of(Timing.of(l.acquire()), Timing.of(l.query()), Timing.of(l.total()))) {
-            row.addAll(List.of(f3(t.avg()), f3(t.p50()), f3(t.p90()), f3(t.p99()), f3(t.max())));
+            row.addAll(List.of(fixedOrNa(t.avg(), 3), fixedOrNa(t.p50(), 3), fixedOrNa(t.p90(), 3), fixedOrNa(t.p99(), 3), fixedOrNa(t.max(), 3)));
          }
          row.add(Boolean.toString(r.complete()));
          table.add(row);
@@ -170,27 +173,11 @@ public final class CompareTables {
             : values.stream().mapToLong(Long::longValue).average().orElse(0);
    }
 
-   private static String number(Object value, String format) {
-      return value == null ? "n/a" : String.format(Locale.ROOT, format, ((Number) value).doubleValue());
+   private static String number(Object value, int digits) {
+      return value == null ? "n/a" : fixed(((Number) value).doubleValue(), digits);
    }
 
    private static String p(double p) {
-      return Double.isNaN(p) ? "n/a" : p < 0.001 ? "<0.001" : String.format(Locale.ROOT, "%.3f", p);
-   }
-
-   private static String pct(double v) {
-      return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.2f%%", v);
-   }
-
-   private static String f1(double v) {
-      return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.1f", v);
-   }
-
-   private static String f2(double v) {
-      return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.2f", v);
-   }
-
-   private static String f3(double v) {
-      return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.3f", v);
+      return Double.isNaN(p) ? "n/a" : p < 0.001 ? "<0.001" : fixed(p, 3);
    }
 }

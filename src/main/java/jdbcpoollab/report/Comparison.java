@@ -12,12 +12,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 
-import static jdbcpoollab.report.SweepTables.f1;
-import static jdbcpoollab.report.SweepTables.f3;
+import static jdbcpoollab.analysis.NumberText.fixed;
+import static jdbcpoollab.analysis.NumberText.signedPercent;
 
 /** Two sweeps side by side: settings that differ, throughput and waits pool by pool, and both recommendations. */
 public final class Comparison {
@@ -80,10 +79,10 @@ public final class Comparison {
       }
       html.images(images);
       for (String w : workloads) {
-         Sizing sa = a.sizing(w);
-         Sizing sb = b.sizing(w);
+         Sizing sa = SweepPage.sizing(a, w);
+         Sizing sb = SweepPage.sizing(b, w);
          html.h3(w + ": " + b.query(w));
-         html.listHtml(List.of("A " + Html.escape(sa.headline()), "B " + Html.escape(sb.headline())));
+         html.listHtml(List.of("A " + Html.escape(SizingText.headline(sa)), "B " + Html.escape(SizingText.headline(sb))));
          html.table(byPool(sa, sb));
       }
    }
@@ -98,13 +97,13 @@ public final class Comparison {
          StepResult sa = step(a, pool);
          StepResult sb = step(b, pool);
          String change = sa != null && sb != null && sa.throughput() > 0
-               ? String.format(Locale.ROOT, "%+.1f%%", 100 * (sb.throughput() / sa.throughput() - 1)) : "";
-         table.add(List.of(Integer.toString(pool), sa == null ? "" : f1(sa.throughput()),
-               sb == null ? "" : f1(sb.throughput()), change,
-               sa == null ? "" : f3(sa.acquire().p99()), sb == null ? "" : f3(sb.acquire().p99()),
-               sa == null ? "" : f3(sa.total().p99()), sb == null ? "" : f3(sb.total().p99()),
-               sa == null ? "" : String.format(Locale.ROOT, "%.3f", sa.perUser().jain()),
-               sb == null ? "" : String.format(Locale.ROOT, "%.3f", sb.perUser().jain())));
+               ? signedPercent(100 * (sb.throughput() / sa.throughput() - 1)) : "";
+         table.add(List.of(Integer.toString(pool), sa == null ? "" : fixed(sa.throughput(), 1),
+               sb == null ? "" : fixed(sb.throughput(), 1), change,
+               sa == null ? "" : fixed(sa.acquire().p99(), 3), sb == null ? "" : fixed(sb.acquire().p99(), 3),
+               sa == null ? "" : fixed(sa.total().p99(), 3), sb == null ? "" : fixed(sb.total().p99(), 3),
+               sa == null ? "" : fixed(sa.perUser().jain(), 3),
+               sb == null ? "" : fixed(sb.perUser().jain(), 3)));
       }
       return table;
    }

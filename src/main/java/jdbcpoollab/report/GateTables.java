@@ -2,6 +2,7 @@ package jdbcpoollab.report;
 
 import jdbcpoollab.analysis.Baseline;
 import jdbcpoollab.analysis.GateResult;
+import jdbcpoollab.analysis.NumberText;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,7 +19,7 @@ public final class GateTables {
    public static Table gates(List<GateResult> results) {
       Table table = new Table(List.of("step", "gate", "measured", "allowed", "result"));
       for (GateResult r : results) {
-         table.add(List.of(r.step(), r.gate(), GateResult.number(r.measured()), r.allowed(), r.passed() ? "pass" : "FAIL"));
+         table.add(List.of(r.step(), r.gate(), NumberText.trimmed(r.measured()), r.allowed(), r.passed() ? "pass" : "FAIL"));
       }
       return table;
    }
@@ -41,8 +42,8 @@ public final class GateTables {
             if (r == null) {
                row.addAll(List.of("", "", ""));
             } else {
-               row.addAll(List.of(GateResult.number(r.reference()), GateResult.number(r.measured()),
-                     GateResult.percent(r.changePct())));
+               row.addAll(List.of(NumberText.trimmed(r.reference()), NumberText.trimmed(r.measured()),
+                     NumberText.signedPercent(r.changePct())));
                passed &= r.passed();
             }
          }

@@ -53,7 +53,7 @@ public final class RunIndex {
 
    private static String best(SweepRun run) {
       return run.workloads().stream().map(w -> {
-         StepResult best = run.sizing(w).choice().best();
+         StepResult best = SweepPage.sizing(run, w).choice().best();
          return best == null ? w + ": -"
                : String.format(Locale.ROOT, "%s: %.1f ops/s at %d", w, best.throughput(), best.pool());
       }).collect(Collectors.joining("; "));
@@ -61,7 +61,7 @@ public final class RunIndex {
 
    private static String recommended(SweepRun run) {
       return run.workloads().stream().map(w -> {
-         Sizing.Choice c = run.sizing(w).choice();
+         Sizing.Choice c = SweepPage.sizing(run, w).choice();
          return w + ": " + (c.pick() == null ? "-" : c.pick().pool() + (c.meetsWaitLimit() ? "" : " (wait over limit)"));
       }).collect(Collectors.joining("; "));
    }

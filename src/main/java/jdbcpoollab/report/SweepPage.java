@@ -1,6 +1,7 @@
 package jdbcpoollab.report;
 
 import jdbcpoollab.analysis.GateResult;
+import jdbcpoollab.analysis.NumberText;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.files.AtomicFile;
 import jdbcpoollab.measure.StepResult;
@@ -15,8 +16,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-import static jdbcpoollab.report.SweepTables.f1;
-import static jdbcpoollab.report.SweepTables.f3;
+import static jdbcpoollab.analysis.NumberText.fixed;
+import static jdbcpoollab.analysis.NumberText.ratioPercent;
 
 /**
  * {@code results/<run>/index.html}: a sweep's answer to "how big should my pool be?", with its charts as SVG files
@@ -37,12 +38,12 @@ public final class SweepPage {
       html.h1(run.simulation() + " " + run.name());
       html.pHtml("<span class=\"muted\">How big should the pool be? Run state: <b>" + Html.escape(run.state())
             + "</b>. " + Html.link("../index.html", "All runs") + "</span>");
-      List<Sizing> sizings = run.workloads().stream().map(run::sizing).toList();
+      List<Sizing> sizings = run.workloads().stream().map(w -> sizing(run, w)).toList();
       if (!sizings.isEmpty()) {
          html.boxHtml("answer", "<b>Recommended pool size</b>"
-               + sizings.stream().map(s -> "<br>" + Html.escape(s.headline())).collect(Collectors.joining())
+               + sizings.stream().map(s -> "<br>" + Html.escape(SizingText.headline(s))).collect(Collectors.joining())
                + "<br><span class=\"muted\">Rule: the smallest pool within 5% of the best throughput whose P99 "
-               + "acquire wait is under " + Sizing.num(sizings.get(0).acquireP99LimitMs())
+               + "acquire wait is under " + NumberText.asGiven(sizings.get(0).acquireP99LimitMs())
                + " ms. Reasoning per workload below.</span>");
          html.table(SweepTables.recommendations(sizings));
       } else {
@@ -69,6 +70,11 @@ public final class SweepPage {
       Path page = run.folder().resolve("index.html");
       AtomicFile.write(page, html.page());
       return page;
+   }
+
+   /** What a workload's steps, read back from the run's {@code summary.json}, say about its pool size. */
+   static Sizing sizing(SweepRun run, String workload) {
+      return Sizing.of(workload, run.steps(workload), run.settings());
    }
 
    /** The run's gates and, with {@code -Dbaseline}, its step-by-step diff against the baseline run. */
@@ -119,9 +125,9 @@ public final class SweepPage {
    private static void workload(Html html, SweepRun run, Sizing sizing) {
       String w = sizing.workload();
       html.h2("Workload " + w + ": " + run.query(w), "workload-" + w);
-      List<String> reasons = sizing.reasoning().stream().map(Html::escape).toList();
+      List<String> reasons = SizingText.reasoning(sizing).stream().map(Html::escape).toList();
       html.boxHtml(sizing.choice().meetsWaitLimit() ? "answer" : "warn",
-            "<b>" + Html.escape(sizing.headline()) + "</b><ul><li>" + String.join("</li><li>", reasons)
+            "<b>" + Html.escape(SizingText.headline(sizing)) + "</b><ul><li>" + String.join("</li><li>", reasons)
                   + "</li></ul>");
       html.images(charts(run.folder(), sizing));
       html.h3("Steps");
@@ -216,10 +222,10 @@ public final class SweepPage {
       for (StepResult s : sizing.steps()) {
          double ceiling = sizing.s1Step() == null ? Double.NaN : sizing.ceiling(s.pool());
          table.add(List.of(s.pool() + (s.complete() ? "" : " (incomplete)") + (s == pick ? " (recommended)" : ""),
-               Long.toString(s.ok()), Long.toString(s.failures()), f1(s.throughput()), f1(ceiling),
-               percent(s.throughput() / ceiling), f3(s.acquire().avg()), f3(s.acquire().p99()),
-               f3(s.query().avg()), f3(s.total().avg()), f3(s.total().p99()), f1(Sizing.busy(s)),
-               percent(Sizing.busy(s) / s.pool())), s == pick ? "good" : s.failures() > 0 ? "bad" : null);
+               Long.toString(s.ok()), Long.toString(s.failures()), fixed(s.throughput(), 1), fixed(ceiling, 1),
+               ratioPercent(s.throughput() / ceiling), fixed(s.acquire().avg(), 3), fixed(s.acquire().p99(), 3),
+               fixed(s.query().avg(), 3), fixed(s.total().avg(), 3), fixed(s.total().p99(), 3), fixed(Sizing.busy(s), 1),
+               ratioPercent(Sizing.busy(s) / s.pool())), s == pick ? "good" : s.failures() > 0 ? "bad" : null);
       }
       return table;
    }
@@ -230,9 +236,9 @@ public final class SweepPage {
       for (StepResult s : sizing.steps()) {
          boolean starved = Sizing.starved(s);
          table.add(List.of(Integer.toString(s.pool()), Integer.toString(s.users()), Long.toString(s.perUser().min()),
-               f1(s.perUser().median()), Long.toString(s.perUser().max()),
-               String.format(Locale.ROOT, "%.3f", s.perUser().jain()), f3(s.acquire().avg()),
-               s.ok() > 0 ? f3(Sizing.fifoWaitMs(s)) : "", f3(s.acquire().p99()), f3(s.acquire().max()),
+               fixed(s.perUser().median(), 1), Long.toString(s.perUser().max()),
+               fixed(s.perUser().jain(), 3), fixed(s.acquire().avg(), 3),
+               s.ok() > 0 ? fixed(Sizing.fifoWaitMs(s), 3) : "", fixed(s.acquire().p99(), 3), fixed(s.acquire().max(), 3),
                starved ? "STARVED" : Sizing.judged(s) ? "no" : "too few operations"), starved ? "bad" : null);
       }
       return table;
@@ -296,9 +302,5 @@ public final class SweepPage {
                   + "by Levenberg-Marquardt least squares on relative errors over the pools up to the number of "
                   + "users; sigma measures contention, kappa coherency cost, and N* = sqrt((1 - sigma) / kappa) is "
                   + "where throughput peaks."));
-   }
-
-   static String percent(double ratio) {
-      return Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.0f%%", 100 * ratio) : "";
    }
 }

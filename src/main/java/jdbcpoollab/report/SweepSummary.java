@@ -58,14 +58,14 @@ public final class SweepSummary implements Summary {
       }
       md.append(withReasoning ? "## Recommended pool size\n\n" : "Recommended pool size:\n");
       if (!withReasoning) {
-         sizings.forEach(s -> md.append("  ").append(s.headline()).append('\n'));
+         sizings.forEach(s -> md.append("  ").append(SizingText.headline(s)).append('\n'));
          md.append('\n');
          return;
       }
       md.append(SweepTables.recommendations(sizings).markdown()).append('\n');
       for (Sizing s : sizings) {
-         md.append("### ").append(s.workload()).append("\n\n**").append(s.headline()).append("**\n\n");
-         s.reasoning().forEach(line -> md.append("- ").append(line).append('\n'));
+         md.append("### ").append(s.workload()).append("\n\n**").append(SizingText.headline(s)).append("**\n\n");
+         SizingText.reasoning(s).forEach(line -> md.append("- ").append(line).append('\n'));
          md.append('\n');
       }
    }

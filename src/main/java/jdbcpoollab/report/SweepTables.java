@@ -7,7 +7,8 @@ import jdbcpoollab.measure.Timing;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+
+import static jdbcpoollab.analysis.NumberText.fixed;
 
 /** PoolSweep's results as tables: one row per step, in the shape of the reference experiment. */
 public final class SweepTables {
@@ -25,12 +26,12 @@ public final class SweepTables {
                s.pool() + (s.complete() ? "" : " (incomplete)"),
                Long.toString(s.ok()),
                Long.toString(s.ko() + s.koOutside()),
-               f1(s.throughput()),
-               f3(s.acquire().avg()), f3(s.acquire().p99()),
-               f3(s.query().avg()), f3(s.query().p99()),
-               f3(s.total().avg()), f3(s.total().p99()),
-               s.perUser().min() + "/" + f1(s.perUser().median()) + "/" + s.perUser().max(),
-               String.format(Locale.ROOT, "%.3f", s.perUser().jain())));
+               fixed(s.throughput(), 1),
+               fixed(s.acquire().avg(), 3), fixed(s.acquire().p99(), 3),
+               fixed(s.query().avg(), 3), fixed(s.query().p99(), 3),
+               fixed(s.total().avg(), 3), fixed(s.total().p99(), 3),
+               s.perUser().min() + "/" + fixed(s.perUser().median(), 1) + "/" + s.perUser().max(),
+               fixed(s.perUser().jain(), 3)));
       }
       return table;
    }
@@ -48,13 +49,13 @@ public final class SweepTables {
       Table table = new Table(headers);
       for (StepResult s : steps) {
          List<String> row = new ArrayList<>(List.of(s.workload(), Integer.toString(s.pool()),
-               Integer.toString(s.users()), f3(s.seconds()), Long.toString(s.ok()), Long.toString(s.ko()),
-               Long.toString(s.koOutside()), f1(s.throughput())));
+               Integer.toString(s.users()), fixed(s.seconds(), 3), Long.toString(s.ok()), Long.toString(s.ko()),
+               Long.toString(s.koOutside()), fixed(s.throughput(), 1)));
          for (Timing t : List.of(s.acquire(), s.query(), s.total())) {
-            row.addAll(List.of(f3(t.avg()), f3(t.p50()), f3(t.p90()), f3(t.p99()), f3(t.max())));
+            row.addAll(List.of(fixed(t.avg(), 3), fixed(t.p50(), 3), fixed(t.p90(), 3), fixed(t.p99(), 3), fixed(t.max(), 3)));
          }
-         row.addAll(List.of(Long.toString(s.perUser().min()), f1(s.perUser().median()),
-               Long.toString(s.perUser().max()), String.format(Locale.ROOT, "%.4f", s.perUser().jain()),
+         row.addAll(List.of(Long.toString(s.perUser().min()), fixed(s.perUser().median(), 1),
+               Long.toString(s.perUser().max()), fixed(s.perUser().jain(), 4),
                Boolean.toString(s.complete())));
          table.add(row);
       }
@@ -68,26 +69,18 @@ public final class SweepTables {
       for (Sizing s : sizings) {
          Sizing.Choice c = s.choice();
          Usl usl = s.usl();
-         String peak = usl == null ? "" : Double.isInfinite(s.uslPeak()) ? "none in sight" : f1(s.uslPeak());
+         String peak = usl == null ? "" : Double.isInfinite(s.uslPeak()) ? "none in sight" : fixed(s.uslPeak(), 1);
          table.add(List.of(s.workload(),
                c.pick() == null ? "-" : Integer.toString(c.pick().pool()),
-               c.pick() == null ? "" : f1(c.pick().throughput()),
-               c.pick() == null ? "" : f3(c.pick().acquire().p99()),
+               c.pick() == null ? "" : fixed(c.pick().throughput(), 1),
+               c.pick() == null ? "" : fixed(c.pick().acquire().p99(), 3),
                c.pick() == null ? "" : c.meetsWaitLimit() ? "yes" : "no",
-               c.best() == null ? "" : f1(c.best().throughput()) + " (" + c.best().pool() + ")",
-               s.s1Step() == null ? "" : f3(s.s1Ms()),
-               usl == null ? "" : String.format(Locale.ROOT, "%.4f", usl.sigma()),
-               usl == null ? "" : String.format(Locale.ROOT, "%.6f", usl.kappa()),
+               c.best() == null ? "" : fixed(c.best().throughput(), 1) + " (" + c.best().pool() + ")",
+               s.s1Step() == null ? "" : fixed(s.s1Ms(), 3),
+               usl == null ? "" : fixed(usl.sigma(), 4),
+               usl == null ? "" : fixed(usl.kappa(), 6),
                peak, Integer.toString(s.ruleOfThumb())), c.meetsWaitLimit() ? "good" : null);
       }
       return table;
-   }
-
-   static String f1(double v) {
-      return String.format(Locale.ROOT, "%.1f", v);
-   }
-
-   static String f3(double v) {
-      return String.format(Locale.ROOT, "%.3f", v);
    }
 }

@@ -2,7 +2,7 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.analysis.Baseline;
 import jdbcpoollab.analysis.Gate;
-import jdbcpoollab.analysis.GateResult;
+import jdbcpoollab.analysis.NumberText;
 import jdbcpoollab.options.Options;
 
 import java.nio.file.Path;
@@ -52,9 +52,9 @@ public record GateOptions(List<Gate> limits, Baseline baseline) {
    /** How the gates read in the run's settings, such as {@code p99AcquireMs ≤ 100, minThroughput ≥ 50}. */
    public String describe() {
       List<String> parts = new ArrayList<>();
-      limits.forEach(g -> parts.add(g.name() + " " + g.bound().keeps() + " " + GateResult.number(g.limit())));
+      limits.forEach(g -> parts.add(g.name() + " " + g.bound().keeps() + " " + NumberText.trimmed(g.limit())));
       if (baseline != null) {
-         parts.add("baseline " + baseline.source() + " (tolerance " + GateResult.number(baseline.tolerancePct()) + "%)");
+         parts.add("baseline " + baseline.source() + " (tolerance " + NumberText.trimmed(baseline.tolerancePct()) + "%)");
       }
       return String.join(", ", parts);
    }

@@ -4,6 +4,7 @@ import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.analysis.Baseline;
 import jdbcpoollab.analysis.Gate;
 import jdbcpoollab.analysis.GateResult;
+import jdbcpoollab.analysis.NumberText;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.report.GateTables;
@@ -98,7 +99,7 @@ public final class RunGates {
       if (baseline != null) {
          md.append("## Baseline\n\nCompared with ").append(baseline.source())
                .append(": a step fails when its throughput drops, or its total p99 rises, by more than ")
-               .append(GateResult.number(baseline.tolerancePct())).append("%.\n\n");
+               .append(NumberText.trimmed(baseline.tolerancePct())).append("%.\n\n");
          Table diff = GateTables.baselineDiff(results);
          md.append(diff.size() == 0 ? "No step of this run so far is in the baseline.\n" : render(diff, markdown));
          List<String> compared = results.stream().filter(g -> !Double.isNaN(g.reference()))

@@ -61,10 +61,10 @@ class GateTest {
 
    @Test
    void numbersKeepAtMostThreeDecimals() {
-      assertEquals("1000", GateResult.number(1000.0));
-      assertEquals("0.001", GateResult.number(0.0005));
-      assertEquals("43.2", GateResult.number(43.2000001));
-      assertEquals("n/a", GateResult.number(Double.NaN));
-      assertEquals("-20.0%", GateResult.percent(-20.0));
+      assertEquals("1000", NumberText.trimmed(1000.0));
+      assertEquals("0.001", NumberText.trimmed(0.0005));
+      assertEquals("43.2", NumberText.trimmed(43.2000001));
+      assertEquals("n/a", NumberText.trimmed(Double.NaN));
+      assertEquals("-20.0%", NumberText.signedPercent(-20.0));
    }
 }

@@ -3,6 +3,7 @@ package jdbcpoollab.analysis;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
+import jdbcpoollab.report.SizingText;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -82,8 +83,8 @@ class SizingTest {
       assertEquals(63 * 1000 / 100.0, Sizing.fifoWaitMs(sweep().get(0)), 1e-9);
       assertEquals(5, s.ruleOfThumb());
       assertEquals(16, s.choice().pick().pool());
-      assertTrue(s.headline().startsWith("wait: pool 16 "), s.headline());
-      assertTrue(s.reasoning().stream().anyMatch(l -> l.startsWith("Recommended: pool 16")), s.reasoning().toString());
+      assertTrue(SizingText.headline(s).startsWith("wait: pool 16 "), SizingText.headline(s));
+      assertTrue(SizingText.reasoning(s).stream().anyMatch(l -> l.startsWith("Recommended: pool 16")), SizingText.reasoning(s).toString());
    }
 
    @Test
@@ -121,8 +122,8 @@ class SizingTest {
             step(4, 99, 480, 37, 0, true), step(8, 93, 470, 69, 0, true));
       Sizing s = Sizing.of("cpu", steps, Map.of("users", 16));
       assertTrue(s.usl().peak() < 1.5, "N* " + s.usl().peak());
-      assertTrue(s.reasoning().stream().anyMatch(l -> l.contains("one connection is as fast as it gets")),
-            s.reasoning().toString());
+      assertTrue(SizingText.reasoning(s).stream().anyMatch(l -> l.contains("one connection is as fast as it gets")),
+            SizingText.reasoning(s).toString());
       assertEquals(1, s.choice().pick().pool());
    }
 

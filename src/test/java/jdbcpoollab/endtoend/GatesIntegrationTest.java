@@ -1,6 +1,6 @@
 package jdbcpoollab.endtoend;
 
-import jdbcpoollab.analysis.GateResult;
+import jdbcpoollab.analysis.NumberText;
 import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.GatlingRun;
 import org.junit.jupiter.api.BeforeAll;
@@ -62,7 +62,7 @@ class GatesIntegrationTest {
    void consoleAndSummaryListEveryGateWithItsValueAndVerdict() throws IOException {
       String md = Files.readString(slow.folder().resolve("summary.md"));
       Map<String, Object> pool1 = gate(slow, "minThroughput", 1);
-      String value = GateResult.number(((Number) pool1.get("measured")).doubleValue());
+      String value = NumberText.trimmed(((Number) pool1.get("measured")).doubleValue());
       assertTrue(md.contains("| wait pool=1 | minThroughput | " + value + " | ≥ 1000 | FAIL |"), md);
       assertTrue(md.contains("| wait pool=4 | maxKoPercent | 0 | ≤ 0 | pass |"), md);
       assertTrue(md.contains("| wait pool=1 | p99TotalMs |"), md);

@@ -18,6 +18,7 @@ import jdbcpoollab.measure.WindowCpu;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.ConnectionSource;
 import jdbcpoollab.pools.HikariSource;
+import jdbcpoollab.report.FidelityTable;
 import jdbcpoollab.report.SweepSummary;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.FidelityOptions;
@@ -211,7 +212,7 @@ public class Fidelity extends Simulation {
       rows.add(new FidelityRow(b.pool, options.users(), b.s1Result, b.labResult, b.labGaps, b.labReturns.count(),
             b.rawResult, b.rawGaps, b.pluginReturns.count(), windowSeconds(b.pluginWindow), cpu));
       lab.section("fidelity", "Fidelity: the lab against plain threads, the plugin and Little's law",
-            FidelityRow.table(rows), rows.stream().map(FidelityRow::toMap).toList(), NOTE);
+            FidelityTable.of(rows), rows.stream().map(FidelityRow::toMap).toList(), FidelityTable.NOTE);
    }
 
    private final Block warmupRound = new Block(options.largestPool(), false);
@@ -264,14 +265,6 @@ public class Fidelity extends Simulation {
          step.close();
       });
    }
-
-   private static final String NOTE = "lab/raw and efficiency (lab / ceiling) compare throughputs; the ceiling is "
-         + "min(pool, users) / S1. Overhead is the lab's time between two operations of a user (event-loop hand-off "
-         + "and Gatling's loop), raw gap the same for plain threads. The plugin's throughput is the connections its "
-         + "pool got back inside its window (a HikariCP metrics tracker); returns/ok checks that count against the "
-         + "lab's own recorder on the lab's pool. Targets: lab/raw >= " + FidelityRow.LAB_RAW_MIN
-         + ", efficiency >= " + FidelityRow.EFFICIENCY_MIN + " for pools up to " + FidelityRow.EFFICIENCY_POOLS_UP_TO
-         + ", overhead p50 < " + (int) FidelityRow.OVERHEAD_P50_MAX_US + " µs.";
 
    /** The plugin fills its pools in the background; no measurement starts before they are full. */
    private void awaitPluginPools() {

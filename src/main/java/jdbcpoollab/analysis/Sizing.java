@@ -1,17 +1,17 @@
 package jdbcpoollab.analysis;
 
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.settings.Environment;
+import jdbcpoollab.settings.SweepSettings;
 
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What one workload's steps say about the pool size: S1 and the Little's-law ceiling it implies ({@link Capacity}),
  * busy connections, fairness, a Universal Scalability Law fit, and the recommended pool.
  */
 public final class Sizing {
-   public static final double DEFAULT_ACQUIRE_P99_MS = 50;
    /** A recommended pool must reach this share of the best throughput measured. */
    public static final double NEAR_BEST = 0.95;
    /** A user is starved when it completed less than this share of an even split of the step's operations. */
@@ -62,13 +62,25 @@ public final class Sizing {
       this.uslProblem = problem;
    }
 
-   /** @param settings the run's settings: {@code users}, {@code cores} and {@code acquireP99Ms} are read */
-   public static Sizing of(String workload, List<StepResult> steps, Map<String, Object> settings) {
-      int users = settings.get("users") instanceof Number n ? n.intValue()
-            : steps.stream().mapToInt(StepResult::users).max().orElse(1);
-      int cores = settings.get("cores") instanceof Number n ? n.intValue() : Runtime.getRuntime().availableProcessors();
-      double limit = settings.get("acquireP99Ms") instanceof Number n ? n.doubleValue() : DEFAULT_ACQUIRE_P99_MS;
-      return new Sizing(workload, steps, users, cores, limit);
+   /**
+    * What a sweep's steps are sized against.
+    *
+    * @param users        the closed loop's users
+    * @param cores        cores of the machine the rule of thumb counts
+    * @param acquireP99Ms the P99 acquire wait the recommendation keeps under
+    */
+   public record Context(int users, int cores, double acquireP99Ms) {
+      /** A sweep's context; a part its settings do not give (a run written before they had it) takes its default. */
+      public static Context of(SweepSettings settings, Environment environment, List<StepResult> steps) {
+         return new Context(settings.users() > 0 ? settings.users()
+               : steps.stream().mapToInt(StepResult::users).max().orElse(1),
+               environment.cores() != null ? environment.cores() : Runtime.getRuntime().availableProcessors(),
+               settings.acquireP99Ms() > 0 ? settings.acquireP99Ms() : SweepSettings.DEFAULT_ACQUIRE_P99_MS);
+      }
+   }
+
+   public static Sizing of(String workload, List<StepResult> steps, Context context) {
+      return new Sizing(workload, steps, context.users(), context.cores(), context.acquireP99Ms());
    }
 
    /** Steps a recommendation may rest on: complete, without failures, with operations. */

@@ -1,6 +1,8 @@
 package jdbcpoollab.measure;
 
 import jdbcpoollab.files.Json;
+import jdbcpoollab.settings.Environment;
+import jdbcpoollab.settings.SweepSettings;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -81,6 +83,16 @@ public record SweepRun(Path folder, Map<String, Object> summary, List<StepResult
    }
 
    @SuppressWarnings("unchecked")
+   /** The settings a sweep recorded, typed; parts an older run did not record are zero or null. */
+   public SweepSettings sweepSettings() {
+      return Json.as(settings(), SweepSettings.class);
+   }
+
+   /** Where the run ran, as it recorded it. */
+   public Environment environment() {
+      return Json.as(settings(), Environment.class);
+   }
+
    public Map<String, Object> settings() {
       Object settings = summary.get("settings");
       return settings instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
@@ -108,7 +120,7 @@ public record SweepRun(Path folder, Map<String, Object> summary, List<StepResult
 
    /** The statement a workload ran, as recorded in the settings. */
    public String query(String workload) {
-      Object queries = settings().get("queries");
-      return queries instanceof Map<?, ?> m && m.get(workload) != null ? m.get(workload).toString() : workload;
+      Map<String, String> queries = sweepSettings().queries();
+      return queries != null && queries.get(workload) != null ? queries.get(workload) : workload;
    }
 }

@@ -76,7 +76,7 @@ public final class CompareSummary implements Summary {
    }
 
    @Override
-   public synchronized String tables(boolean markdown, Map<String, Object> settings) {
+   public synchronized String tables(boolean markdown) {
       Map<String, List<RunResult>> counted = counted();
       StringBuilder sb = new StringBuilder();
       section(sb, markdown, "Batch seconds per run (warm-up runs not counted; saving = 1 - option avg / "

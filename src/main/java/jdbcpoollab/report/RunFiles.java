@@ -81,7 +81,7 @@ public final class RunFiles {
          c.settings().forEach((k, v) -> md.append("- ").append(k).append(": ").append(v).append('\n'));
          md.append('\n');
       }
-      md.append(c.summary().tables(withSettings, c.settings()));
+      md.append(c.summary().tables(withSettings));
       c.sections().values().forEach(section -> {
          md.append("## ").append(section.title()).append("\n\n");
          md.append(withSettings ? section.table().markdown() : section.table().text());

@@ -15,10 +15,8 @@ public interface Summary {
 
    /**
     * The result tables: Markdown for {@code summary.md}, or aligned text for the console.
-    *
-    * @param settings the run's settings, as {@code summary.json} has them
     */
-   String tables(boolean markdown, Map<String, Object> settings);
+   String tables(boolean markdown);
 
    /** Failure message to count; each message says where it happened. */
    Map<String, Long> failures();

@@ -74,7 +74,8 @@ public final class SweepPage {
 
    /** What a workload's steps, read back from the run's {@code summary.json}, say about its pool size. */
    static Sizing sizing(SweepRun run, String workload) {
-      return Sizing.of(workload, run.steps(workload), run.settings());
+      List<StepResult> steps = run.steps(workload);
+      return Sizing.of(workload, steps, Sizing.Context.of(run.sweepSettings(), run.environment(), steps));
    }
 
    /** The run's gates and, with {@code -Dbaseline}, its step-by-step diff against the baseline run. */

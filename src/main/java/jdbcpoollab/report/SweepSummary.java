@@ -15,6 +15,12 @@ import java.util.Optional;
 /** PoolSweep's summaries: one entry per step, one table per workload. */
 public final class SweepSummary implements Summary {
    private final List<StepResult> steps = new ArrayList<>();
+   private final Sizing.Context context;
+
+   /** @param context what the recommendations size the steps against */
+   public SweepSummary(Sizing.Context context) {
+      this.context = context;
+   }
 
    /** Adds a finished step; returns its progress line, which names it as given. */
    public synchronized String add(String name, StepResult r) {
@@ -35,23 +41,23 @@ public final class SweepSummary implements Summary {
    }
 
    @Override
-   public synchronized String tables(boolean markdown, Map<String, Object> settings) {
+   public synchronized String tables(boolean markdown) {
       StringBuilder md = new StringBuilder("Times in ms. Throughput is successful operations per second of the measured"
             + " window. Acquire counts every operation in the window, query and total the successful ones.\n\n");
       steps.stream().map(StepResult::workload).distinct().forEach(workload -> {
          Table table = SweepTables.byPool(steps.stream().filter(r -> r.workload().equals(workload)).toList());
          md.append("## ").append(workload).append("\n\n").append(markdown ? table.markdown() : table.text()).append('\n');
       });
-      recommendations(md, markdown, settings);
+      recommendations(md, markdown);
       return md.toString();
    }
 
    /** The recommended pool per workload: a table and the reasoning in summary.md, one line each on the console. */
-   private void recommendations(StringBuilder md, boolean withReasoning, Map<String, Object> settings) {
+   private void recommendations(StringBuilder md, boolean withReasoning) {
       // the steps as summary.json holds them, so that summary.md and the page (read from it) agree to the digit
       List<StepResult> written = steps.stream().map(r -> StepResult.fromMap(r.toMap())).toList();
       List<Sizing> sizings = written.stream().map(StepResult::workload).distinct()
-            .map(w -> Sizing.of(w, written.stream().filter(r -> r.workload().equals(w)).toList(), settings))
+            .map(w -> Sizing.of(w, written.stream().filter(r -> r.workload().equals(w)).toList(), context))
             .toList();
       if (sizings.isEmpty()) {
          return;

@@ -1,6 +1,7 @@
 package jdbcpoollab.run;
 
 import io.gatling.javaapi.core.Assertion;
+import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.measure.StepRecorder;
@@ -21,12 +22,14 @@ import java.util.Locale;
  */
 public final class Sweep {
    private final SweepOptions options;
-   private final SweepSummary summary = new SweepSummary();
+   private final SweepSummary summary;
    private final Lab lab;
    private final List<Step> steps = new ArrayList<>();
 
    private Sweep(Options system, SweepOptions options) {
       this.options = options;
+      summary = new SweepSummary(new Sizing.Context(options.users(), Runtime.getRuntime().availableProcessors(),
+            options.acquireP99Ms()));
       lab = new Lab("PoolSweep", system, options.target(), options.largestPool() + options.users() + 50, summary,
             options.settings());
       if (options.compare().size() == 2) {

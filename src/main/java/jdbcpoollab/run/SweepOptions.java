@@ -1,9 +1,8 @@
 package jdbcpoollab.run;
 
-import jdbcpoollab.settings.SweepSettings;
-
 import jdbcpoollab.db.Target;
 import jdbcpoollab.options.Options;
+import jdbcpoollab.settings.SweepSettings;
 import jdbcpoollab.workloads.Workloads;
 
 import java.nio.file.Files;

@@ -4,6 +4,8 @@ import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
 import jdbcpoollab.report.SizingText;
+import jdbcpoollab.settings.Environment;
+import jdbcpoollab.settings.SweepSettings;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -74,7 +76,7 @@ class SizingTest {
 
    @Test
    void s1CeilingAndBusyConnectionsFollowLittlesLaw() {
-      Sizing s = Sizing.of("wait", sweep(), Map.of("users", USERS, "cores", 2, "acquireP99Ms", 50.0));
+      Sizing s = Sizing.of("wait", sweep(), new Sizing.Context(USERS, 2, 50.0));
       assertEquals(1, s.s1Step().pool());
       assertEquals(9.5, s.s1Ms());
       assertEquals(8 * 1000 / 9.5, s.ceiling(8), 1e-9);
@@ -91,11 +93,11 @@ class SizingTest {
    void s1IsTheSmallestQueryTimeOfACompleteStepEvenWithTimeouts() {
       List<StepResult> steps = sweep();
       steps.set(0, step(1, 100, 900, 9.4, 4, true));
-      assertEquals(9.4, Sizing.of("wait", steps, Map.of()).s1Ms(), "timeouts do not change a query's time");
+      assertEquals(9.4, Sizing.of("wait", steps, context(steps)).s1Ms(), "timeouts do not change a query's time");
       steps.set(0, step(1, 100, 900, 9.4, 0, false));
-      assertEquals(2, Sizing.of("wait", steps, Map.of()).s1Step().pool(), "a step cut short is left out");
+      assertEquals(2, Sizing.of("wait", steps, context(steps)).s1Step().pool(), "a step cut short is left out");
       steps.set(2, step(4, 370, 200, 8.0, 0, true));
-      Sizing s = Sizing.of("wait", steps, Map.of("users", USERS));
+      Sizing s = Sizing.of("wait", steps, new Sizing.Context(USERS, 2, 50.0));
       assertEquals(4, s.s1Step().pool(), "a noisy pool=1 must not put the ceiling below a measured throughput");
       for (StepResult step : s.steps()) {
          assertTrue(step.throughput() <= s.ceiling(step.pool()), "pool " + step.pool());
@@ -120,7 +122,7 @@ class SizingTest {
    void aSerialisedWorkloadPeaksAtOneConnection() {
       List<StepResult> steps = List.of(step(1, 133, 500, 7.5, 0, true), step(2, 87, 600, 23, 0, true),
             step(4, 99, 480, 37, 0, true), step(8, 93, 470, 69, 0, true));
-      Sizing s = Sizing.of("cpu", steps, Map.of("users", 16));
+      Sizing s = Sizing.of("cpu", steps, new Sizing.Context(16, 2, 50.0));
       assertTrue(s.usl().peak() < 1.5, "N* " + s.usl().peak());
       assertTrue(SizingText.reasoning(s).stream().anyMatch(l -> l.contains("one connection is as fast as it gets")),
             SizingText.reasoning(s).toString());
@@ -129,11 +131,17 @@ class SizingTest {
 
    @Test
    void theUslFitUsesPoolsUpToTheNumberOfUsers() {
-      Sizing s = Sizing.of("wait", sweep(), Map.of("users", 16));
+      Sizing s = Sizing.of("wait", sweep(), new Sizing.Context(16, 2, 50.0));
       assertEquals(5, s.usl().points());
       assertNull(s.uslProblem());
-      Sizing few = Sizing.of("wait", sweep().subList(0, 2), Map.of("users", 16));
+      Sizing few = Sizing.of("wait", sweep().subList(0, 2), new Sizing.Context(16, 2, 50.0));
       assertNull(few.usl());
       assertTrue(few.uslProblem().contains("at least 3"), few.uslProblem());
+   }
+
+   /** A context as the lab reads it from a run that recorded no settings. */
+   private static Sizing.Context context(List<StepResult> steps) {
+      return Sizing.Context.of(new SweepSettings(null, 0, 0, 0, 0, 0, 0, 0, null, null, null, null, 0),
+            Environment.at(null), steps);
    }
 }

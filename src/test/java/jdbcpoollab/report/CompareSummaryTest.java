@@ -70,7 +70,7 @@ class CompareSummaryTest {
       assertEquals(4.0, (Double) welch.get("df"), 1e-9);
       assertEquals("not significant at 5%", welch.get("verdict"));
       assertEquals(null, statistics.get(1).get("vsBaseline"));
-      String tables = s.tables(false, Map.of());
+      String tables = s.tables(false);
       assertTrue(tables.contains("not significant at 5%"), tables);
    }
 

@@ -5,6 +5,7 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.analysis.FidelityRow;
+import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.gatling.PluginPools;
 import jdbcpoollab.load.Outcome;
@@ -23,6 +24,7 @@ import jdbcpoollab.report.SweepSummary;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.FidelityOptions;
 import jdbcpoollab.run.Lab;
+import jdbcpoollab.settings.SweepSettings;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -52,7 +54,8 @@ public class Fidelity extends Simulation {
 
    private final Options system = Options.fromSystem();
    private final FidelityOptions options = Exit.options(() -> FidelityOptions.from(system));
-   private final SweepSummary summary = new SweepSummary();
+   private final SweepSummary summary = new SweepSummary(new Sizing.Context(options.users(),
+         Runtime.getRuntime().availableProcessors(), SweepSettings.DEFAULT_ACQUIRE_P99_MS));
    private final Lab lab = new Lab("Fidelity", system, options.target(), options.maxConnections() + 50, summary,
          options.settings("org.galaxio:gatling-jdbc-plugin_2.13:0.14.1"));
    private final String sql = options.target().dialect().waitSql(options.sleepMs());

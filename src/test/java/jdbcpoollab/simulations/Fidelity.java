@@ -18,6 +18,7 @@ import jdbcpoollab.measure.WindowCpu;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.ConnectionSource;
 import jdbcpoollab.pools.HikariSource;
+import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.report.SweepSummary;
 import jdbcpoollab.run.FidelityOptions;
 import jdbcpoollab.run.Lab;
@@ -132,7 +133,8 @@ public class Fidelity extends Simulation {
    // The "protocol": each contender gets the lab's HikariCP configuration, filled before load, with the pool's own
    // count of returned connections. The plugin builds its pools from its protocols when the run starts.
    private HikariConfig config(String name, int size, PoolReturns returns) {
-      HikariConfig config = HikariSource.config(lab.database(), name, size, size, options.connectionTimeoutMs());
+      HikariConfig config = HikariSource.config(lab.database(),
+            new PoolShape(name, size, size, options.connectionTimeoutMs()));
       config.setMetricsTrackerFactory(returns);
       return config;
    }

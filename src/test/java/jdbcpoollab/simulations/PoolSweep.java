@@ -10,7 +10,9 @@ import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.ConnectionSource;
-import jdbcpoollab.pools.HikariSource;
+import jdbcpoollab.pools.PoolLibraries;
+import jdbcpoollab.pools.PoolLibrary;
+import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.report.SweepSummary;
 import jdbcpoollab.run.Lab;
 import jdbcpoollab.run.SweepOptions;
@@ -38,11 +40,12 @@ public class PoolSweep extends Simulation {
    private final SweepOptions options = Lab.options(() -> SweepOptions.from(Options.fromSystem()));
    private final SweepSummary summary = new SweepSummary();
    private final Lab lab = new Lab("PoolSweep", options.target(), options.largestPool() + options.users() + 50, summary);
+   private final PoolLibrary library = PoolLibraries.DEFAULT.named("hikari");
 
    // The "protocol": each step gets a HikariCP pool of its size, filled (minimumIdle = maximumPoolSize) before load.
    private ConnectionSource.Opener hikari(String workload, int size) {
-      return () -> HikariSource.open(lab.database(), "lab-" + workload + "-" + size, size, size,
-            options.connectionTimeoutMs());
+      return () -> library.open(lab.database(),
+            new PoolShape("lab-" + workload + "-" + size, size, size, options.connectionTimeoutMs()));
    }
 
    private Step step(String workload, int pool) {
@@ -119,7 +122,7 @@ public class PoolSweep extends Simulation {
       lab.onInterrupt(() -> steps.forEach(step -> report(step, step.interrupt(), "interrupted")));
       lab.recoverWithin(Duration.ofMillis((long) (options.recoverSeconds() * 1000)));
       lab.warmupPerStep(options.warmup());
-      lab.setting("source", "hikari (minimumIdle = maximumPoolSize = pool)");
+      lab.setting("source", library.describeFixedSize());
       lab.setting("users", options.users());
       lab.setting("seconds", options.seconds());
       lab.setting("warmup", options.warmup());

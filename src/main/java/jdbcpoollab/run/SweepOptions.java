@@ -2,32 +2,44 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.db.Target;
 import jdbcpoollab.options.Options;
+import jdbcpoollab.workloads.Workload;
 import jdbcpoollab.workloads.Workloads;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
-/** The options of PoolSweep, read and checked before anything is started. */
-public record SweepOptions(List<Integer> pools, int users, double seconds, double warmup, List<String> workloads,
-                           String sql, int sleepMs, int rows, int connectionTimeoutMs, double recoverSeconds,
+/**
+ * The options of PoolSweep, read and checked before anything is started.
+ *
+ * @param workloads        the chosen workloads, in the order of {@code -Dworkloads}
+ * @param workloadSettings the options of every workload type, as the settings record them ({@code sleepMs},
+ *                         {@code rows}, {@code sql} with the custom workload)
+ */
+public record SweepOptions(List<Integer> pools, int users, double seconds, double warmup, List<Workload> workloads,
+                           Map<String, Object> workloadSettings, int connectionTimeoutMs, double recoverSeconds,
                            Target target, double acquireP99Ms, List<Path> compare) {
 
    public static SweepOptions from(Options o) {
-      List<String> workloads = o.choices("workloads", "wait,cpu", Workloads.NAMES);
+      return from(o, Workloads.DEFAULT);
+   }
+
+   /** The options, with {@code -Dworkloads} naming types of {@code types}. */
+   public static SweepOptions from(Options o, Workloads types) {
+      Target target = Target.from(o);
+      Workloads.Chosen chosen = types.choose(o, "wait,cpu", target.dialect());
       return new SweepOptions(
             o.integers("pools", "1,2,4,8,16,32,64", 1, 1_000),
             o.integer("users", 64, 1, 10_000),
             o.decimal("seconds", 5, 0, 3_600, true),
             o.decimal("warmup", 2, 0, 3_600, false),
-            workloads,
-            Workloads.customSql(o, workloads),
-            o.integer("sleepMs", 5, 0, 60_000),
-            o.integer("rows", 100_000, 1, 100_000_000),
+            chosen.workloads(),
+            chosen.settings(),
             o.integer("connectionTimeoutMs", 30_000, 250, 3_600_000),
             o.decimal("recoverSeconds", 10, 0, 3_600, false),
-            Target.from(o),
+            target,
             o.decimal("acquireP99Ms", 50, 0, 3_600_000, true),
             runs(o, "compare"));
    }
@@ -54,16 +66,6 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
          throw Options.bad(name, raw, allowed);
       }
       return List.copyOf(runs);
-   }
-
-   /** The statement a workload runs. */
-   public String statement(String workload) {
-      return Workloads.sql(workload, target.dialect(), sleepMs, sql);
-   }
-
-   /** Rows of the big table to seed: none unless the cpu workload scans it. */
-   public int tableRows() {
-      return workloads.contains("cpu") ? rows : 0;
    }
 
    public int largestPool() {

@@ -22,6 +22,7 @@ import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.report.SweepSummary;
 import jdbcpoollab.run.FidelityOptions;
 import jdbcpoollab.run.Lab;
+import jdbcpoollab.workloads.Workload;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -52,7 +53,8 @@ public class Fidelity extends Simulation {
    private final FidelityOptions options = Lab.options(() -> FidelityOptions.from(Options.fromSystem()));
    private final SweepSummary summary = new SweepSummary();
    private final Lab lab = new Lab("Fidelity", options.target(), options.maxConnections() + 50, summary);
-   private final String sql = options.target().dialect().waitSql(options.sleepMs());
+   private final Workload wait = options.workload();
+   private final String sql = wait.statement();
    private final List<FidelityRow> rows = new ArrayList<>();
 
    /** Everything run at one pool size; the warm-up round is a block whose results are not kept. */
@@ -88,10 +90,10 @@ public class Fidelity extends Simulation {
          labReturns = PoolReturns.within(labRecorder);
          pluginReturns = PoolReturns.clocking(pluginWindow);
          StepRecorder s1Recorder = recorder("s1", 1, 1, options.s1Seconds());
-         s1 = new Step("wait", name("s1"), 1, sql, hikari(poolName("s1", 1), 1, PoolReturns.within(s1Recorder)),
+         s1 = new Step(wait, name("s1"), 1, hikari(poolName("s1", 1), 1, PoolReturns.within(s1Recorder)),
                s1Recorder);
-         lab = new Step("wait", name("lab"), pool, sql, hikari(poolName("lab", pool), pool, labReturns), labRecorder);
-         raw = new Step("wait", name("raw"), pool, sql,
+         lab = new Step(wait, name("lab"), pool, hikari(poolName("lab", pool), pool, labReturns), labRecorder);
+         raw = new Step(wait, name("raw"), pool,
                hikari(poolName("raw", pool), pool, PoolReturns.within(rawRecorder)), rawRecorder);
       }
 

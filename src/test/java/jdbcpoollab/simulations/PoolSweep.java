@@ -16,6 +16,8 @@ import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.report.SweepSummary;
 import jdbcpoollab.run.Lab;
 import jdbcpoollab.run.SweepOptions;
+import jdbcpoollab.workloads.Workload;
+import jdbcpoollab.workloads.Workloads;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -48,12 +50,12 @@ public class PoolSweep extends Simulation {
             new PoolShape("lab-" + workload + "-" + size, size, size, options.connectionTimeoutMs()));
    }
 
-   private Step step(String workload, int pool) {
-      String sql = options.statement(workload);
-      String name = String.format("%s pool=%0" + String.valueOf(options.largestPool()).length() + "d", workload, pool);
-      StepRecorder recorder = new StepRecorder(workload, pool, options.users(),
+   private Step step(Workload workload, int pool) {
+      String name = String.format("%s pool=%0" + String.valueOf(options.largestPool()).length() + "d", workload.name(),
+            pool);
+      StepRecorder recorder = new StepRecorder(workload.name(), pool, options.users(),
             nanos(options.warmup()), nanos(options.seconds()));
-      return new Step(workload, name, pool, sql, hikari(workload, pool), recorder);
+      return new Step(workload, name, pool, hikari(workload.name(), pool), recorder);
    }
 
    // Chains: the first user to arrive opens the pool, everyone loops until the step's window closes, the last one
@@ -110,7 +112,7 @@ public class PoolSweep extends Simulation {
          throw Lab.compareOnly(options.compare().get(0), options.compare().get(1));
       }
       List<Step> steps = new ArrayList<>();
-      for (String workload : options.workloads()) {
+      for (Workload workload : options.workloads()) {
          for (int pool : options.pools()) {
             steps.add(step(workload, pool));
          }
@@ -126,17 +128,13 @@ public class PoolSweep extends Simulation {
       lab.setting("users", options.users());
       lab.setting("seconds", options.seconds());
       lab.setting("warmup", options.warmup());
-      lab.setting("sleepMs", options.sleepMs());
-      lab.setting("rows", options.rows());
+      options.workloadSettings().forEach(lab::setting);
       lab.setting("connectionTimeoutMs", options.connectionTimeoutMs());
       lab.setting("recoverSeconds", options.recoverSeconds());
       lab.setting("pools", options.pools());
-      lab.setting("workloads", options.workloads());
-      if (options.sql() != null) {
-         lab.setting("sql", options.sql());
-      }
+      lab.setting("workloads", options.workloads().stream().map(Workload::name).toList());
       Map<String, String> queries = new LinkedHashMap<>();
-      options.workloads().forEach(w -> queries.put(w, options.statement(w)));
+      options.workloads().forEach(w -> queries.put(w.name(), w.statement()));
       lab.setting("queries", queries);
       lab.setting("acquireP99Ms", options.acquireP99Ms());
       options.compare().forEach(lab::compareWith);
@@ -148,10 +146,10 @@ public class PoolSweep extends Simulation {
 
    @Override
    public void before() {
-      int rows = options.tableRows();
+      int rows = Workloads.bigTableRows(options.workloads());
       lab.start("big", (database, c) -> rows == 0 ? "not needed"
             : rows + " rows " + database.dialect().ensureBigTable(c, rows).name().toLowerCase(Locale.ROOT));
-      options.workloads().forEach(workload -> lab.tryOnce(workload, options.statement(workload)));
+      options.workloads().forEach(lab::tryOnce);
    }
 
    @Override

@@ -3,11 +3,8 @@ package jdbcpoollab.load;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.pools.ConnectionSource;
+import jdbcpoollab.workloads.Workload;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -18,28 +15,25 @@ import java.util.Set;
  * than left to their connection timeout.
  */
 public final class Step {
-   private final String workload;
+   private final Workload workload;
    private final String requestName;
    private final int pool;
-   private final String sql;
    private final SharedSource source;
    private final StepRecorder recorder;
    private final Set<Thread> inFlight = new HashSet<>();
    private volatile DatabaseWatch watch;
    private volatile String lostReason;
 
-   public Step(String workload, String requestName, int pool, String sql, ConnectionSource.Opener opener,
-               StepRecorder recorder) {
+   public Step(Workload workload, String requestName, int pool, ConnectionSource.Opener opener, StepRecorder recorder) {
       this.workload = workload;
       this.requestName = requestName;
       this.pool = pool;
-      this.sql = sql;
       this.source = new SharedSource(opener);
       this.recorder = recorder;
    }
 
    public String workload() {
-      return workload;
+      return workload.name();
    }
 
    public String requestName() {
@@ -108,7 +102,7 @@ public final class Step {
       recorder.stop(System.nanoTime());
    }
 
-   /** One operation: acquire a connection, run the statement and read every row, give the connection back. */
+   /** One operation: acquire a connection, run the workload on it, give the connection back. */
    public Outcome execute(long userId) {
       Thread self = Thread.currentThread();
       synchronized (inFlight) {
@@ -131,7 +125,7 @@ public final class Step {
       long startMillis = System.currentTimeMillis();
       long start = System.nanoTime();
       recorder.begin(userId, start);
-      Phases op = Phases.run(source.get(), start, this::run);
+      Phases op = Phases.run(source.get(), start, workload::run);
       boolean measured = recorder.record(userId, op.acquireNanos(), op.useNanos(), op.totalNanos(), op.end(),
             op.error());
       if (op.failure() != null) {
@@ -157,18 +151,6 @@ public final class Step {
          recorder.stop(System.nanoTime());
          Thread self = Thread.currentThread();
          inFlight.stream().filter(t -> t != self).forEach(Thread::interrupt);
-      }
-   }
-
-   private void run(Connection connection) throws SQLException {
-      try (PreparedStatement statement = connection.prepareStatement(sql)) {
-         if (statement.execute()) {
-            try (ResultSet rows = statement.getResultSet()) {
-               while (rows.next()) {
-                  rows.getObject(1);
-               }
-            }
-         }
       }
    }
 

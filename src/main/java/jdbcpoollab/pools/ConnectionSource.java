@@ -9,9 +9,6 @@ import java.sql.SQLException;
  */
 public interface ConnectionSource extends AutoCloseable {
 
-   /** Short name for reports, such as {@code hikari} or {@code none}. */
-   String kind();
-
    Connection getConnection() throws SQLException;
 
    @Override

@@ -18,31 +18,24 @@ public final class HikariSource implements ConnectionSource {
       this.dataSource = dataSource;
    }
 
-   /**
-    * Creates the pool and waits until it holds {@code minIdle} connections, so the step measures a warm pool.
-    *
-    * @param connectionTimeoutMs how long getConnection() waits for a free connection before failing
-    */
-   public static HikariSource open(Database db, String poolName, int minIdle, int maxSize, long connectionTimeoutMs)
-         throws SQLException, TimeoutException {
-      return open(db, config(db, poolName, minIdle, maxSize, connectionTimeoutMs));
-   }
-
    /** The lab's HikariCP configuration, for a pool the lab opens itself or hands to another tool. */
-   public static HikariConfig config(Database db, String poolName, int minIdle, int maxSize, long connectionTimeoutMs) {
+   public static HikariConfig config(Database db, PoolShape shape) {
       HikariConfig config = new HikariConfig();
-      config.setPoolName(poolName);
+      config.setPoolName(shape.poolName());
       config.setJdbcUrl(db.url());
       config.setUsername(db.user());
       config.setPassword(db.password());
-      config.setMinimumIdle(minIdle);
-      config.setMaximumPoolSize(maxSize);
-      config.setConnectionTimeout(connectionTimeoutMs);
+      config.setMinimumIdle(shape.min());
+      config.setMaximumPoolSize(shape.max());
+      config.setConnectionTimeout(shape.acquireTimeoutMs());
       config.setRegisterMbeans(false);
       return config;
    }
 
-   /** Creates the pool of {@code config} and waits until it holds its minimum of idle connections. */
+   /**
+    * Creates the pool of {@code config} and waits until it holds its minimum of idle connections, so the step
+    * measures a warm pool.
+    */
    public static HikariSource open(Database db, HikariConfig config) throws SQLException, TimeoutException {
       HikariDataSource dataSource;
       try {
@@ -63,18 +56,8 @@ public final class HikariSource implements ConnectionSource {
    }
 
    @Override
-   public String kind() {
-      return "hikari";
-   }
-
-   @Override
    public Connection getConnection() throws SQLException {
       return dataSource.getConnection();
-   }
-
-   /** Connections currently lent out. */
-   public int active() {
-      return dataSource.getHikariPoolMXBean().getActiveConnections();
    }
 
    @Override

@@ -28,14 +28,11 @@ public final class UcpSource implements ConnectionSource {
       this.poolName = poolName;
    }
 
-   /**
-    * Creates and starts the pool and waits until it holds {@code minSize} connections.
-    *
-    * @param poolName            unique in the JVM while the pool is open
-    * @param connectionTimeoutMs how long getConnection() waits for a free connection before failing
-    */
-   public static UcpSource open(Database db, String poolName, int minSize, int maxSize, long connectionTimeoutMs)
-         throws SQLException, TimeoutException {
+   /** Creates and starts the pool and waits until it holds {@code shape.min()} connections. */
+   public static UcpSource open(Database db, PoolShape shape) throws SQLException, TimeoutException {
+      String poolName = shape.poolName();
+      int minSize = shape.min();
+      long connectionTimeoutMs = shape.acquireTimeoutMs();
       PoolDataSource dataSource = PoolDataSourceFactory.getPoolDataSource();
       dataSource.setConnectionFactoryClassName(DriverManager.getDriver(db.url()).getClass().getName());
       dataSource.setURL(db.url());
@@ -44,7 +41,7 @@ public final class UcpSource implements ConnectionSource {
       dataSource.setConnectionPoolName(poolName);
       dataSource.setInitialPoolSize(minSize);
       dataSource.setMinPoolSize(minSize);
-      dataSource.setMaxPoolSize(maxSize);
+      dataSource.setMaxPoolSize(shape.max());
       dataSource.setConnectionWaitDuration(Duration.ofMillis(connectionTimeoutMs));
       UcpSource source = new UcpSource(dataSource, poolName);
       try {
@@ -62,11 +59,6 @@ public final class UcpSource implements ConnectionSource {
          throw e;
       }
       return source;
-   }
-
-   @Override
-   public String kind() {
-      return "ucp";
    }
 
    @Override

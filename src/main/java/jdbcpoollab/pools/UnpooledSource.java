@@ -14,11 +14,6 @@ public final class UnpooledSource implements ConnectionSource {
    }
 
    @Override
-   public String kind() {
-      return "none";
-   }
-
-   @Override
    public Connection getConnection() throws SQLException {
       return database.connect();
    }

@@ -3,6 +3,7 @@ package jdbcpoollab.run;
 import jdbcpoollab.db.Target;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.pools.SourceOption;
 import jdbcpoollab.settings.CompareSettings;
 
@@ -19,8 +20,13 @@ public record CompareOptions(List<SourceOption> options, int users, int ops, int
    static final long MAX_OPERATIONS_PER_RUN = 10_000_000;
 
    public static CompareOptions from(Options o) {
+      return from(o, PoolLibraries.DEFAULT);
+   }
+
+   /** The options, with {@code -Doptions} naming libraries of {@code libraries}. */
+   public static CompareOptions from(Options o, PoolLibraries libraries) {
       CompareOptions options = new CompareOptions(
-            sources(o.string("options", "hikari:32:70:3,hikari:35:76:3,none")),
+            sources(o.string("options", "hikari:32:70:3,hikari:35:76:3,none"), libraries),
             o.integer("users", 100, 1, 10_000),
             o.integer("ops", 25, 1, 1_000_000),
             o.integer("repeat", 10, 1, 1_000),
@@ -38,12 +44,12 @@ public record CompareOptions(List<SourceOption> options, int users, int ops, int
       return options;
    }
 
-   private static List<SourceOption> sources(String raw) {
+   private static List<SourceOption> sources(String raw, PoolLibraries libraries) {
       List<SourceOption> sources = new ArrayList<>();
       for (String part : raw.split(",", -1)) {
-         SourceOption option = SourceOption.parse(part.trim());
+         SourceOption option = SourceOption.parse(part.trim(), libraries);
          if (option == null || sources.stream().anyMatch(s -> s.text().equals(option.text()))) {
-            throw Options.bad("options", raw, SourceOption.ALLOWED);
+            throw Options.bad("options", raw, SourceOption.allowed(libraries));
          }
          sources.add(option);
       }

@@ -3,6 +3,8 @@ package jdbcpoollab.run;
 import jdbcpoollab.db.Target;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.settings.FidelitySettings;
+import jdbcpoollab.workloads.Workload;
+import jdbcpoollab.workloads.Workloads;
 
 import java.util.List;
 
@@ -10,31 +12,28 @@ import java.util.List;
  * The options of Fidelity, read and checked before anything is started.
  *
  * @param s1Seconds how long one thread runs the statement on one connection to measure S1, per pool size
+ * @param workload  the wait workload, the one every contender runs
  */
 public record FidelityOptions(List<Integer> pools, int users, double seconds, double warmup, double s1Seconds,
-                              int sleepMs, int connectionTimeoutMs, Target target) {
+                              Workload workload, int connectionTimeoutMs, Target target) {
 
    public static FidelityOptions from(Options o) {
+      Target target = Target.from(o);
       return new FidelityOptions(
             o.integers("pools", "1,8,64", 1, 1_000),
             o.integer("users", 64, 1, 10_000),
             o.decimal("seconds", 5, 0, 3_600, true),
             o.decimal("warmup", 2, 0, 3_600, false),
             o.decimal("s1Seconds", 2, 0, 3_600, true),
-            o.integer("sleepMs", 5, 0, 60_000),
+            Workloads.DEFAULT.named("wait").create(target.dialect(), o, List.of("wait")),
             o.integer("connectionTimeoutMs", 30_000, 250, 3_600_000),
-            Target.from(o));
-   }
-
-   /** The statement all three contenders run. */
-   public String sql() {
-      return target.dialect().waitSql(sleepMs);
+            target);
    }
 
    /** The settings summary.json records for this benchmark. */
    public FidelitySettings settings(String plugin) {
       return new FidelitySettings("hikari (minimumIdle = maximumPoolSize = pool), the same configuration for all three",
-            "wait: " + sql(), users, seconds, warmup, s1Seconds, pools, plugin);
+            "wait: " + workload.statement(), users, seconds, warmup, s1Seconds, pools, plugin);
    }
 
    public int largestPool() {

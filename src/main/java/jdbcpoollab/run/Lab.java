@@ -19,11 +19,11 @@ import jdbcpoollab.report.RunIndex;
 import jdbcpoollab.report.Summary;
 import jdbcpoollab.report.Table;
 import jdbcpoollab.settings.Environment;
+import jdbcpoollab.workloads.Workload;
 
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -201,17 +201,17 @@ public final class Lab {
    }
 
    /**
-    * Runs a workload's statement once before any load, so a statement the database rejects ends the run with one
+    * Runs one operation of a workload before any load, so a statement the database rejects ends the run with one
     * line instead of a sweep of failures: exit 64 for the user's own SQL, 69 for the lab's.
     */
-   public void tryOnce(String workload, String sql) {
-      try (Connection c = database.connect(); PreparedStatement statement = c.prepareStatement(sql)) {
-         statement.execute();
+   public void tryOnce(Workload workload) {
+      try (Connection c = database.connect()) {
+         workload.run(c);
       } catch (SQLException e) {
          String why = database.redact(e.getMessage());
-         throw "custom".equals(workload)
+         throw workload.usersOwn()
                ? failed(Exit.BAD_OPTION, "bad option -Dsql: " + database.productVersion() + " rejects it: " + why)
-               : failed(Exit.DATABASE_UNAVAILABLE, "the " + workload + " statement fails on "
+               : failed(Exit.DATABASE_UNAVAILABLE, "the " + workload.name() + " statement fails on "
                      + database.productVersion() + ": " + why);
       }
    }

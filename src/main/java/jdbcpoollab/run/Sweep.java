@@ -7,9 +7,11 @@ import jdbcpoollab.load.Step;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.options.Options;
-import jdbcpoollab.pools.ConnectionSource;
-import jdbcpoollab.pools.HikariSource;
+import jdbcpoollab.pools.PoolLibraries;
+import jdbcpoollab.pools.PoolLibrary;
+import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.report.SweepSummary;
+import jdbcpoollab.workloads.Workload;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,7 +19,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * PoolSweep's engine: its steps (each workload at each pool size, a HikariCP pool of that size filled before load),
+ * PoolSweep's engine: its steps (each workload at each pool size, a pool of that size filled before load),
  * what happens as users enter and leave a step, and the run around them (summaries, gates, interrupts, budget).
  */
 public final class Sweep {
@@ -25,17 +27,18 @@ public final class Sweep {
    private final SweepSummary summary;
    private final Lab lab;
    private final List<Step> steps = new ArrayList<>();
+   private final PoolLibrary library = PoolLibraries.DEFAULT.named("hikari");
 
    private Sweep(Options system, SweepOptions options) {
       this.options = options;
       summary = new SweepSummary(new Sizing.Context(options.users(), Runtime.getRuntime().availableProcessors(),
             options.acquireP99Ms()));
       lab = new Lab("PoolSweep", system, options.target(), options.largestPool() + options.users() + 50, summary,
-            options.settings());
+            options.settings(library));
       if (options.compare().size() == 2) {
          throw CompareOnly.write(options.compare());
       }
-      for (String workload : options.workloads()) {
+      for (Workload workload : options.workloads()) {
          for (int pool : options.pools()) {
             steps.add(step(workload, pool));
          }
@@ -65,13 +68,13 @@ public final class Sweep {
       return List.copyOf(steps);
    }
 
-   private Step step(String workload, int pool) {
-      String name = String.format("%s pool=%0" + String.valueOf(options.largestPool()).length() + "d", workload, pool);
-      StepRecorder recorder = new StepRecorder(workload, pool, options.users(), Seconds.nanos(options.warmup()),
+   private Step step(Workload workload, int pool) {
+      String name = String.format("%s pool=%0" + String.valueOf(options.largestPool()).length() + "d", workload.name(),
+            pool);
+      StepRecorder recorder = new StepRecorder(workload.name(), pool, options.users(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
-      ConnectionSource.Opener hikari = () -> HikariSource.open(lab.database(), "lab-" + workload + "-" + pool, pool,
-            pool, options.connectionTimeoutMs());
-      return new Step(workload, name, pool, options.statement(workload), hikari, recorder);
+      PoolShape shape = new PoolShape("lab-" + workload.name() + "-" + pool, pool, pool, options.connectionTimeoutMs());
+      return new Step(workload, name, pool, () -> library.open(lab.database(), shape), recorder);
    }
 
    /** Every user calls this as it arrives: the first one opens the step's pool while the others wait for it. */
@@ -115,7 +118,7 @@ public final class Sweep {
       int rows = options.tableRows();
       lab.start("big", (database, c) -> rows == 0 ? "not needed"
             : rows + " rows " + database.dialect().ensureBigTable(c, rows).name().toLowerCase(Locale.ROOT));
-      options.workloads().forEach(workload -> lab.tryOnce(workload, options.statement(workload)));
+      options.workloads().forEach(lab::tryOnce);
    }
 
    public void finish() {

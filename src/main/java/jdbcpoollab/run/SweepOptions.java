@@ -2,7 +2,9 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.db.Target;
 import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.settings.SweepSettings;
+import jdbcpoollab.workloads.Workload;
 import jdbcpoollab.workloads.Workloads;
 
 import java.nio.file.Files;
@@ -12,25 +14,35 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The options of PoolSweep, read and checked before anything is started. */
-public record SweepOptions(List<Integer> pools, int users, double seconds, double warmup, List<String> workloads,
-                           String sql, int sleepMs, int rows, int connectionTimeoutMs, double recoverSeconds,
+/**
+ * The options of PoolSweep, read and checked before anything is started.
+ *
+ * @param workloads        the chosen workloads, in the order of {@code -Dworkloads}
+ * @param workloadSettings the options of every workload type, as the settings record them ({@code sleepMs},
+ *                         {@code rows}, {@code sql} with the custom workload)
+ */
+public record SweepOptions(List<Integer> pools, int users, double seconds, double warmup, List<Workload> workloads,
+                           Map<String, Object> workloadSettings, int connectionTimeoutMs, double recoverSeconds,
                            Target target, double acquireP99Ms, List<Path> compare) {
 
    public static SweepOptions from(Options o) {
-      List<String> workloads = o.choices("workloads", "wait,cpu", Workloads.NAMES);
+      return from(o, Workloads.DEFAULT);
+   }
+
+   /** The options, with {@code -Dworkloads} naming types of {@code types}. */
+   public static SweepOptions from(Options o, Workloads types) {
+      Target target = Target.from(o);
+      Workloads.Chosen chosen = types.choose(o, "wait,cpu", target.dialect());
       return new SweepOptions(
             o.integers("pools", "1,2,4,8,16,32,64", 1, 1_000),
             o.integer("users", 64, 1, 10_000),
             o.decimal("seconds", 5, 0, 3_600, true),
             o.decimal("warmup", 2, 0, 3_600, false),
-            workloads,
-            Workloads.customSql(o, workloads),
-            o.integer("sleepMs", 5, 0, 60_000),
-            o.integer("rows", 100_000, 1, 100_000_000),
+            chosen.workloads(),
+            chosen.settings(),
             o.integer("connectionTimeoutMs", 30_000, 250, 3_600_000),
             o.decimal("recoverSeconds", 10, 0, 3_600, false),
-            Target.from(o),
+            target,
             o.decimal("acquireP99Ms", SweepSettings.DEFAULT_ACQUIRE_P99_MS, 0, 3_600_000, true),
             runs(o, "compare"));
    }
@@ -59,22 +71,18 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
       return List.copyOf(runs);
    }
 
-   /** The statement a workload runs. */
-   public String statement(String workload) {
-      return Workloads.sql(workload, target.dialect(), sleepMs, sql);
-   }
-
-   /** Rows of the big table to seed: none unless the cpu workload scans it. */
-   public int tableRows() {
-      return workloads.contains("cpu") ? rows : 0;
-   }
-
-   /** The settings summary.json records for this sweep. */
-   public SweepSettings settings() {
+   /** The settings summary.json records for this sweep, each step's pool opened by {@code library}. */
+   public SweepSettings settings(PoolLibrary library) {
       Map<String, String> queries = new LinkedHashMap<>();
-      workloads.forEach(w -> queries.put(w, statement(w)));
-      return new SweepSettings("hikari (minimumIdle = maximumPoolSize = pool)", users, seconds, warmup, sleepMs, rows,
-            connectionTimeoutMs, recoverSeconds, pools, workloads, sql, queries, acquireP99Ms);
+      workloads.forEach(w -> queries.put(w.name(), w.statement()));
+      return new SweepSettings(library.describeFixedSize(), users, seconds, warmup, workloadSettings,
+            connectionTimeoutMs, recoverSeconds, pools, workloads.stream().map(Workload::name).toList(), queries,
+            acquireP99Ms);
+   }
+
+   /** Rows of the big table to seed: as many as the chosen workload that reads most of it needs. */
+   public int tableRows() {
+      return Workloads.bigTableRows(workloads);
    }
 
    public int largestPool() {

@@ -1,6 +1,7 @@
 package jdbcpoollab.settings;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 
 import java.util.List;
 import java.util.Map;
@@ -9,15 +10,21 @@ import java.util.Map;
  * What a PoolSweep run was asked to do, as {@code summary.json} records it under "settings" and as the report reads
  * it back.
  *
- * @param source       the pool library and how each step's pool is configured
- * @param sql          the custom workload's statement, or null without it
- * @param queries      the statement each workload ran, by workload
- * @param acquireP99Ms the P99 acquire wait the recommendation keeps under
+ * @param source          the pool library and how each step's pool is configured
+ * @param workloadOptions the options of the workload types, each under its own name ({@code sleepMs}, {@code rows},
+ *                        {@code sql}); not read back
+ * @param queries         the statement each workload ran, by workload
+ * @param acquireP99Ms    the P99 acquire wait the recommendation keeps under
  */
-public record SweepSettings(String source, int users, double seconds, double warmup, int sleepMs, int rows,
-                            int connectionTimeoutMs, double recoverSeconds, List<Integer> pools, List<String> workloads,
-                            @JsonInclude(JsonInclude.Include.NON_NULL) String sql, Map<String, String> queries,
-                            double acquireP99Ms) {
+public record SweepSettings(String source, int users, double seconds, double warmup,
+                            @JsonIgnore Map<String, Object> workloadOptions, int connectionTimeoutMs,
+                            double recoverSeconds, List<Integer> pools, List<String> workloads,
+                            Map<String, String> queries, double acquireP99Ms) {
    /** The acquire-wait limit of a run that does not name one. */
    public static final double DEFAULT_ACQUIRE_P99_MS = 50;
+
+   @JsonAnyGetter
+   Map<String, Object> options() {
+      return workloadOptions == null ? Map.of() : workloadOptions;
+   }
 }

@@ -3,61 +3,85 @@ package jdbcpoollab.workloads;
 import jdbcpoollab.db.Dialect;
 import jdbcpoollab.options.Options;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 
-/** The workloads every simulation offers, and the statement each one runs on the database's dialect. */
+/** The workload types a run can choose with {@code -Dworkloads}, one line each. */
 public final class Workloads {
-   public static final List<String> NAMES = List.of("wait", "cpu", "custom");
+   public static final Workloads DEFAULT = new Workloads(List.of(
+         new WaitWorkload.Type(),
+         new CpuWorkload.Type(),
+         new CustomWorkload.Type()));
 
-   private Workloads() {
-   }
+   private final List<WorkloadType> types;
 
-   public static String sql(String workload, Dialect dialect, int sleepMs, String customSql) {
-      return switch (workload) {
-         case "wait" -> dialect.waitSql(sleepMs);
-         case "cpu" -> dialect.cpuSql();
-         case "custom" -> customSql;
-         default -> throw new IllegalArgumentException("no workload " + workload);
-      };
+   public Workloads(List<WorkloadType> types) {
+      if (types.stream().map(WorkloadType::name).distinct().count() != types.size()) {
+         throw new IllegalArgumentException("workload names must be unique: " + names(types));
+      }
+      this.types = List.copyOf(types);
    }
 
    /**
-    * The statement of the custom workload: {@code -Dsql="SELECT …"} or {@code -Dsql=@file.sql}, one statement, a
-    * trailing semicolon dropped (but kept after a PL/SQL block's END). Null when the workloads do not include custom.
+    * The workloads of a run and the settings of every type.
+    *
+    * @param workloads the chosen ones, in the order {@code -Dworkloads} names them
+    * @param settings  what each type's options were, in the registry's order (a type not chosen included)
     */
-   public static String customSql(Options options, List<String> workloads) {
-      String raw = options.string("sql", null);
-      if (!workloads.contains("custom")) {
-         if (raw != null) {
-            throw Options.bad("sql", raw, "only with the custom workload: add custom to -Dworkloads");
+   public record Chosen(List<Workload> workloads, Map<String, Object> settings) {
+   }
+
+   /** These types and {@code type} after them. */
+   public Workloads with(WorkloadType type) {
+      List<WorkloadType> all = new ArrayList<>(types);
+      all.add(type);
+      return new Workloads(all);
+   }
+
+   public List<String> names() {
+      return names(types);
+   }
+
+   /** The type called {@code name}; an unknown name is refused with the known ones. */
+   public WorkloadType named(String name) {
+      return types.stream().filter(t -> t.name().equals(name)).findFirst().orElseThrow(() ->
+            new IllegalArgumentException("no workload " + name + ": known are " + String.join(", ", names())));
+   }
+
+   /**
+    * Reads {@code -Dworkloads} (names of this registry, each once; {@code fallback} when not given) and the options of
+    * every type, chosen or not.
+    */
+   public Chosen choose(Options options, String fallback, Dialect dialect) {
+      List<String> chosen = options.choices("workloads", fallback, names());
+      Map<String, Workload> built = new LinkedHashMap<>();
+      Map<String, Object> settings = new LinkedHashMap<>();
+      for (WorkloadType type : types) {
+         Workload workload = type.create(dialect, options, chosen);
+         if (workload != null) {
+            built.put(type.name(), workload);
+            settings.putAll(workload.settings());
          }
-         return null;
       }
-      if (raw == null) {
-         throw Options.bad("workloads", String.join(",", workloads),
-               "custom only with -Dsql=\"SELECT …\" or -Dsql=@file.sql, the statement it runs");
-      }
-      String sql = raw;
-      if (raw.startsWith("@")) {
-         Path file = Path.of(raw.substring(1));
-         try {
-            sql = Files.readString(file, StandardCharsets.UTF_8);
-         } catch (IOException e) {
-            throw Options.bad("sql", raw, "a readable file after @ (cannot read " + file.toAbsolutePath() + ")");
+      List<Workload> workloads = chosen.stream().map(name -> {
+         Workload workload = built.get(name);
+         if (workload == null) {
+            throw new IllegalStateException("workload type " + name + " built nothing when chosen");
          }
-      }
-      sql = sql.strip();
-      if (sql.endsWith(";") && !sql.toUpperCase(Locale.ROOT).matches("(?s).*\\bEND\\s*;")) {
-         sql = sql.substring(0, sql.length() - 1).strip();
-      }
-      if (sql.isEmpty()) {
-         throw Options.bad("sql", raw, "one SQL statement");
-      }
-      return sql;
+         return workload;
+      }).toList();
+      return new Chosen(workloads, Collections.unmodifiableMap(settings));
+   }
+
+   /** Rows of the {@code big} table that {@code workloads} need: the most any of them reads. */
+   public static int bigTableRows(List<Workload> workloads) {
+      return workloads.stream().mapToInt(Workload::bigTableRows).max().orElse(0);
+   }
+
+   private static List<String> names(List<WorkloadType> types) {
+      return types.stream().map(WorkloadType::name).toList();
    }
 }

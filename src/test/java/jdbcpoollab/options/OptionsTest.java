@@ -2,6 +2,8 @@ package jdbcpoollab.options;
 
 import jdbcpoollab.db.Target;
 import jdbcpoollab.run.SweepOptions;
+import jdbcpoollab.workloads.Workload;
+import jdbcpoollab.workloads.Workloads;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +32,14 @@ class OptionsTest {
       return SweepOptions.from(new Options(p, env));
    }
 
+   private static List<String> workloads(SweepOptions o) {
+      return o.workloads().stream().map(Workload::name).toList();
+   }
+
+   private static String statement(SweepOptions o, String workload) {
+      return o.workloads().stream().filter(w -> w.name().equals(workload)).findFirst().orElseThrow().statement();
+   }
+
    private static String error(Map<String, String> props) {
       return assertThrows(OptionException.class, () -> sweep(props)).getMessage();
    }
@@ -41,9 +51,8 @@ class OptionsTest {
       assertEquals(64, o.users());
       assertEquals(5.0, o.seconds());
       assertEquals(2.0, o.warmup());
-      assertEquals(List.of("wait", "cpu"), o.workloads());
-      assertEquals(5, o.sleepMs());
-      assertEquals(100_000, o.rows());
+      assertEquals(List.of("wait", "cpu"), workloads(o));
+      assertEquals(Map.of("sleepMs", 5, "rows", 100_000), o.workloadSettings());
       assertEquals(30_000, o.connectionTimeoutMs());
       assertTrue(o.target().embedded());
       assertEquals(64, o.largestPool());
@@ -55,7 +64,7 @@ class OptionsTest {
    void valuesAreParsedInTheOrderGiven() {
       SweepOptions o = sweep(Map.of("pools", " 8, 1 ", "workloads", "cpu", "seconds", "0.5", "warmup", "0"));
       assertEquals(List.of(8, 1), o.pools());
-      assertEquals(List.of("cpu"), o.workloads());
+      assertEquals(List.of("cpu"), workloads(o));
       assertEquals(0.5, o.seconds());
       assertEquals(0.0, o.warmup());
    }
@@ -77,21 +86,22 @@ class OptionsTest {
    void theCustomWorkloadRunsTheGivenStatementOnAnyDatabase() {
       SweepOptions o = sweep(Map.of("workloads", "custom", "sql", " SELECT COUNT(*) FROM orders ; ",
             "db.url", "jdbc:postgresql://db/shop"));
-      assertEquals(List.of("custom"), o.workloads());
-      assertEquals("SELECT COUNT(*) FROM orders", o.statement("custom"));
-      assertEquals(0, o.tableRows(), "no big table without the cpu workload");
-      assertEquals("SELECT pg_sleep(0.005)", sweep(Map.of("db.url", "jdbc:postgresql://db/shop")).statement("wait"));
-      assertEquals(100_000, sweep(Map.of()).tableRows());
+      assertEquals(List.of("custom"), workloads(o));
+      assertEquals("SELECT COUNT(*) FROM orders", statement(o, "custom"));
+      assertEquals(0, Workloads.bigTableRows(o.workloads()), "no big table without the cpu workload");
+      assertEquals("SELECT pg_sleep(0.005)", statement(sweep(Map.of("db.url", "jdbc:postgresql://db/shop")), "wait"));
+      assertEquals(100_000, Workloads.bigTableRows(sweep(Map.of()).workloads()));
    }
 
    @Test
    void theCustomStatementCanComeFromAFile(@TempDir Path dir) throws IOException {
       Path file = Files.writeString(dir.resolve("q.sql"), "-- top customers\nSELECT id FROM customers\n  LIMIT 10;\n\n");
       assertEquals("-- top customers\nSELECT id FROM customers\n  LIMIT 10",
-            sweep(Map.of("workloads", "wait,custom", "sql", "@" + file)).sql());
+            sweep(Map.of("workloads", "wait,custom", "sql", "@" + file)).workloadSettings().get("sql"));
       Path block = Files.writeString(dir.resolve("b.sql"), "BEGIN DBMS_SESSION.SLEEP(0.01); END;\n");
       assertEquals("BEGIN DBMS_SESSION.SLEEP(0.01); END;",
-            sweep(Map.of("workloads", "custom", "sql", "@" + block)).sql(), "a PL/SQL block keeps its semicolon");
+            statement(sweep(Map.of("workloads", "custom", "sql", "@" + block)), "custom"),
+            "a PL/SQL block keeps its semicolon");
       String missing = error(Map.of("workloads", "custom", "sql", "@" + dir.resolve("nope.sql")));
       assertTrue(missing.startsWith("bad option -Dsql=@") && missing.contains("a readable file"), missing);
    }

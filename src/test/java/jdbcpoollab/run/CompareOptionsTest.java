@@ -2,6 +2,8 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.PoolLibraries;
+import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.SourceOption;
 import org.junit.jupiter.api.Test;
 
@@ -21,6 +23,10 @@ class CompareOptionsTest {
       return CompareOptions.from(new Options(p, Map.of()));
    }
 
+   private static PoolLibrary library(String name) {
+      return PoolLibraries.DEFAULT.named(name);
+   }
+
    private static String error(Map<String, String> props) {
       return assertThrows(OptionException.class, () -> compare(props)).getMessage();
    }
@@ -28,9 +34,9 @@ class CompareOptionsTest {
    @Test
    void defaultsAreTheReferenceExperiment() {
       CompareOptions o = compare(Map.of());
-      assertEquals(List.of(new SourceOption("hikari:32:70:3", "hikari", 32, 70, 3),
-            new SourceOption("hikari:35:76:3", "hikari", 35, 76, 3),
-            new SourceOption("none", "none", 0, 0, 0)), o.options());
+      assertEquals(List.of(new SourceOption("hikari:32:70:3", library("hikari"), 32, 70, 3),
+            new SourceOption("hikari:35:76:3", library("hikari"), 35, 76, 3),
+            new SourceOption("none", library("none"), 0, 0, 0)), o.options());
       assertEquals("none", o.baseline().text());
       assertEquals(100, o.users());
       assertEquals(25, o.ops());
@@ -43,7 +49,7 @@ class CompareOptionsTest {
    void optionsAreParsedInTheOrderGivenAndCincrMayBeLeftOut() {
       CompareOptions o = compare(Map.of("options", "none, ucp:0:8, hikari:4:200:5", "workload", "insert"));
       assertEquals(List.of("none", "ucp:0:8", "hikari:4:200:5"), o.options().stream().map(SourceOption::text).toList());
-      assertEquals(new SourceOption("ucp:0:8", "ucp", 0, 8, 1), o.options().get(1));
+      assertEquals(new SourceOption("ucp:0:8", library("ucp"), 0, 8, 1), o.options().get(1));
       assertEquals("none", o.baseline().text());
       assertEquals(200, o.peakConnections());
       assertEquals("hikari:2:4", compare(Map.of("options", "hikari:2:4,ucp:2:4")).baseline().text(),

@@ -11,10 +11,7 @@ import jdbcpoollab.measure.RunRecorder;
 import jdbcpoollab.measure.RunResult;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.ConnectionSource;
-import jdbcpoollab.pools.HikariSource;
 import jdbcpoollab.pools.SourceOption;
-import jdbcpoollab.pools.UcpSource;
-import jdbcpoollab.pools.UnpooledSource;
 import jdbcpoollab.report.CompareSummary;
 import jdbcpoollab.run.CompareOptions;
 import jdbcpoollab.run.Exit;
@@ -54,17 +51,12 @@ public class CpoolCompare extends Simulation {
 
    // The "protocol": each run gets a new source of its option; a pool is filled to cmin before the batch starts.
    private ConnectionSource.Opener source(SourceOption o, String poolName) {
-      return switch (o.kind()) {
-         case "hikari" -> () -> HikariSource.open(lab.database(), poolName, o.cmin(), o.cmax(),
-               options.connectionTimeoutMs());
-         case "ucp" -> () -> UcpSource.open(lab.database(), poolName, o.cmin(), o.cmax(), options.connectionTimeoutMs());
-         default -> () -> new UnpooledSource(lab.database());
-      };
+      return () -> o.library().open(lab.database(), o.shape(poolName, options.connectionTimeoutMs()));
    }
 
    private Batch batch(SourceOption o, int run) {
       String name = (run == 0 ? "warm-up " : "run " + run + " ") + o.text();
-      String poolName = String.format(Locale.ROOT, "lab-%s-%d-%d-run%d", o.kind(), o.cmin(), o.cmax(), run);
+      String poolName = String.format(Locale.ROOT, "lab-%s-%d-%d-run%d", o.library().name(), o.cmin(), o.cmax(), run);
       return new Batch(name, o.text(), source(o, poolName),
             new RunRecorder(o.text(), run, options.users(), options.ops()), server, WORK_ROWS);
    }

@@ -19,12 +19,14 @@ import jdbcpoollab.measure.WindowCpu;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.ConnectionSource;
 import jdbcpoollab.pools.HikariSource;
+import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.report.FidelityTable;
 import jdbcpoollab.report.SweepSummary;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.FidelityOptions;
 import jdbcpoollab.run.Lab;
 import jdbcpoollab.settings.SweepSettings;
+import jdbcpoollab.workloads.Workload;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -58,7 +60,8 @@ public class Fidelity extends Simulation {
          Runtime.getRuntime().availableProcessors(), SweepSettings.DEFAULT_ACQUIRE_P99_MS));
    private final Lab lab = new Lab("Fidelity", system, options.target(), options.maxConnections() + 50, summary,
          options.settings("org.galaxio:gatling-jdbc-plugin_2.13:0.14.1"));
-   private final String sql = options.target().dialect().waitSql(options.sleepMs());
+   private final Workload wait = options.workload();
+   private final String sql = wait.statement();
    private final List<FidelityRow> rows = new ArrayList<>();
 
    /** Everything run at one pool size; the warm-up round is a block whose results are not kept. */
@@ -94,10 +97,10 @@ public class Fidelity extends Simulation {
          labReturns = PoolReturns.within(labRecorder);
          pluginReturns = PoolReturns.clocking(pluginWindow);
          StepRecorder s1Recorder = recorder("s1", 1, 1, options.s1Seconds());
-         s1 = new Step("wait", name("s1"), 1, sql, hikari(poolName("s1", 1), 1, PoolReturns.within(s1Recorder)),
+         s1 = new Step(wait, name("s1"), 1, hikari(poolName("s1", 1), 1, PoolReturns.within(s1Recorder)),
                s1Recorder);
-         lab = new Step("wait", name("lab"), pool, sql, hikari(poolName("lab", pool), pool, labReturns), labRecorder);
-         raw = new Step("wait", name("raw"), pool, sql,
+         lab = new Step(wait, name("lab"), pool, hikari(poolName("lab", pool), pool, labReturns), labRecorder);
+         raw = new Step(wait, name("raw"), pool,
                hikari(poolName("raw", pool), pool, PoolReturns.within(rawRecorder)), rawRecorder);
       }
 
@@ -139,7 +142,8 @@ public class Fidelity extends Simulation {
    // The "protocol": each contender gets the lab's HikariCP configuration, filled before load, with the pool's own
    // count of returned connections. The plugin builds its pools from its protocols when the run starts.
    private HikariConfig config(String name, int size, PoolReturns returns) {
-      HikariConfig config = HikariSource.config(lab.database(), name, size, size, options.connectionTimeoutMs());
+      HikariConfig config = HikariSource.config(lab.database(),
+            new PoolShape(name, size, size, options.connectionTimeoutMs()));
       config.setMetricsTrackerFactory(returns);
       return config;
    }

@@ -1,0 +1,22 @@
+package jdbcpoollab.pools;
+
+import jdbcpoollab.db.Database;
+
+/** HikariCP, with the lab's configuration ({@link HikariSource#config}). */
+final class HikariCp implements PoolLibrary {
+
+   @Override
+   public String name() {
+      return "hikari";
+   }
+
+   @Override
+   public ConnectionSource open(Database database, PoolShape shape) throws Exception {
+      return HikariSource.open(database, HikariSource.config(database, shape));
+   }
+
+   @Override
+   public String describeFixedSize() {
+      return "hikari (minimumIdle = maximumPoolSize = pool)";
+   }
+}

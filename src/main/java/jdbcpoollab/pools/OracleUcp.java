@@ -1,0 +1,22 @@
+package jdbcpoollab.pools;
+
+import jdbcpoollab.db.Database;
+
+/** Oracle's Universal Connection Pool, on any JDBC driver. */
+final class OracleUcp implements PoolLibrary {
+
+   @Override
+   public String name() {
+      return "ucp";
+   }
+
+   @Override
+   public ConnectionSource open(Database database, PoolShape shape) throws Exception {
+      return UcpSource.open(database, shape);
+   }
+
+   @Override
+   public String describeFixedSize() {
+      return "ucp (minPoolSize = maxPoolSize = pool)";
+   }
+}

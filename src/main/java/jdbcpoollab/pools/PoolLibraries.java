@@ -1,0 +1,51 @@
+package jdbcpoollab.pools;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** The pool libraries a run can name, one line each. */
+public final class PoolLibraries {
+   public static final PoolLibraries DEFAULT = new PoolLibraries(List.of(
+         new HikariCp(),
+         new OracleUcp(),
+         new NoPool()));
+
+   private final List<PoolLibrary> libraries;
+
+   public PoolLibraries(List<PoolLibrary> libraries) {
+      if (libraries.stream().map(PoolLibrary::name).distinct().count() != libraries.size()) {
+         throw new IllegalArgumentException("pool library names must be unique: " + names(libraries));
+      }
+      this.libraries = List.copyOf(libraries);
+   }
+
+   /** These libraries and {@code library} after them. */
+   public PoolLibraries with(PoolLibrary library) {
+      List<PoolLibrary> all = new ArrayList<>(libraries);
+      all.add(library);
+      return new PoolLibraries(all);
+   }
+
+   public List<PoolLibrary> all() {
+      return libraries;
+   }
+
+   public List<String> names() {
+      return names(libraries);
+   }
+
+   public Optional<PoolLibrary> find(String name) {
+      return libraries.stream().filter(l -> l.name().equals(name)).findFirst();
+   }
+
+   /** The library called {@code name}; an unknown name is refused with the known ones. */
+   public PoolLibrary named(String name) {
+      return find(name).orElseThrow(() -> new IllegalArgumentException(
+            "no pool library " + name + ": known are " + String.join(", ", names())));
+   }
+
+   private static List<String> names(List<PoolLibrary> libraries) {
+      return libraries.stream().map(PoolLibrary::name).toList();
+   }
+}

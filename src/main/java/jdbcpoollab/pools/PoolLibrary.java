@@ -1,0 +1,28 @@
+package jdbcpoollab.pools;
+
+import jdbcpoollab.db.Database;
+
+/**
+ * A connection-pool library the lab can measure, or none. Adding one is one class implementing this and one line in
+ * {@link PoolLibraries}.
+ */
+public interface PoolLibrary {
+
+   /** Its name in options and reports, such as {@code hikari}; unique in a registry. */
+   String name();
+
+   /**
+    * Opens a source of {@code shape} on {@code database}, ready for load: a pool comes back filled to its minimum.
+    */
+   ConnectionSource open(Database database, PoolShape shape) throws Exception;
+
+   /** False for a source that opens a new physical connection per operation: it has no shape. */
+   default boolean pooled() {
+      return true;
+   }
+
+   /** How the settings describe a pool of this library whose minimum and maximum are both the pool size. */
+   default String describeFixedSize() {
+      return name() + " (min = max = pool)";
+   }
+}

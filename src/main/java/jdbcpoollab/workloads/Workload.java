@@ -1,0 +1,48 @@
+package jdbcpoollab.workloads;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Map;
+
+/**
+ * What every user operation of a step does on the connection it borrowed. Adding one is one {@link WorkloadType}
+ * and one line in {@link Workloads}.
+ */
+public interface Workload {
+
+   /** Its name in {@code -Dworkloads}, step names and reports; unique in a registry. */
+   String name();
+
+   /** What it runs, as the settings and summaries show it. */
+   String statement();
+
+   /** One operation: runs {@link #statement()} and reads every row it returns. */
+   default void run(Connection connection) throws SQLException {
+      try (PreparedStatement statement = connection.prepareStatement(statement())) {
+         if (statement.execute()) {
+            try (ResultSet rows = statement.getResultSet()) {
+               while (rows.next()) {
+                  rows.getObject(1);
+               }
+            }
+         }
+      }
+   }
+
+   /** Rows of the {@code big} table it reads; 0 when it needs none. */
+   default int bigTableRows() {
+      return 0;
+   }
+
+   /** True when the user wrote it: a statement the database rejects is then bad input, not a lab failure. */
+   default boolean usersOwn() {
+      return false;
+   }
+
+   /** Its options as the run's settings record them, such as {@code sleepMs}. */
+   default Map<String, Object> settings() {
+      return Map.of();
+   }
+}

@@ -17,31 +17,21 @@ import java.util.Set;
 public final class Step {
    private final Workload workload;
    private final String requestName;
-   private final int pool;
    private final SharedSource source;
    private final StepRecorder recorder;
    private final Set<Thread> inFlight = new HashSet<>();
    private volatile DatabaseWatch watch;
    private volatile String lostReason;
 
-   public Step(Workload workload, String requestName, int pool, ConnectionSource.Opener opener, StepRecorder recorder) {
+   public Step(Workload workload, String requestName, ConnectionSource.Opener opener, StepRecorder recorder) {
       this.workload = workload;
       this.requestName = requestName;
-      this.pool = pool;
       this.source = new SharedSource(opener);
       this.recorder = recorder;
    }
 
-   public String workload() {
-      return workload.name();
-   }
-
    public String requestName() {
       return requestName;
-   }
-
-   public int pool() {
-      return pool;
    }
 
    /** Watches the database for this step: a lost one stops it, and its opening waits for a lost one to return. */

@@ -74,7 +74,7 @@ public final class Sweep {
       StepRecorder recorder = new StepRecorder(workload.name(), pool, options.users(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
       PoolShape shape = new PoolShape("lab-" + workload.name() + "-" + pool, pool, pool, options.connectionTimeoutMs());
-      return new Step(workload, name, pool, () -> library.open(lab.database(), shape), recorder);
+      return new Step(workload, name, () -> library.open(lab.database(), shape), recorder);
    }
 
    /** Every user calls this as it arrives: the first one opens the step's pool while the others wait for it. */

@@ -1,0 +1,117 @@
+package jdbcpoollab.run;
+
+import jdbcpoollab.db.ServerStatus;
+import jdbcpoollab.db.WorkTable;
+import jdbcpoollab.load.Batch;
+import jdbcpoollab.measure.RunRecorder;
+import jdbcpoollab.measure.RunResult;
+import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.SourceOption;
+import jdbcpoollab.report.CompareSummary;
+import jdbcpoollab.workloads.WorkFeeder;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * CpoolCompare's engine: its batches (each option once per round, a warm-up round first, uncounted), what happens as
+ * users enter and leave a batch, and the run around them.
+ */
+public final class PoolingComparison {
+   /** Rows of the work table the users select and update. */
+   private static final int WORK_ROWS = 1_000;
+
+   private final CompareOptions options;
+   private final CompareSummary summary;
+   private final Lab lab;
+   private final ServerStatus server;
+   private final List<Batch> batches = new ArrayList<>();
+
+   private PoolingComparison(Options system, CompareOptions options) {
+      this.options = options;
+      summary = new CompareSummary(options.options().stream().map(SourceOption::text).toList(),
+            options.baseline().text());
+      lab = new Lab("CpoolCompare", system, options.target(), options.peakConnections() + 50, summary,
+            options.settings(WORK_ROWS));
+      server = new ServerStatus(lab::database);
+      for (int run = 0; run <= options.repeat(); run++) {
+         for (SourceOption o : options.options()) {
+            batches.add(batch(o, run));
+         }
+      }
+      lab.plan(batches.size(), () -> batches.forEach(this::finished));
+   }
+
+   /** Reads the comparison's options from the JVM's; bad input ends the run with one line, before anything starts. */
+   public static PoolingComparison fromSystem() {
+      Options system = Options.fromSystem();
+      return new PoolingComparison(system, Exit.options(() -> CompareOptions.from(system)));
+   }
+
+   public CompareOptions options() {
+      return options;
+   }
+
+   /** The batches in the order they run: A B C, A B C, … */
+   public List<Batch> batches() {
+      return List.copyOf(batches);
+   }
+
+   private Batch batch(SourceOption o, int run) {
+      String name = (run == 0 ? "warm-up " : "run " + run + " ") + o.text();
+      String poolName = String.format(Locale.ROOT, "lab-%s-%d-%d-run%d", o.library().name(), o.cmin(), o.cmax(), run);
+      return new Batch(name, o.text(),
+            () -> o.library().open(lab.database(), o.shape(poolName, options.connectionTimeoutMs())),
+            new RunRecorder(o.text(), run, options.users(), options.ops()), server, WORK_ROWS);
+   }
+
+   /** Which statement on which row, for each operation of a batch: the same sequence for every option of a round. */
+   public WorkFeeder feeder(Batch batch) {
+      return new WorkFeeder(options.workload(), WORK_ROWS, batches.indexOf(batch) / options.options().size());
+   }
+
+   /** Every user calls this as it arrives: the first one opens the batch's source while the others wait for it. */
+   public void enter(Batch batch) {
+      if (batch.enter()) {
+         lab.stepStarted(batch.openFailure() != null
+               ? batch.name() + ": source did not open, run skipped: " + batch.openFailure()
+               : String.format(Locale.ROOT, "%s: source open in %.0f ms, %d users x %d operations start",
+                     batch.name(), batch.openNanos() / 1e6, options.users(), options.ops()));
+      }
+   }
+
+   /** Every user calls this as it leaves: the last one closes the source and reports the batch. */
+   public void leave(Batch batch) {
+      if (batch.leave(options.users())) {
+         finished(batch);
+      }
+   }
+
+   private void finished(Batch batch) {
+      RunResult r = batch.close();
+      if (r != null) {
+         lab.stepFinished(summary.add(r));
+      }
+   }
+
+   /** The run's budget: two acquire timeouts and two minutes per batch, plus a margin. */
+   public Duration maxDuration() {
+      double perRun = 2 * options.connectionTimeoutMs() / 1000.0 + 120;
+      return Duration.ofSeconds((long) (batches.size() * perRun) + 60);
+   }
+
+   /** Before the load: the database and the work table with its kept rows. */
+   public void start() {
+      lab.start("work", (database, c) -> {
+         WorkTable.reset(c, WORK_ROWS);
+         return WORK_ROWS + " rows";
+      });
+   }
+
+   public void finish() {
+      server.close();
+      lab.finish();
+   }
+}

@@ -6,7 +6,6 @@ import jdbcpoollab.db.Database;
 import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.db.ErrorMessages;
 import jdbcpoollab.db.Target;
-import jdbcpoollab.files.AtomicFile;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.files.RunFolder;
 import jdbcpoollab.load.DatabaseWatch;
@@ -21,7 +20,9 @@ import jdbcpoollab.report.Table;
 import jdbcpoollab.settings.Environment;
 import jdbcpoollab.workloads.Workload;
 
+import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -332,8 +333,8 @@ public final class Lab {
                   + (writeFailed ? "results could not all be written" : "incomplete steps") + ")");
          }
       }
-      recordExitCode();
       stopDatabase();
+      recordExitCode();
    }
 
    public Path folder() {
@@ -433,7 +434,11 @@ public final class Lab {
    private void recordExitCode() {
       String file = System.getProperty("lab.exitCodeFile");
       if (file != null) {
-         AtomicFile.write(Path.of(file), Integer.toString(exitCode));
+         try {
+            Files.writeString(Path.of(file), Integer.toString(exitCode));
+         } catch (IOException e) {
+            System.err.println("jdbc-pool-lab: cannot write the exit code to " + file + ": " + e);
+         }
       }
    }
 

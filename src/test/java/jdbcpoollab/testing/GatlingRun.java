@@ -61,7 +61,9 @@ public final class GatlingRun {
       PrintStream err = System.err;
       System.setOut(new PrintStream(new Tee(out, console), true, StandardCharsets.UTF_8));
       System.setErr(new PrintStream(new Tee(err, console), true, StandardCharsets.UTF_8));
-      Path exitCodeFile = results.resolve("exit-code-" + ProcessHandle.current().pid() + ".txt");
+      Path exitCodeFile = Path.of(System.getProperty("java.io.tmpdir"),
+            "jdbc-pool-lab-exit-code-" + ProcessHandle.current().pid() + ".txt");
+      delete(exitCodeFile);
       String previousExitCodeFile = System.setProperty("lab.exitCodeFile", exitCodeFile.toString());
       int code;
       String failure = null;

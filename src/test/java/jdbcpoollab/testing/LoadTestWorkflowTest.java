@@ -82,7 +82,7 @@ class LoadTestWorkflowTest {
       for (String input : List.of("simulation", "pools", "seconds")) {
          assertTrue(inputs.has(input), "workflow_dispatch input " + input);
       }
-      assertTrue(on.path("pull_request").path("paths").toString().contains("\"src/test/**\""), on.toString());
+      assertTrue(on.path("pull_request").path("paths").toString().contains("\"src/**\""), on.toString());
    }
 
    @Test

@@ -5,6 +5,7 @@ import io.gatling.core.session.Session;
 import io.gatling.core.structure.ScenarioContext;
 import io.gatling.javaapi.core.ActionBuilder;
 import jdbcpoollab.load.Batch;
+import jdbcpoollab.load.OpenStep;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Step;
 
@@ -37,6 +38,17 @@ public final class Jdbc {
          Outcome outcome = step.execute(session.userId());
          return outcome == null ? List.of() : List.of(outcome);
       });
+   }
+
+   /** One arriving request of an open-model step, served by the step's request threads, timed from its arrival. */
+   public static ActionBuilder arrival(OpenStep step) {
+      io.gatling.core.action.builder.ActionBuilder scala = new io.gatling.core.action.builder.ActionBuilder() {
+         @Override
+         public Action build(ScenarioContext ctx, Action next) {
+            return new ArrivalAction(step, ctx.coreComponents().statsEngine(), next);
+         }
+      };
+      return () -> scala;
    }
 
    /** One operation of a CpoolCompare run, on the row and of the kind the feeder put in the session. */

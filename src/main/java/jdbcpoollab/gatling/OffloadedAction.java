@@ -66,6 +66,11 @@ final class OffloadedAction implements Action {
     * loop's share of an operation is only the loop and the next hand-off, not the responses' bookkeeping.
     */
    private void resume(Session session, List<Outcome> outcomes) {
+      next.$bang(logged(statsEngine, session, outcomes));
+   }
+
+   /** Logs the responses to Gatling; returns the session to hand on, marked failed when one of them failed. */
+   static Session logged(StatsEngine statsEngine, Session session, List<Outcome> outcomes) {
       Session after = session;
       for (Outcome outcome : outcomes) {
          boolean ok = outcome.error() == null;
@@ -75,7 +80,7 @@ final class OffloadedAction implements Action {
             after = session.markAsFailed();
          }
       }
-      next.$bang(after);
+      return after;
    }
 
    @Override

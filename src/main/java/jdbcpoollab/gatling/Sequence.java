@@ -1,9 +1,11 @@
 package jdbcpoollab.gatling;
 
 import io.gatling.javaapi.core.PopulationBuilder;
+import jdbcpoollab.load.Outcome;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
@@ -15,10 +17,18 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 public final class Sequence {
    private final List<PopulationBuilder> populations = new ArrayList<>();
    private final List<String> names = new ArrayList<>();
-   private final List<Runnable> tasks = new ArrayList<>();
+   private final List<Supplier<List<Outcome>>> tasks = new ArrayList<>();
 
    /** A blocking task, run after everything added before it. */
    public void task(String name, Runnable task) {
+      report(name, () -> {
+         task.run();
+         return List.of();
+      });
+   }
+
+   /** A blocking task whose results Gatling should see as requests, such as a step's gate verdicts. */
+   public void report(String name, Supplier<List<Outcome>> task) {
       names.add(name);
       tasks.add(task);
    }
@@ -39,9 +49,10 @@ public final class Sequence {
       if (tasks.isEmpty()) {
          return;
       }
-      List<Runnable> batch = List.copyOf(tasks);
+      List<Supplier<List<Outcome>>> batch = List.copyOf(tasks);
       String name = String.join(", ", names);
-      populations.add(scenario(name).exec(Jdbc.task(name, () -> batch.forEach(Runnable::run)))
+      populations.add(scenario(name)
+            .exec(Jdbc.report(name, () -> batch.stream().flatMap(task -> task.get().stream()).toList()))
             .injectOpen(atOnceUsers(1)));
       tasks.clear();
       names.clear();

@@ -59,6 +59,11 @@ public final class StepRecorder {
       }
    }
 
+   /** Starts the step's clock at {@code nowNanos} unless it has started: an open model starts it at the first arrival. */
+   public void start(long nowNanos) {
+      firstStart.compareAndSet(UNSET, nowNanos);
+   }
+
    /** True until the window has closed or the step was stopped; users loop while it holds. */
    public boolean running(long nowNanos) {
       if (stoppedAt != UNSET) {

@@ -1,0 +1,168 @@
+package jdbcpoollab.load;
+
+import jdbcpoollab.measure.ArrivalRecorder;
+import jdbcpoollab.measure.ArrivalResult;
+import jdbcpoollab.pools.ConnectionSource;
+import jdbcpoollab.workloads.Workload;
+
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * One workload at one pool size under an open load: requests arrive at their own pace, each is handed to one of
+ * {@code threads} request threads (platform threads, as a servlet container has; an arrival that finds every one
+ * busy waits in a queue of at most {@code queueLimit}, beyond which it is refused), which borrows a connection, runs
+ * the statement and gives the connection back. Every time is taken from the arrival, so a pool that is too small
+ * cannot hide its queue by slowing the arrivals down (no coordinated omission).
+ */
+public final class OpenStep {
+   private final Workload workload;
+   private final String requestName;
+   private final SharedSource source;
+   private final ArrivalRecorder recorder;
+   private final int threads;
+   private final int queueLimit;
+   private volatile ThreadPoolExecutor requests;
+   private volatile DatabaseWatch watch;
+   private volatile String lostReason;
+
+   public OpenStep(Workload workload, String requestName, ConnectionSource.Opener opener, ArrivalRecorder recorder,
+                   int threads, int queueLimit) {
+      this.workload = workload;
+      this.requestName = requestName;
+      this.source = new SharedSource(opener);
+      this.recorder = recorder;
+      this.threads = threads;
+      this.queueLimit = queueLimit;
+   }
+
+   public String requestName() {
+      return requestName;
+   }
+
+   /**
+    * Opens (and fills) the pool and starts the request threads, before the first arrival; after a loss of the
+    * database it waits for the database first (within the watch's limit). On failure the step is stopped and every
+    * arrival is let through unserved.
+    */
+   public void open(DatabaseWatch databaseWatch) {
+      watch = databaseWatch;
+      source.enter(() -> {
+         if (databaseWatch != null) {
+            databaseWatch.awaitBack(requestName);
+         }
+      });
+      if (source.openFailure() != null) {
+         recorder.stop(System.nanoTime());
+         return;
+      }
+      AtomicInteger n = new AtomicInteger();
+      ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(queueLimit), task -> {
+               Thread thread = new Thread(task, "request-" + n.incrementAndGet());
+               thread.setDaemon(true);
+               return thread;
+            });
+      pool.prestartAllCoreThreads();
+      requests = pool;
+   }
+
+   public String openFailure() {
+      return source.openFailure();
+   }
+
+   public long openNanos() {
+      return source.openNanos();
+   }
+
+   /** Why the step was cut short by the loss of the database, or null. */
+   public String lostReason() {
+      return lostReason;
+   }
+
+   /**
+    * One arrival, now: the request goes to a request thread, and {@code done} is called once it has ended, with what
+    * Gatling should log (null when it is not measured: outside the window, or not served).
+    */
+   public void arrive(Consumer<Outcome> done) {
+      long arrival = System.nanoTime();
+      long arrivalMillis = System.currentTimeMillis();
+      ThreadPoolExecutor pool = requests;
+      if (pool == null) {
+         done.accept(null);
+         return;
+      }
+      recorder.arrived(arrival);
+      try {
+         pool.execute(() -> done.accept(serve(arrival, arrivalMillis)));
+      } catch (RejectedExecutionException e) {
+         boolean measured = !pool.isShutdown() && recorder.refused(arrival);
+         done.accept(measured ? new Outcome(requestName, arrivalMillis, arrivalMillis, ArrivalRecorder.REFUSED) : null);
+      }
+   }
+
+   private Outcome serve(long arrival, long arrivalMillis) {
+      long pickedUp = System.nanoTime();
+      long thread = Thread.currentThread().getId();
+      recorder.begin(thread, pickedUp);
+      if (lostReason != null || !recorder.running(pickedUp)) {
+         recorder.unserved();
+         return null;
+      }
+      Phases op = Phases.run(source.get(), pickedUp, workload::run);
+      boolean measured = recorder.record(thread, arrival, pickedUp, op.acquireNanos(), op.useNanos(), op.end(),
+            op.error());
+      if (op.failure() != null) {
+         checkDatabase(op.failure());
+      }
+      return measured
+            ? new Outcome(requestName, arrivalMillis, arrivalMillis + (op.end() - arrival) / 1_000_000, op.error())
+            : null;
+   }
+
+   /** A lost database stops the step: requests still queued are dropped, those waiting for a connection time out. */
+   private void checkDatabase(Exception error) {
+      DatabaseWatch w = watch;
+      if (w == null || lostReason != null || !DatabaseWatch.connectionFailure(error)) {
+         return;
+      }
+      String lost = w.check();
+      if (lost != null && lostReason == null) {
+         lostReason = lost;
+         recorder.stop(System.nanoTime());
+      }
+   }
+
+   /** Stops the step early: requests not yet picked up are dropped. */
+   public void stop() {
+      recorder.stop(System.nanoTime());
+   }
+
+   /** What the step measured so far, for a run being interrupted; null when it had not started or was closed. */
+   public ArrivalResult interrupt() {
+      if (!source.abandon()) {
+         return null;
+      }
+      long now = System.nanoTime();
+      recorder.stop(now);
+      return recorder.result(now);
+   }
+
+   /**
+    * Stops the request threads and closes the pool; returns what the step measured, null when the step never started
+    * or was closed before. Called once every arrival has ended, so the threads are idle; at the end of a run cut
+    * short they are interrupted.
+    */
+   public ArrivalResult close() {
+      long now = System.nanoTime();
+      ThreadPoolExecutor pool = requests;
+      if (pool != null) {
+         pool.shutdownNow();
+      }
+      return source.close() ? recorder.result(now) : null;
+   }
+}

@@ -1,0 +1,104 @@
+package jdbcpoollab.measure;
+
+import org.HdrHistogram.Recorder;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Records the requests of one open-model step: each arrives, waits for a request thread, then for a connection,
+ * runs the statement and gives the connection back. The {@link StepRecorder} underneath holds the window and the
+ * acquire, query and total histograms; here the total runs from the arrival, so a queue in front of the pool shows
+ * in it, and the wait for a request thread is kept on its own. Thread-safe and wait-free for the recording threads.
+ */
+public final class ArrivalRecorder {
+   /** The error of a request refused because the request threads' queue was full. */
+   public static final String REFUSED = "refused: every request thread busy and the request queue full";
+   private static final int DIGITS = 3;
+
+   private final StepRecorder step;
+   private final double rate;
+   private final int threads;
+   private final Recorder queue = new Recorder(DIGITS);
+   private final LongAdder refused = new LongAdder();
+   private final LongAdder refusedOutside = new LongAdder();
+   private final LongAdder unserved = new LongAdder();
+
+   /**
+    * @param step    the window and histograms; its users are the request threads
+    * @param rate    the offered arrival rate, per second
+    * @param threads how many request threads serve the arrivals
+    */
+   public ArrivalRecorder(StepRecorder step, double rate, int threads) {
+      this.step = step;
+      this.rate = rate;
+      this.threads = threads;
+   }
+
+   /** A request arrives: the first one starts the step's clock. */
+   public void arrived(long arrivalNanos) {
+      step.start(arrivalNanos);
+   }
+
+   /** A request thread picks a request up. */
+   public void begin(long thread, long nowNanos) {
+      step.begin(thread, nowNanos);
+   }
+
+   public boolean running(long nowNanos) {
+      return step.running(nowNanos);
+   }
+
+   public void stop(long nowNanos) {
+      step.stop(nowNanos);
+   }
+
+   /**
+    * A served request.
+    *
+    * @return true if it completed inside the measured window
+    */
+   public boolean record(long thread, long arrivalNanos, long pickedUpNanos, long acquireNanos, long queryNanos,
+                         long endNanos, String error) {
+      boolean measured = step.record(thread, acquireNanos, queryNanos, endNanos - arrivalNanos, endNanos, error);
+      if (measured) {
+         queue.recordValue(Math.max(0, pickedUpNanos - arrivalNanos));
+      }
+      return measured;
+   }
+
+   /**
+    * A request refused at its arrival: counted as failed when it arrived inside the window.
+    *
+    * @return true if it arrived inside the measured window
+    */
+   public boolean refused(long arrivalNanos) {
+      boolean inWindow = step.inWindow(arrivalNanos);
+      (inWindow ? refused : refusedOutside).increment();
+      return inWindow;
+   }
+
+   /** A request picked up after the window closed, dropped without running: the run does not wait for a backlog. */
+   public void unserved() {
+      unserved.increment();
+   }
+
+   /**
+    * The step's numbers; requests refused inside the window count as failed operations of the step, so that the
+    * gates and the answer see them. Call once, after all its requests have ended.
+    */
+   public ArrivalResult result(long nowNanos) {
+      StepResult s = step.result(nowNanos);
+      long refusedIn = refused.sum();
+      Map<String, Long> errors = new LinkedHashMap<>(s.errors());
+      if (refusedIn + refusedOutside.sum() > 0) {
+         errors.merge(REFUSED, refusedIn + refusedOutside.sum(), Long::sum);
+      }
+      StepResult withRefused = new StepResult(s.workload(), s.pool(), threads, s.seconds(), s.ok(), s.ko() + refusedIn,
+            s.koOutside() + refusedOutside.sum(), s.throughput(), s.acquire(), s.query(), s.total(), s.perUser(),
+            errors, s.complete());
+      return new ArrivalResult(withRefused, rate, threads, Timing.of(queue.getIntervalHistogram()), refusedIn,
+            unserved.sum());
+   }
+}

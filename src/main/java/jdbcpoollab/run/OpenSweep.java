@@ -1,0 +1,133 @@
+package jdbcpoollab.run;
+
+import io.gatling.javaapi.core.Assertion;
+import jdbcpoollab.analysis.NumberText;
+import jdbcpoollab.load.OpenStep;
+import jdbcpoollab.load.Outcome;
+import jdbcpoollab.measure.ArrivalRecorder;
+import jdbcpoollab.measure.ArrivalResult;
+import jdbcpoollab.measure.StepRecorder;
+import jdbcpoollab.measure.SweepRun;
+import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.PoolLibraries;
+import jdbcpoollab.pools.PoolLibrary;
+import jdbcpoollab.pools.PoolShape;
+import jdbcpoollab.report.RateSweepSummary;
+import jdbcpoollab.workloads.Workload;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * RateSweep's engine: its steps (each workload at each pool size under the same arrival rate, a pool of that size
+ * filled and the request threads started before the first arrival), and the run around them (summaries, gates,
+ * interrupts, budget).
+ */
+public final class OpenSweep {
+   /** Arrivals go on this long after the window, so that the window closes under load; they are not served. */
+   private static final double TAIL_SECONDS = 0.5;
+
+   private final RateSweepOptions options;
+   private final RateSweepSummary summary;
+   private final Lab lab;
+   private final List<OpenStep> steps = new ArrayList<>();
+   private final PoolLibrary library = PoolLibraries.DEFAULT.named("hikari");
+
+   private OpenSweep(Options system, RateSweepOptions options) {
+      this.options = options;
+      summary = new RateSweepSummary(options.rate(), options.sloP99Ms(),
+            options.from() == null ? null : SweepRun.read(options.from()));
+      lab = new Lab("RateSweep", system, options.target(), options.largestPool() + 50, summary,
+            options.settings(library));
+      for (Workload workload : options.workloads()) {
+         for (int pool : options.pools()) {
+            steps.add(step(workload, pool));
+         }
+      }
+      lab.plan(steps.size(), () -> steps.forEach(step -> {
+         step.stop();
+         report(step, step.close(), null);
+      }));
+      lab.onInterrupt(() -> steps.forEach(step -> report(step, step.interrupt(), "interrupted")));
+      lab.recoverWithin(Duration.ofMillis((long) (options.recoverSeconds() * 1000)));
+      lab.warmupPerStep(options.warmup());
+   }
+
+   /** Reads the sweep's options from the JVM's; bad input ends the run with one line, before anything starts. */
+   public static OpenSweep fromSystem() {
+      Options system = Options.fromSystem();
+      return new OpenSweep(system, Exit.options(() -> RateSweepOptions.from(system)));
+   }
+
+   public RateSweepOptions options() {
+      return options;
+   }
+
+   /** The steps in the order they run. */
+   public List<OpenStep> steps() {
+      return List.copyOf(steps);
+   }
+
+   private OpenStep step(Workload workload, int pool) {
+      String name = String.format("%s pool=%0" + String.valueOf(options.largestPool()).length() + "d", workload.name(),
+            pool);
+      StepRecorder window = new StepRecorder(workload.name(), pool, options.threads(), Seconds.nanos(options.warmup()),
+            Seconds.nanos(options.seconds()));
+      PoolShape shape = new PoolShape("lab-" + workload.name() + "-" + pool, pool, pool, options.connectionTimeoutMs());
+      return new OpenStep(workload, name, () -> library.open(lab.database(), shape),
+            new ArrivalRecorder(window, options.rate(), options.threads()), options.threads(), options.queueLimit());
+   }
+
+   /** How long requests arrive in each step: its warm-up, its window and a short tail. */
+   public Duration arrivals() {
+      return Duration.ofMillis((long) ((options.warmup() + options.seconds() + TAIL_SECONDS) * 1000));
+   }
+
+   /** Before a step's first arrival: its pool opened and filled, its request threads started. */
+   public void open(OpenStep step) {
+      step.open(lab.watch());
+      lab.stepStarted(step.openFailure() != null
+            ? step.requestName() + ": pool did not open, step skipped: " + step.openFailure()
+            : String.format(Locale.ROOT, "%s: pool filled in %.0f ms, %s requests/s arrive", step.requestName(),
+                  step.openNanos() / 1e6, NumberText.trimmed(options.rate())), step.openNanos());
+   }
+
+   /** After a step's last request: its pool closed and the step reported; the gates' verdicts. */
+   public List<Outcome> close(OpenStep step) {
+      return report(step, step.close(), null);
+   }
+
+   private List<Outcome> report(OpenStep step, ArrivalResult r, String why) {
+      if (r == null) {
+         return List.of();
+      }
+      String reason = why != null ? why
+            : step.openFailure() != null ? "pool did not open: " + step.openFailure()
+            : step.lostReason() != null ? step.lostReason() : "cut short";
+      return lab.stepFinished(summary.add(step.requestName(), r), r.step(), reason);
+   }
+
+   public List<Assertion> assertions() {
+      return lab.assertions();
+   }
+
+   /** The run's budget: every step's arrivals, two acquire timeouts and Gatling's ticks, plus margins. */
+   public Duration maxDuration() {
+      double perStep = arrivals().toMillis() / 1000.0 + 2 * options.connectionTimeoutMs() / 1000.0 + 30;
+      return Duration.ofSeconds((long) (steps.size() * perStep) + 60);
+   }
+
+   /** Before the load: the database, the table the workloads need, and each statement tried once. */
+   public void start() {
+      int rows = options.tableRows();
+      lab.start("big", (database, c) -> rows == 0 ? "not needed"
+            : rows + " rows " + database.dialect().ensureBigTable(c, rows).name().toLowerCase(Locale.ROOT));
+      options.workloads().forEach(lab::tryOnce);
+   }
+
+   public void finish() {
+      lab.finish();
+   }
+}

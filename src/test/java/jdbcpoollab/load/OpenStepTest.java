@@ -1,0 +1,119 @@
+package jdbcpoollab.load;
+
+import jdbcpoollab.measure.ArrivalRecorder;
+import jdbcpoollab.measure.ArrivalResult;
+import jdbcpoollab.measure.StepRecorder;
+import jdbcpoollab.pools.ConnectionSource;
+import jdbcpoollab.workloads.Workload;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The request threads in front of the pool, without a database: the "pool" is one permit and the "statement" a 100 ms
+ * sleep, so the queueing is known. (The statement on a real database is exercised by RateSweepIntegrationTest.)
+ */
+class OpenStepTest {
+   private static final long SLEEP_MS = 100;
+
+   /** One connection: getConnection blocks until the previous user closed it; the statement sleeps. */
+   private static final class OnePermit implements ConnectionSource {
+      private final Semaphore permit = new Semaphore(1, true);
+
+      @Override
+      public Connection getConnection() {
+         permit.acquireUninterruptibly();
+         return null;
+      }
+
+      @Override
+      public void close() {
+      }
+   }
+
+   private static OpenStep step(OnePermit source, int threads, int queueLimit, double windowSeconds) {
+      Workload sleeps = new Workload() {
+         public String name() {
+            return "sleep";
+         }
+
+         public String statement() {
+            return "sleep " + SLEEP_MS + " ms";
+         }
+
+         public void run(Connection connection) {
+            try {
+               Thread.sleep(SLEEP_MS);
+            } catch (InterruptedException e) {
+               Thread.currentThread().interrupt();
+            } finally {
+               source.permit.release();
+            }
+         }
+      };
+      StepRecorder window = new StepRecorder("sleep", 1, threads, 0, (long) (windowSeconds * 1e9));
+      return new OpenStep(sleeps, "sleep pool=1", () -> source, new ArrivalRecorder(window, 100, threads), threads,
+            queueLimit);
+   }
+
+   @Test
+   void arrivalsBeyondTheThreadsAndTheQueueAreRefusedAndEveryTimeRunsFromTheArrival() throws Exception {
+      OpenStep step = step(new OnePermit(), 2, 3, 30);
+      step.open(null);
+      List<Outcome> outcomes = new CopyOnWriteArrayList<>();
+      CountDownLatch done = new CountDownLatch(10);
+      for (int i = 0; i < 10; i++) {
+         step.arrive(outcome -> {
+            outcomes.add(outcome);
+            done.countDown();
+         });
+         if (i == 1) {
+            Thread.sleep(SLEEP_MS / 3); // both threads have taken their request: the next three wait in the queue
+         }
+      }
+      assertTrue(done.await(10, TimeUnit.SECONDS), "every arrival ends");
+      step.stop();
+      ArrivalResult r = step.close();
+
+      // 2 threads take a request each, 3 wait in the queue, the other 5 are refused at once
+      assertEquals(5, r.step().ok());
+      assertEquals(5, r.refused());
+      assertEquals(5, r.step().ko(), "refused requests are failures of the step");
+      assertEquals(5L, r.step().errors().get(ArrivalRecorder.REFUSED));
+      assertEquals(5, outcomes.stream().filter(o -> ArrivalRecorder.REFUSED.equals(o.error())).count());
+      // one connection serves them one after another: the last ends about 4 sleeps after it arrived
+      assertTrue(r.step().total().max() >= 4 * SLEEP_MS - 5, "total max " + r.step().total().max());
+      assertTrue(r.step().acquire().max() >= SLEEP_MS - 5, "each thread waits for the other's connection: "
+            + r.step().acquire().max());
+      assertTrue(r.queue().max() >= 2 * SLEEP_MS, "the fifth request waits for a thread until two requests ended: "
+            + r.queue().max());
+      assertTrue(r.step().total().avg() + 0.01 >= r.queue().avg() + r.step().acquire().avg() + r.step().query().avg(),
+            "total from arrival holds the queue, the acquire wait and the statement: " + r);
+      assertEquals(2, r.threads());
+   }
+
+   @Test
+   void requestsStillQueuedWhenTheWindowClosesAreDroppedUnserved() throws Exception {
+      OpenStep step = step(new OnePermit(), 1, 100, 0.1);
+      step.open(null);
+      CountDownLatch done = new CountDownLatch(20);
+      for (int i = 0; i < 20; i++) {
+         step.arrive(outcome -> done.countDown());
+      }
+      assertTrue(done.await(10, TimeUnit.SECONDS), "every arrival ends, served or not");
+      ArrivalResult r = step.close();
+      long served = r.step().ok() + r.step().koOutside();
+      assertTrue(r.unserved() >= 15, "a 100 ms window serves at most 2 of 20 requests of 100 ms; unserved "
+            + r.unserved() + ", ok " + r.step().ok());
+      assertTrue(r.unserved() + r.step().ok() <= 20, r.toString());
+      assertTrue(served <= 5, r.toString());
+   }
+}

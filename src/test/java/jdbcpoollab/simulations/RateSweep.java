@@ -1,0 +1,63 @@
+package jdbcpoollab.simulations;
+
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.Simulation;
+import jdbcpoollab.gatling.Jdbc;
+import jdbcpoollab.gatling.Sequence;
+import jdbcpoollab.load.OpenStep;
+import jdbcpoollab.run.OpenSweep;
+
+import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
+import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+
+/**
+ * For my traffic, which pool? Requests arrive at the same rate (an open model: arrivals do not wait for earlier
+ * ones) against a pool of each size in turn, each served by one of the application's request threads; every time
+ * runs from the arrival. Beside each step, the M/M/c (Erlang C) prediction for that pool.
+ *
+ * <pre>mvn gatling:test -Dsim=RateSweep -Drate=1500 -DsloP99Ms=20 -Dpools=4,8,16,32 -Dthreads=200</pre>
+ */
+public class RateSweep extends Simulation {
+
+   // Parameters: -Drate, -DsloP99Ms, -Dthreads, -Dpools, -Dseconds, -Dfrom … (docs/ratesweep.md); bad input ends the
+   // run here, before anything starts. Sources: each step gets a pool of its size, filled before the first arrival.
+   private final OpenSweep sweep = OpenSweep.fromSystem();
+   private final double rate = sweep.options().rate();
+
+   // Chains: each arriving user is one request, handed to a request thread, which borrows a connection, runs the
+   // statement and gives it back; the user leaves when its request has ended.
+   private ChainBuilder request(OpenStep step) {
+      return exec(Jdbc.arrival(step));
+   }
+
+   // Scenario: one per step, users arriving at the rate at random intervals for the step's warm-up and window.
+   private PopulationBuilder arrivals(OpenStep step) {
+      return scenario(step.requestName()).exec(request(step))
+            .injectOpen(constantUsersPerSec(rate).during(sweep.arrivals()).randomized());
+   }
+
+   // Sequence: open the step's pool, let the requests arrive, close the pool and report the step (the gates' verdicts).
+   {
+      Sequence sequence = new Sequence();
+      for (OpenStep step : sweep.steps()) {
+         sequence.task("open " + step.requestName(), () -> sweep.open(step));
+         sequence.load(arrivals(step));
+         sequence.report("close " + step.requestName(), () -> sweep.close(step));
+      }
+      setUp(sequence.chain())
+            .assertions(sweep.assertions())
+            .maxDuration(sweep.maxDuration());
+   }
+
+   @Override
+   public void before() {
+      sweep.start();
+   }
+
+   @Override
+   public void after() {
+      sweep.finish();
+   }
+}

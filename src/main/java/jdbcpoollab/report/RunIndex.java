@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -59,7 +60,14 @@ public final class RunIndex {
       }).collect(Collectors.joining("; "));
    }
 
+   @SuppressWarnings("unchecked")
    private static String recommended(SweepRun run) {
+      if (run.summary().get("answers") instanceof List<?> answers) {
+         // a RateSweep's answer: the smallest pool that met its SLO at its rate
+         return answers.stream().map(a -> (Map<String, Object>) a).map(a -> a.get("workload") + ": "
+               + (a.get("pool") == null ? "none met the SLO" : a.get("pool")) + " at " + a.get("rate") + "/s")
+               .collect(Collectors.joining("; "));
+      }
       return run.workloads().stream().map(w -> {
          Sizing.Choice c = SweepPage.sizing(run, w).choice();
          return w + ": " + (c.pick() == null ? "-" : c.pick().pool() + (c.meetsWaitLimit() ? "" : " (wait over limit)"));

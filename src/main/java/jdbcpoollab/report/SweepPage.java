@@ -135,6 +135,7 @@ public final class SweepPage {
       html.p("Times in ms. Ceiling = min(pool, users) / S1 (Little's law). Busy connections = throughput x average "
             + "query time (Little's law); utilisation = busy / pool.");
       html.table(stepsTable(sizing));
+      html.p(SustainableRates.line(sizing));
       html.h3("Fairness: operations per user");
       html.p("FIFO wait = the wait every user would have in a first-come-first-served queue when all connections are "
             + "busy: (users - pool) / throughput. A P99 acquire wait far above it means the waits were not shared "

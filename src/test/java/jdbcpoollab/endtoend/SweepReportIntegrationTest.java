@@ -101,6 +101,17 @@ class SweepReportIntegrationTest {
    }
 
    @Test
+   void eachPoolsMaxSustainableRateIsItsClosedLoopThroughput() {
+      assertTrue(page.contains("Max sustainable rate per pool"), "the line per workload");
+      for (String w : WORKLOADS) {
+         for (Map<String, Object> s : steps(w)) {
+            String rate = String.format(Locale.ROOT, "pool %d: %.1f/s", (int) number(s, "pool"), number(s, "throughput"));
+            assertTrue(number(s, "ok") == 0 || page.contains(rate), w + ": page lacks " + rate);
+         }
+      }
+   }
+
+   @Test
    void s1IsTheSmallestMeasuredQueryTime() {
       for (String w : WORKLOADS) {
          Map<String, Object> fastest = steps(w).stream().filter(s -> timing(s, "query", "count") > 0)

@@ -1,0 +1,48 @@
+package jdbcpoollab.report;
+
+import jdbcpoollab.files.Json;
+import jdbcpoollab.measure.ArrivalResult;
+import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.SweepRun;
+import jdbcpoollab.measure.Timing;
+import jdbcpoollab.measure.UserSpread;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RateSweepSummaryTest {
+   @TempDir
+   Path dir;
+
+   private static StepResult step(int pool, double queryAvg) {
+      Timing query = new Timing(100, queryAvg, queryAvg, queryAvg, queryAvg, queryAvg);
+      return new StepResult("wait", pool, 200, 5, 3000, 0, 0, 600, Timing.EMPTY, query, query,
+            new UserSpread(200, 10, 15, 20, 0.99), Map.of(), true);
+   }
+
+   @Test
+   void theServiceTimeComesFromTheEarlierPoolSweepAtTheSamePoolOrElseFromTheStep() throws Exception {
+      Path sweep = Files.createDirectories(dir.resolve("20261201-080000-PoolSweep"));
+      Json.write(sweep.resolve("summary.json"), Map.of("simulation", "PoolSweep", "steps",
+            List.of(step(4, 9.5).toMap())));
+      RateSweepSummary summary = new RateSweepSummary(300, 20, SweepRun.read(sweep));
+      summary.add("wait pool=4", new ArrivalResult(step(4, 5.2), 300, 200, Timing.EMPTY, 0, 0));
+      summary.add("wait pool=8", new ArrivalResult(step(8, 5.4), 300, 200, Timing.EMPTY, 0, 0));
+      @SuppressWarnings("unchecked")
+      List<Map<String, Object>> steps = (List<Map<String, Object>>) summary.json().get("steps");
+      assertEquals(9.5, steps.get(0).get("serviceMs"));
+      assertEquals("20261201-080000-PoolSweep pool=4", steps.get(0).get("serviceFrom"));
+      assertEquals(5.4, steps.get(1).get("serviceMs"));
+      assertTrue(((String) steps.get(1).get("serviceFrom")).startsWith("this step (20261201-080000-PoolSweep has no"));
+      @SuppressWarnings("unchecked")
+      Map<String, Object> prediction = (Map<String, Object>) steps.get(0).get("prediction");
+      assertEquals(300 * 0.0095, (Double) prediction.get("offeredLoad"), 1e-4);
+   }
+}

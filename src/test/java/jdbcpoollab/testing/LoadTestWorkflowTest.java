@@ -86,6 +86,22 @@ class LoadTestWorkflowTest {
    }
 
    @Test
+   void aManualRunCanChooseRateSweepWithItsRateAndSlo() throws IOException {
+      JsonNode inputs = yaml().path("on").path("workflow_dispatch").path("inputs");
+      assertTrue(inputs.path("simulation").path("description").asText().contains("RateSweep"), inputs.toString());
+      for (String input : List.of("rate", "sloP99Ms")) {
+         assertTrue(inputs.has(input), "workflow_dispatch input " + input);
+      }
+      for (JsonNode job : yaml().path("jobs")) {
+         String runs = run(job);
+         assertTrue(runs.contains("if [ \"$SIM\" = RateSweep ]; then rate=(-Drate=\"$RATE\" -DsloP99Ms=\"$SLO_P99_MS\")"),
+               runs);
+         assertTrue(runs.contains("\"${rate[@]}\""), runs);
+      }
+      assertTrue(Files.isRegularFile(Path.of("src/test/java/jdbcpoollab/simulations/RateSweep.java")));
+   }
+
+   @Test
    void oneJobOnTheEmbeddedMariaDbAndOneOnAMySql8ServiceBothUploadTheirResults() throws IOException {
       JsonNode jobs = yaml().path("jobs");
       assertEquals(2, jobs.size(), jobs.fieldNames().toString());

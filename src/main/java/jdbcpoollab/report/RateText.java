@@ -55,6 +55,15 @@ public final class RateText {
                + "their queue grows for as long as requests arrive, so their waits measure the window's length, not "
                + "the pool, and requests time out or are refused once it is long enough.");
       }
+      List<String> starved = a.points().stream().filter(p -> p.model() != null && !p.predictedUnstable()
+            && p.arrivals().queue().p99() > Math.max(1, p.serviceMs()))
+            .map(p -> p.pool() + " (" + fixed(p.arrivals().queue().p99(), 3) + " ms)").toList();
+      if (!starved.isEmpty()) {
+         lines.add("Requests waited for a request thread although the model expects the pool to keep up, queue P99 "
+               + "at pool " + String.join(", ", starved) + ": the client was short of CPU (a busy machine) or of "
+               + "request threads (-Dthreads), and such delays are in every wait measured there. Check the load "
+               + "average and repeat before reading those pools.");
+      }
       for (RatePoint p : a.points()) {
          String d = disagreement(p);
          if (d != null) {

@@ -59,7 +59,7 @@ public final class StepRecorder {
       }
    }
 
-   /** Starts the step's clock at {@code nowNanos} unless it has started: an open model starts it at the first arrival. */
+   /** Starts the step's clock at {@code nowNanos} unless it runs: an open model starts it at the first arrival. */
    public void start(long nowNanos) {
       firstStart.compareAndSet(UNSET, nowNanos);
    }

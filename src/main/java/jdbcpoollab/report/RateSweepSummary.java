@@ -114,8 +114,8 @@ public final class RateSweepSummary implements Summary {
 
    @Override
    public synchronized String tables(boolean markdown) {
-      StringBuilder md = new StringBuilder("Times in ms, from each request's arrival. Predicted = M/M/c (Erlang C) with "
-            + "the pool's connections as servers and the service time S measured at that pool size.\n\n");
+      StringBuilder md = new StringBuilder("Times in ms, from each request's arrival. Predicted = M/M/c (Erlang C) "
+            + "with the pool's connections as servers and the service time S measured at that pool size.\n\n");
       List<RateAnswer> answers = answers();
       for (RateAnswer a : answers) {
          Table table = RateTables.byPool(a);

@@ -51,9 +51,9 @@ public final class RateText {
                      + "pool is modelled with its own" : ""));
       }
       if (!unstable.isEmpty()) {
-         lines.add("Unstable (a ≥ pool): pool " + String.join(", ", unstable) + ". These pools cannot serve the rate: "
-               + "their queue grows for as long as requests arrive, so their waits measure the window's length, not "
-               + "the pool, and requests time out or are refused once it is long enough.");
+         lines.add("Unstable (a ≥ pool): pool " + String.join(", ", unstable) + ". These pools cannot serve the "
+               + "rate: their queue grows for as long as requests arrive, so their waits measure the window's "
+               + "length, not the pool, and requests time out or are refused once it is long enough.");
       }
       List<String> starved = a.points().stream().filter(p -> p.model() != null && !p.predictedUnstable()
             && p.arrivals().queue().p99() > Math.max(1, p.serviceMs()))

@@ -105,7 +105,8 @@ class SweepReportIntegrationTest {
       assertTrue(page.contains("Max sustainable rate per pool"), "the line per workload");
       for (String w : WORKLOADS) {
          for (Map<String, Object> s : steps(w)) {
-            String rate = String.format(Locale.ROOT, "pool %d: %.1f/s", (int) number(s, "pool"), number(s, "throughput"));
+            String rate = String.format(Locale.ROOT, "pool %d: %.1f/s", (int) number(s, "pool"),
+                  number(s, "throughput"));
             assertTrue(number(s, "ok") == 0 || page.contains(rate), w + ": page lacks " + rate);
          }
       }

@@ -32,7 +32,8 @@ class RateTextTest {
       RateAnswer a = RateAnswer.of("wait", 1000, 20, List.of(point(4, 900, 0.1, 950), point(6, 100, 0.1, 105),
             point(16, 0, 0.05, 7)));
       List<String> lines = RateText.reasoning(a);
-      assertTrue(lines.get(0).startsWith("Offered load a = rate x service time = 1000/s x 5.000 ms = 5.00"), lines.get(0));
+      assertTrue(lines.get(0).startsWith("Offered load a = rate x service time = 1000/s x 5.000 ms = 5.00"),
+            lines.get(0));
       assertTrue(lines.stream().anyMatch(l -> l.startsWith("Unstable (a ≥ pool): pool 4.")), lines.toString());
       assertTrue(lines.stream().anyMatch(l -> l.startsWith("Pool 6: P99 acquire wait 100.000 ms measured")
             && l.contains("longer than M/M/c expects")), lines.toString());

@@ -94,8 +94,8 @@ class LoadTestWorkflowTest {
       }
       for (JsonNode job : yaml().path("jobs")) {
          String runs = run(job);
-         assertTrue(runs.contains("if [ \"$SIM\" = RateSweep ]; then rate=(-Drate=\"$RATE\" -DsloP99Ms=\"$SLO_P99_MS\")"),
-               runs);
+         assertTrue(runs.contains(
+               "if [ \"$SIM\" = RateSweep ]; then rate=(-Drate=\"$RATE\" -DsloP99Ms=\"$SLO_P99_MS\")"), runs);
          assertTrue(runs.contains("\"${rate[@]}\""), runs);
       }
       assertTrue(Files.isRegularFile(Path.of("src/test/java/jdbcpoollab/simulations/RateSweep.java")));

@@ -13,6 +13,7 @@ import jdbcpoollab.load.Outcome;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.redact.Redactor;
+import jdbcpoollab.report.KilledRuns;
 import jdbcpoollab.report.RunFiles;
 import jdbcpoollab.report.RunIndex;
 import jdbcpoollab.report.Summary;
@@ -164,6 +165,8 @@ public final class Lab {
       } catch (IllegalStateException e) {
          throw Exit.now(Exit.RESULTS_NOT_WRITABLE, e.getMessage());
       }
+      KilledRuns.mark(resultsRoot()).forEach(dir -> System.out.println("jdbc-pool-lab: marked " + dir.getFileName()
+            + " killed: its JVM ended while it was running"));
       Runtime.getRuntime().addShutdownHook(new Thread(this::shutdown, "lab-shutdown"));
       ParentWatch.endWithParent();
       long t0 = System.nanoTime();
@@ -320,11 +323,13 @@ public final class Lab {
          return false;
       }
       closeUnfinished.run();
-      if (folder != null && !gated.isEmpty() && gated.stream().allMatch(s -> s.ok() + s.ko() == 0)) {
+      // a step cut short (database lost, pool not opened) is incomplete whatever it measured: exit 3, as before
+      if (folder != null && !gated.isEmpty() && gated.stream().allMatch(s -> s.complete() && s.ok() + s.ko() == 0)) {
          endWithNothingMeasured();
          return true;
       }
-      List<String> unsuccessful = gated.stream().filter(s -> s.ok() == 0).map(StepResult::label).toList();
+      List<String> unsuccessful = gated.stream().filter(s -> s.complete() && s.ok() == 0).map(StepResult::label)
+            .toList();
       unsuccessful.forEach(label -> incomplete.putIfAbsent(label, "no successful operation inside the window"));
       boolean allDone = finishedSteps == plannedSteps && summary.complete() && unsuccessful.isEmpty();
       state = allDone ? "complete" : "incomplete";

@@ -157,13 +157,22 @@ class SignalsTest {
       assertTrue(LabProcess.alive(orphan), "SIGKILL leaves the server running");
 
       GatlingRun.Result next = GatlingRun.run(PoolSweep.class, Map.of("pools", "2", "seconds", "1", "warmup", "0",
-            "workloads", "wait"), false);
+            "workloads", "wait", "lab.results", tmp.toString(), "lab.gatlingResults", tmp.resolve("gatling").toString()),
+            false);
       assertEquals(0, next.exitCode(), next.console());
       assertTrue(next.console().contains("jdbc-pool-lab: stopped the embedded MariaDB (pid " + orphan
             + ") that a killed run left running"), next.console());
       assertFalse(LabProcess.alive(orphan));
       assertEquals("complete", next.summary().get("state"));
       assertTrue(number(next.step("wait", 2), "ok") > 0, "the data folder is intact: the table is there");
+      Path killed;
+      try (Stream<Path> folders = Files.list(tmp)) {
+         killed = folders.filter(f -> f.getFileName().toString().endsWith("-PoolSweep") && !f.equals(next.folder()))
+               .findFirst().orElseThrow();
+      }
+      assertEquals("killed", Json.read(killed.resolve("summary.json")).get("state"), "the killed run says so");
+      assertTrue(next.console().contains("jdbc-pool-lab: marked " + killed.getFileName() + " killed"), next.console());
+      assertTrue(Files.readString(tmp.resolve("index.html")).contains("killed"), "and the index shows it");
    }
 
    /** The steps of the one run in the temporary folder, which must say it was interrupted. */

@@ -25,7 +25,10 @@ final class ParentWatch {
             .map(parent -> parent.onExit().thenRun(() -> {
                System.err.println("jdbc-pool-lab: the process that started this run (pid " + parent.pid()
                      + ") has ended; stopping the run");
-               System.exit(PARENT_GONE);
+               // not on the JDK's process-reaper thread that completes onExit: the shutdown hook waits for the
+               // embedded server's process to end, which that thread reports
+               Thread stop = new Thread(() -> System.exit(PARENT_GONE), "lab-parent-gone");
+               stop.start();
             }))
             .orElse(CompletableFuture.completedFuture(null));
    }

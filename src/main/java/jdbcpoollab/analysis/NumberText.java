@@ -13,9 +13,9 @@ public final class NumberText {
    private NumberText() {
    }
 
-   /** {@code digits} decimals; NaN shows as "NaN". */
+   /** {@code digits} decimals; "n/a" for a number that is not finite (a step with no successful operation). */
    public static String fixed(double v, int digits) {
-      return String.format(Locale.ROOT, "%." + digits + "f", v);
+      return Double.isFinite(v) ? String.format(Locale.ROOT, "%." + digits + "f", v) : "n/a";
    }
 
    /** {@code digits} decimals; "n/a" for NaN. */

@@ -70,7 +70,8 @@ public final class MySqlDialect implements Dialect {
    /** MySQL Connector/J calls a MariaDB server "MySQL"; its version string tells them apart. */
    @Override
    public String describeServer(Connection connection) throws SQLException {
-      String version = connection.getMetaData().getDatabaseProductVersion();
+      // MariaDB announces itself to MySQL clients as "5.5.5-10.11.6-MariaDB": the prefix is not its version
+      String version = connection.getMetaData().getDatabaseProductVersion().replaceFirst("^5\\.5\\.5-", "");
       Matcher number = VERSION.matcher(version);
       return (version.contains("MariaDB") ? "MariaDB " : "MySQL ") + (number.find() ? number.group(1) : version);
    }

@@ -7,8 +7,8 @@ import jdbcpoollab.redact.Redactor;
 
 /**
  * Which database a run uses: the embedded MariaDB (no {@code db.url}) or the server named by {@code db.url}.
- * The password comes from {@code db.password} or the {@code DB_PASSWORD} environment variable; both are handed to the
- * {@link Redactor} as soon as they are read.
+ * The password comes from {@code db.password}, the {@code DB_PASSWORD} environment variable or, when neither is
+ * given, the URL's own {@code password=} parameter; each is handed to the {@link Redactor} as soon as it is read.
  */
 public record Target(String url, String user, String password) {
 
@@ -20,6 +20,11 @@ public record Target(String url, String user, String password) {
       Redactor.secret(password);
       if (url == null) {
          return new Target(null, null, null);
+      }
+      if (password == null) {
+         // the URL's own, which the drivers would take, but which an empty password given to them overrides
+         password = Redactor.passwordIn(url);
+         Redactor.secret(password);
       }
       try {
          Dialect.forUrl(url);

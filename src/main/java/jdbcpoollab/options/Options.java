@@ -25,7 +25,8 @@ public final class Options {
    /** Read by the lab itself (pom.xml, Lab, EmbeddedMariaDb), whatever the simulation. */
    public static final Set<String> LAB = Set.of("sim", "lab.home", "lab.results", "lab.jvmArg");
    /** Set by pom.xml for Gatling and the tests, not by users. */
-   private static final Set<String> INTERNAL = Set.of("lab.gatlingResults", "lab.noExit", "lab.actionlint", "lab.exitCodeFile");
+   private static final Set<String> INTERNAL = Set.of("lab.gatlingResults", "lab.noExit", "lab.actionlint", "lab.exitCodeFile",
+         "lab.mavenRepo", "lab.mavenSettings");
    private static final LevenshteinDistance DISTANCE = new LevenshteinDistance(2);
    private static final Pattern SECRET_NAME = Pattern.compile("(?i)pa?s+w|pwd|secret");
 
@@ -84,10 +85,32 @@ public final class Options {
       return out.toString();
    }
 
+   /**
+    * The option's value, or {@code fallback} when it is not given. An empty value is refused rather than taken as
+    * "not set": {@code -Ddb.url=$DB_URL} with the variable unset must not silently mean the embedded database.
+    */
    public String string(String name, String fallback) {
       asked.add(name);
       String value = properties.getProperty(name);
-      return value == null || value.isBlank() ? fallback : value.trim();
+      if (value == null) {
+         return fallback;
+      }
+      if (value.isBlank()) {
+         throw new OptionException("bad option -D" + name + "=" + ": the value is empty; give one or leave the "
+               + "option out");
+      }
+      return value.trim();
+   }
+
+   /** Every option name read through this instance so far. */
+   public Set<String> asked() {
+      return Set.copyOf(asked);
+   }
+
+   /** The value given for an option, without reading it (its name is not counted as asked); null when not given. */
+   public String given(String name) {
+      String value = properties.getProperty(name);
+      return value == null ? null : Redactor.url(value);
    }
 
    public String env(String name) {

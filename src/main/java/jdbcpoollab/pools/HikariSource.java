@@ -28,6 +28,7 @@ public final class HikariSource implements ConnectionSource {
       config.setMinimumIdle(shape.min());
       config.setMaximumPoolSize(shape.max());
       config.setConnectionTimeout(shape.acquireTimeoutMs());
+      config.setReadOnly(shape.readOnly());
       config.setRegisterMbeans(false);
       return config;
    }

@@ -2,11 +2,12 @@ package jdbcpoollab.redact;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Removes passwords from anything that may be printed or written. Besides the passwords URLs carry, it masks every
- * password it has been told about ({@link #secret}), wherever it appears: log lines go through it too
+ * password it has been told about ({@link #secret}) wherever it stands as a value: log lines go through it too
  * ({@link RedactingConverter}).
  */
 public final class Redactor {
@@ -29,6 +30,15 @@ public final class Redactor {
       }
    }
 
+   /** The password a JDBC URL carries as a query parameter ({@code password=} or {@code pwd=}), or null. */
+   public static String passwordIn(String url) {
+      if (url == null) {
+         return null;
+      }
+      Matcher m = URL_PASSWORD.matcher(url);
+      return m.find() && !m.group(2).isEmpty() ? m.group(2) : null;
+   }
+
    /** A JDBC URL without the password it may carry (query parameter, user info or Oracle's user/password@). */
    public static String url(String url) {
       if (url == null) {
@@ -46,16 +56,43 @@ public final class Redactor {
       }
       String s = url(text);
       for (String secret : SECRETS) {
-         s = s.replace(secret, MASK);
+         s = maskValue(s, secret);
       }
       return s;
+   }
+
+   /**
+    * Masks {@code secret} where it stands as a value: not where it is only part of a longer word, so that a short
+    * password ({@code o}) neither mangles "cannot connect" nor, by the gaps it leaves, gives itself away.
+    */
+   static String maskValue(String text, String secret) {
+      StringBuilder out = new StringBuilder(text.length());
+      int from = 0;
+      for (int at = text.indexOf(secret); at >= 0; at = text.indexOf(secret, at + 1)) {
+         if (at < from || gluedToWord(text, at, secret)) {
+            continue;
+         }
+         out.append(text, from, at).append(MASK);
+         from = at + secret.length();
+      }
+      return out.append(text, from, text.length()).toString();
+   }
+
+   /** A letter or digit right before or after the match, where the password itself starts or ends with one. */
+   private static boolean gluedToWord(String text, int at, String secret) {
+      int end = at + secret.length();
+      boolean before = at > 0 && Character.isLetterOrDigit(text.charAt(at - 1))
+            && Character.isLetterOrDigit(secret.charAt(0));
+      boolean after = end < text.length() && Character.isLetterOrDigit(text.charAt(end))
+            && Character.isLetterOrDigit(secret.charAt(secret.length() - 1));
+      return before || after;
    }
 
    /** Any text, with URL passwords, every remembered password and the given one masked. */
    public static String text(String text, String password) {
       String s = text(text);
       if (s != null && password != null && !password.isEmpty()) {
-         s = s.replace(password, MASK);
+         s = maskValue(s, password);
       }
       return s;
    }

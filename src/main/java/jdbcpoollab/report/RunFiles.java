@@ -54,6 +54,10 @@ public final class RunFiles {
       Map<String, Object> json = new LinkedHashMap<>();
       json.put("simulation", c.simulation());
       json.put("state", c.state());
+      if ("running".equals(c.state())) {
+         // so that the next run can tell a killed run from one still under way (KilledRuns)
+         json.put("pid", ProcessHandle.current().pid());
+      }
       if (c.error() != null) {
          json.put("error", c.error());
       }

@@ -218,13 +218,14 @@ public final class SweepPage {
    }
 
    private static Table stepsTable(Sizing sizing) {
-      Table table = new Table(List.of("pool", "ok", "failed", "ops/s", "ceiling ops/s", "% of ceiling",
+      Table table = new Table(List.of("pool", "ok", "ko", "ko outside", "ops/s", "ceiling ops/s", "% of ceiling",
             "acquire avg", "acquire P99", "query avg", "total avg", "total P99", "busy connections", "utilisation"));
       StepResult pick = sizing.choice().pick();
       for (StepResult s : sizing.steps()) {
          double ceiling = sizing.s1Step() == null ? Double.NaN : sizing.ceiling(s.pool());
          table.add(List.of(s.pool() + (s.complete() ? "" : " (incomplete)") + (s == pick ? " (recommended)" : ""),
-               Long.toString(s.ok()), Long.toString(s.failures()), fixed(s.throughput(), 1), fixed(ceiling, 1),
+               Long.toString(s.ok()), Long.toString(s.ko()), Long.toString(s.koOutside()), fixed(s.throughput(), 1),
+               fixed(ceiling, 1),
                ratioPercent(s.throughput() / ceiling), fixed(s.acquire().avg(), 3), fixed(s.acquire().p99(), 3),
                fixed(s.query().avg(), 3), fixed(s.total().avg(), 3), fixed(s.total().p99(), 3), fixed(Sizing.busy(s), 1),
                ratioPercent(Sizing.busy(s) / s.pool())), s == pick ? "good" : s.failures() > 0 ? "bad" : null);

@@ -25,9 +25,10 @@ public final class SweepSummary implements Summary {
    /** Adds a finished step; returns its progress line, which names it as given. */
    public synchronized String add(String name, StepResult r) {
       steps.add(r);
-      return String.format(Locale.ROOT, "%s: %s %.1f ops/s, ok=%d ko=%d, acquire p99 %.3f ms, total p99 %.3f ms",
-            name, r.complete() ? "done," : "INCOMPLETE,", r.throughput(), r.ok(), r.ko() + r.koOutside(),
-            r.acquire().p99(), r.total().p99());
+      return String.format(Locale.ROOT, "%s: %s %.1f ops/s, ok=%d ko=%d%s, acquire p99 %.3f ms, total p99 %.3f ms",
+            name, r.complete() ? "done," : "INCOMPLETE,", r.throughput(), r.ok(), r.ko(),
+            r.koOutside() > 0 ? " (and " + r.koOutside() + " ko outside the window)" : "", r.acquire().p99(),
+            r.total().p99());
    }
 
    @Override

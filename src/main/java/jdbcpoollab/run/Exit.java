@@ -13,6 +13,8 @@ import java.util.function.Supplier;
 public final class Exit {
    public static final int INCOMPLETE = 3;
    public static final int BAD_OPTION = 64;
+   /** A step had no successful operation inside its window: nothing to size a pool on. */
+   public static final int NOTHING_MEASURED = 65;
    public static final int DATABASE_UNAVAILABLE = 69;
    public static final int RESULTS_NOT_WRITABLE = 73;
    public static final int RESULTS_LOST = 74;

@@ -13,6 +13,7 @@ import jdbcpoollab.load.Outcome;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.redact.Redactor;
+import jdbcpoollab.report.KilledRuns;
 import jdbcpoollab.report.RunFiles;
 import jdbcpoollab.report.RunIndex;
 import jdbcpoollab.report.Summary;
@@ -75,6 +76,8 @@ public final class Lab {
    private int finishedSteps;
    private Path baseline;
    private String gatlingReport;
+   /** The folder Gatling writes this run's report to, as seen while it writes its log; null until then. */
+   private Path gatlingFolder;
 
    /**
     * @param options  the options the simulation has read its own from: the gates are read from them too, then any
@@ -91,6 +94,7 @@ public final class Lab {
       this.settings = settings;
       this.gates = new RunGates(Exit.options(() -> GateOptions.from(options)));
       Exit.options(() -> {
+         ForeignOptions.reject(simulation, options);
          options.rejectUnknown(simulation);
          return null;
       });
@@ -161,7 +165,10 @@ public final class Lab {
       } catch (IllegalStateException e) {
          throw Exit.now(Exit.RESULTS_NOT_WRITABLE, e.getMessage());
       }
+      KilledRuns.mark(resultsRoot()).forEach(dir -> System.out.println("jdbc-pool-lab: marked " + dir.getFileName()
+            + " killed: its JVM ended while it was running"));
       Runtime.getRuntime().addShutdownHook(new Thread(this::shutdown, "lab-shutdown"));
+      ParentWatch.endWithParent();
       long t0 = System.nanoTime();
       try {
          if (target.embedded()) {
@@ -207,11 +214,16 @@ public final class Lab {
     */
    public void tryOnce(Workload workload) {
       try (Connection c = database.connect()) {
+         c.setReadOnly(workload.readOnly());
          workload.run(c);
       } catch (SQLException e) {
          String why = database.redact(e.getMessage());
+         boolean refusedAsWrite = why != null && why.toLowerCase(Locale.ROOT).matches("(?s).*read[ -]only.*");
+         String readOnly = workload.readOnly() && refusedAsWrite ? " (custom statements run on read-only "
+               + "connections; add -Dsql.writes=true to run one that writes)" : "";
          throw workload.usersOwn()
-               ? failed(Exit.BAD_OPTION, "bad option -Dsql: " + database.productVersion() + " rejects it: " + why)
+               ? failed(Exit.BAD_OPTION, "bad option -Dsql: " + database.productVersion() + " rejects it: " + why
+                     + readOnly)
                : failed(Exit.DATABASE_UNAVAILABLE, "the " + workload.name() + " statement fails on "
                      + database.productVersion() + ": " + why);
       }
@@ -232,6 +244,9 @@ public final class Lab {
    /** As {@link #stepStarted(String)}, for a step whose source took {@code openNanos} to open just before now. */
    public synchronized void stepStarted(String line, long openNanos) {
       startedSteps++;
+      if (gatlingFolder == null) {
+         gatlingFolder = GatlingReport.writing(simulation).orElse(null);
+      }
       wallTime.stepStarted(openNanos);
       progress(line);
    }
@@ -296,25 +311,43 @@ public final class Lab {
     * incomplete steps, or whose results could not all be written, exits non-zero once Gatling has written its
     * report (see {@link #shutdown}).
     */
-   public synchronized void finish() {
+   public void finish() {
+      if (endRun()) {
+         throw Exit.now(Exit.NOTHING_MEASURED, error);
+      }
+   }
+
+   /** As {@link #finish}, holding the lock; true when nothing was measured and the run must end with one line. */
+   private synchronized boolean endRun() {
       if (!"running".equals(state)) {
-         return;
+         return false;
       }
       closeUnfinished.run();
-      boolean allDone = finishedSteps == plannedSteps && summary.complete();
+      // a step cut short (database lost, pool not opened) is incomplete whatever it measured: exit 3, as before
+      if (folder != null && !gated.isEmpty() && gated.stream().allMatch(s -> s.complete() && s.ok() + s.ko() == 0)) {
+         endWithNothingMeasured();
+         return true;
+      }
+      List<String> unsuccessful = gated.stream().filter(s -> s.complete() && s.ok() == 0).map(StepResult::label)
+            .toList();
+      unsuccessful.forEach(label -> incomplete.putIfAbsent(label, "no successful operation inside the window"));
+      boolean allDone = finishedSteps == plannedSteps && summary.complete() && unsuccessful.isEmpty();
       state = allDone ? "complete" : "incomplete";
       if (finishedSteps < plannedSteps) {
          incomplete.put((plannedSteps - finishedSteps) + " step(s) never started", "the run ended first");
       }
       if (folder != null) {
-         Optional<Path> gatling = GatlingReport.folder(simulation, startedAt);
+         Optional<Path> gatling = gatlingFolder != null ? Optional.of(gatlingFolder)
+               : GatlingReport.newest(simulation, startedAt);
          gatling.ifPresent(dir -> gatlingReport = folder.dir().toAbsolutePath()
                .relativize(dir.resolve("index.html").toAbsolutePath()).toString().replace('\\', '/'));
          wall = wallTime.toMap(gated.stream().mapToDouble(StepResult::seconds).sum(), warmupPerStep * gated.size());
          writeSummary();
          System.out.println();
          System.out.print(RunFiles.markdown(contents(), false));
-         System.out.println("jdbc-pool-lab: " + WallTime.line(wall, gated.size()));
+         if (!gated.isEmpty()) {
+            System.out.println("jdbc-pool-lab: " + WallTime.line(wall, gated.size()));
+         }
          if (gates.verdict() != null) {
             System.out.println(gates.verdict());
          }
@@ -327,13 +360,33 @@ public final class Lab {
          gatling.ifPresent(dir -> System.out.println(
                "jdbc-pool-lab: Gatling report " + dir.resolve("index.html").toAbsolutePath()));
          writePage().ifPresent(page -> System.out.println("jdbc-pool-lab: report " + page.toAbsolutePath()));
-         exitCode = writeFailed ? Exit.RESULTS_LOST : allDone ? 0 : Exit.INCOMPLETE;
+         exitCode = writeFailed ? Exit.RESULTS_LOST : allDone ? 0
+               : unsuccessful.isEmpty() ? Exit.INCOMPLETE : Exit.NOTHING_MEASURED;
          if (exitCode != 0) {
             System.out.println("jdbc-pool-lab: the run will exit with code " + exitCode + " after Gatling's report ("
-                  + (writeFailed ? "results could not all be written" : "incomplete steps") + ")");
+                  + (writeFailed ? "results could not all be written" : unsuccessful.isEmpty() ? "incomplete steps"
+                  : "no successful operation in " + String.join(", ", unsuccessful)) + ")");
          }
       }
       stopDatabase();
+      recordExitCode();
+      return false;
+   }
+
+   /**
+    * No operation ended inside any window (a window shorter than one statement): there is nothing to report, and
+    * Gatling, having no request to report either, would end with a stack trace. The run ends here instead, with one
+    * line (printed by {@link #finish}), state "failed" and no report to link.
+    */
+   private void endWithNothingMeasured() {
+      state = "failed";
+      error = "no operation ended inside any measured window of " + gated.size() + " step(s): each statement takes "
+            + "longer than -Dseconds; give a longer window or a shorter statement";
+      wall = wallTime.toMap(gated.stream().mapToDouble(StepResult::seconds).sum(), warmupPerStep * gated.size());
+      writeSummary();
+      writePage();
+      stopDatabase();
+      exitCode = Exit.NOTHING_MEASURED;
       recordExitCode();
    }
 

@@ -73,7 +73,8 @@ public final class Sweep {
             pool);
       StepRecorder recorder = new StepRecorder(workload.name(), pool, options.users(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
-      PoolShape shape = new PoolShape("lab-" + workload.name() + "-" + pool, pool, pool, options.connectionTimeoutMs());
+      PoolShape shape = new PoolShape("lab-" + workload.name() + "-" + pool, pool, pool, options.connectionTimeoutMs(),
+            workload.readOnly());
       return new Step(workload, name, () -> library.open(lab.database(), shape), recorder);
    }
 

@@ -25,6 +25,9 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
                            Map<String, Object> workloadSettings, int connectionTimeoutMs, double recoverSeconds,
                            Target target, double acquireP99Ms, List<Path> compare) {
 
+   /** A shorter window cannot measure even a handful of short operations; it is refused before anything starts. */
+   public static final double MIN_WINDOW_SECONDS = 0.1;
+
    public static SweepOptions from(Options o) {
       return from(o, Workloads.DEFAULT);
    }
@@ -36,7 +39,7 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
       return new SweepOptions(
             o.integers("pools", "1,2,4,8,16,32,64", 1, 1_000),
             o.integer("users", 64, 1, 10_000),
-            o.decimal("seconds", 5, 0, 3_600, true),
+            o.decimal("seconds", 5, MIN_WINDOW_SECONDS, 3_600, false),
             o.decimal("warmup", 2, 0, 3_600, false),
             chosen.workloads(),
             chosen.settings(),

@@ -47,7 +47,8 @@ final class WallTime {
       m.put("ratioWithoutWarmup", measured > 0 ? round((seconds - warmup) / measured) : 0.0);
       m.put("beforeFirstStep", round(s((firstStepAt == 0 ? now : firstStepAt) - createdAt)));
       m.put("poolFill", round(s(filling)));
-      m.put("afterWindows", round(s(loading) - measured - warmup));
+      // a step cut short (database lost) ends before its planned window: never less than nothing after it
+      m.put("afterWindows", round(Math.max(0, s(loading) - measured - warmup)));
       m.put("betweenSteps", round(s(between)));
       m.put("afterLastStep", round(finishedAt == 0 ? 0 : s(now - finishedAt)));
       return m;

@@ -10,13 +10,24 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 
-/** The user's own statement, {@code -Dsql}, on any database. */
-public record CustomWorkload(String statement) implements Workload {
+/**
+ * The user's own statement, {@code -Dsql}, on any database. It runs on read-only connections, and a statement that
+ * plainly writes ({@code DELETE}, {@code DROP}, …) is refused before anything starts, unless {@code -Dsql.writes=true}.
+ */
+public record CustomWorkload(String statement, boolean writes) implements Workload {
+   private static final Pattern WRITES = Pattern.compile("(?is)^\\s*(INSERT|UPDATE|DELETE|MERGE|REPLACE|UPSERT|DROP"
+         + "|TRUNCATE|ALTER|CREATE|RENAME|GRANT|REVOKE|COMMENT|LOAD|COPY|VACUUM|REINDEX|CLUSTER)\\b");
 
    @Override
    public String name() {
       return "custom";
+   }
+
+   @Override
+   public boolean readOnly() {
+      return !writes;
    }
 
    @Override
@@ -26,7 +37,7 @@ public record CustomWorkload(String statement) implements Workload {
 
    @Override
    public Map<String, Object> settings() {
-      return Map.of("sql", statement);
+      return writes ? Map.of("sql", statement, "sqlWrites", true) : Map.of("sql", statement);
    }
 
    public static final class Type implements WorkloadType {
@@ -39,7 +50,12 @@ public record CustomWorkload(String statement) implements Workload {
       @Override
       public Workload create(Dialect dialect, Options options, List<String> chosen) {
          String sql = sql(options, chosen);
-         return sql == null ? null : new CustomWorkload(sql);
+         boolean writes = options.choice("sql.writes", "false", List.of("true", "false")).equals("true");
+         if (sql != null && !writes && WRITES.matcher(sql).find()) {
+            throw Options.bad("sql", sql, "a statement that only reads: custom statements run on read-only "
+                  + "connections; add -Dsql.writes=true to run one that writes");
+         }
+         return sql == null ? null : new CustomWorkload(sql, writes);
       }
    }
 

@@ -36,6 +36,11 @@ public interface Workload {
       return 0;
    }
 
+   /** True when it must run on read-only connections: a statement that may destroy data by mistake. */
+   default boolean readOnly() {
+      return false;
+   }
+
    /** True when the user wrote it: a statement the database rejects is then bad input, not a lab failure. */
    default boolean usersOwn() {
       return false;

@@ -70,9 +70,11 @@ class BadInputTest {
       Map<String, String> cases = new LinkedHashMap<>();
       cases.put("pools=0,abc", "jdbc-pool-lab: bad option -Dpools=0,abc: allowed is whole numbers from 1 to 1000");
       cases.put("users=-1", "jdbc-pool-lab: bad option -Dusers=-1: allowed is whole numbers from 1 to 10000");
-      cases.put("seconds=0", "jdbc-pool-lab: bad option -Dseconds=0: allowed is a number above 0 to 3600");
+      cases.put("seconds=0.001", "jdbc-pool-lab: bad option -Dseconds=0.001: allowed is a number from 0.1 to 3600");
       cases.put("workloads=foo", "jdbc-pool-lab: bad option -Dworkloads=foo: allowed is a comma-separated list of ");
       cases.put("db.url=mysql://db:3306/demo?password=Hunter2-x", "jdbc-pool-lab: bad option -Ddb.url=mysql:");
+      cases.put("db.url=", "jdbc-pool-lab: bad option -Ddb.url=: the value is empty; give one or leave the option out");
+      cases.put("pools=", "jdbc-pool-lab: bad option -Dpools=: the value is empty; give one or leave the option out");
       cases.put("db.pasword=Hunter2-x", "jdbc-pool-lab: unknown option -Ddb.pasword=*** (did you mean -Ddb.password?)");
       List<LabProcess> runs = new ArrayList<>();
       int i = 0;
@@ -93,6 +95,18 @@ class BadInputTest {
          }
       }
       assertFalse(Files.exists(tmp.resolve("home")), "no database may be started");
+   }
+
+   @Test
+   void anotherSimulationsOptionIsRefusedNotIgnored() {
+      Path home = tmp.resolve("home");
+      try (LabProcess run = LabProcess.main(Preflight.class, Map.of("pools", "1,2", "lab.home", home.toString()),
+            tmp.resolve("foreign.log"), "CpoolCompare")) {
+         assertEquals(Exit.BAD_OPTION, run.waitFor(Duration.ofMinutes(1)), run.output());
+         assertEquals("jdbc-pool-lab: option -Dpools=1,2 is PoolSweep's; CpoolCompare does not read it: leave it out "
+               + "or run -Dsim=PoolSweep (exit code 64)", onlyLabLine(run.output()));
+      }
+      assertFalse(Files.exists(home), "no database may be started");
    }
 
    /** The output has exactly one line from the lab and no stack trace. */

@@ -78,6 +78,8 @@ class DatabaseLostTest {
       }
       assertTrue(run.console().contains("the database is back"), run.console());
       assertTrue(run.console().contains("jdbc-pool-lab: 1 of 4 steps INCOMPLETE:"), run.console());
+      ((Map<?, ?>) run.summary().get("wallTime")).forEach((part, value) -> assertTrue(
+            ((Number) value).doubleValue() >= 0, "wall time part " + part + " = " + value));
       assertTrue(gatlingReports(Path.of(System.getProperty("lab.gatlingResults")))
             .anyMatch(index -> index.toFile().lastModified() >= System.currentTimeMillis() - seconds * 1000 - 5000));
       assertTrue(seconds < 4 * 2 + 120, "the run must not hang: " + seconds + " s");

@@ -57,6 +57,20 @@ class DatabaseUnreachableTest {
    }
 
    @Test
+   void aOneLetterPasswordIsMaskedWhereItIsAValueAndNowhereElse() throws IOException {
+      int port;
+      try (ServerSocket socket = new ServerSocket(0)) {
+         port = socket.getLocalPort();
+      }
+      long t0 = System.nanoTime();
+      GatlingRun.Result run = run("jdbc:mysql://127.0.0.1:" + port + "/demo?connectTimeout=2000", Map.of(
+            "db.password", "o"));
+      assertRefusedQuickly(run, "127.0.0.1:" + port, t0);
+      assertTrue(run.failure().contains("Connection refused"), run.failure());
+      assertFalse(run.console().contains("***"), "no word is masked: " + run.console());
+   }
+
+   @Test
    void aHostThatDoesNotExist() {
       long t0 = System.nanoTime();
       GatlingRun.Result run = run("jdbc:mysql://no-such-host.invalid:3306/demo", Map.of());

@@ -65,7 +65,8 @@ class EmbeddedByUrlTest {
       void runSweep(@TempDir Path dir) throws SQLException, IOException {
          createHitsTable(database);
          Path file = Files.writeString(dir.resolve("hit.sql"), "-- one row per operation\n" + HIT + ";\n");
-         run = sweepThrough(database.url(), Map.of("workloads", "wait,custom", "sql", "@" + file));
+         run = sweepThrough(database.url(), Map.of("workloads", "wait,custom", "sql", "@" + file,
+               "sql.writes", "true"));
       }
 
       @Test

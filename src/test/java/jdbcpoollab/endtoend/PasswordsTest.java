@@ -72,6 +72,20 @@ class PasswordsTest {
       }
    }
 
+   @Test
+   void aPasswordInTheUrlsQueryIsUsedWhenNoOtherIsGivenAndStaysMasked() throws Exception {
+      ExternalServer server = ExternalServer.get();
+      server.requirePasswords("lab", RIGHT);
+      Map<String, String> options = options(server.url() + "&user=lab&password=" + RIGHT);
+      options.remove("db.user");
+      options.putAll(Map.of("pools", "1", "users", "2", "seconds", "0.5"));
+      try (LabProcess run = LabProcess.gatling(PoolSweep.class, options, Map.of(), tmp.resolve("url.log"))) {
+         assertEquals(0, run.waitFor(Duration.ofMinutes(2)), run.output());
+         assertTrue(run.output().contains("password=***"), run.output());
+         assertTrue(!run.output().contains(RIGHT), run.output());
+      }
+   }
+
    private Map<String, String> options(String url) throws IOException {
       Map<String, String> options = new HashMap<>(Map.of("lab.results", tmp.resolve("results").toString(),
             "lab.gatlingResults", tmp.resolve("results/gatling").toString(), "lab.home", tmp.resolve("home").toString(),

@@ -61,7 +61,7 @@ class PostgresTest {
       void runSweep() throws SQLException {
          createHitsTable(database());
          Map<String, String> options = new HashMap<>(WAIT_SWEEP);
-         options.putAll(Map.of("workloads", "wait,cpu,custom", "rows", "20000", "sql", HIT,
+         options.putAll(Map.of("workloads", "wait,cpu,custom", "rows", "20000", "sql", HIT, "sql.writes", "true",
                "db.url", server.url(), "db.user", PostgresServer.USER, "db.password", server.password()));
          run = GatlingRun.run(PoolSweep.class, options, false);
       }

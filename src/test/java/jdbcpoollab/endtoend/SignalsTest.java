@@ -98,6 +98,53 @@ class SignalsTest {
    }
 
    @Test
+   void sigtermToMavenAloneStopsItsGatlingJvmAndTheServer() throws IOException {
+      stopMavenByItsPid("TERM");
+   }
+
+   @Test
+   void sigintToMavenAloneStopsItsGatlingJvmAndTheServer() throws IOException {
+      stopMavenByItsPid("INT");
+   }
+
+   /** As an IDE's stop button or a cancelled CI job: the signal reaches Maven, not its forked Gatling JVM. */
+   private void stopMavenByItsPid(String signal) throws IOException {
+      long gatling;
+      long server;
+      try (LabProcess mvn = LabProcess.maven(tmp.resolve("mvn.log"), "gatling:test", "-Dsim=PoolSweep",
+            "-Dmaven.test.skip=true", "-Dlab.home=" + HOME, "-Dlab.results=" + tmp, "-Dpools=1,2", "-Dseconds=60",
+            "-Dwarmup=0", "-Dusers=8", "-Dworkloads=wait")) {
+         mvn.awaitOutput("[1/2] wait pool=1: pool filled", Duration.ofMinutes(3));
+         server = serverPid();
+         gatling = Long.parseLong(Files.readString(HOME.resolve(EmbeddedMariaDb.DEFAULT_INSTANCE + ".lock")).trim());
+         LabProcess.sleep(500);
+         mvn.signal(signal);
+         mvn.waitFor(Duration.ofSeconds(30));
+         // the interrupted run writes its page and stops the server first: generous on a loaded machine
+         long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+         while ((LabProcess.alive(gatling) || LabProcess.alive(server)) && System.nanoTime() < deadline) {
+            LabProcess.sleep(100);
+         }
+         boolean gatlingAlive = LabProcess.alive(gatling);
+         boolean serverAlive = LabProcess.alive(server);
+         if (gatlingAlive) {
+            LabProcess.kill("-KILL", Long.toString(gatling));
+         }
+         if (serverAlive) {
+            LabProcess.kill("-KILL", Long.toString(server));
+         }
+         assertFalse(gatlingAlive, "the Gatling JVM ended with Maven:\n" + mvn.output());
+         assertFalse(serverAlive, "no orphan mariadbd");
+      }
+      List<Map<String, Object>> steps = interruptedRunSteps();
+      assertEquals(1, steps.size(), "the step under way, partial: " + steps);
+      assertEquals(Boolean.FALSE, steps.get(0).get("complete"));
+      GatlingRun.Result next = GatlingRun.run(PoolSweep.class, Map.of("pools", "1", "seconds", "0.5", "warmup", "0",
+            "workloads", "wait"), false);
+      assertEquals(0, next.exitCode(), "the next run is not refused:\n" + next.console());
+   }
+
+   @Test
    void afterSigkillTheNextRunStopsTheOrphanedServer() throws IOException {
       long orphan;
       try (LabProcess gatling = LabProcess.gatling(PoolSweep.class, options("1", "60"), Map.of(),
@@ -111,13 +158,22 @@ class SignalsTest {
       assertTrue(LabProcess.alive(orphan), "SIGKILL leaves the server running");
 
       GatlingRun.Result next = GatlingRun.run(PoolSweep.class, Map.of("pools", "2", "seconds", "1", "warmup", "0",
-            "workloads", "wait"), false);
+            "workloads", "wait", "lab.results", tmp.toString(), "lab.gatlingResults", tmp.resolve("gatling").toString()),
+            false);
       assertEquals(0, next.exitCode(), next.console());
       assertTrue(next.console().contains("jdbc-pool-lab: stopped the embedded MariaDB (pid " + orphan
             + ") that a killed run left running"), next.console());
       assertFalse(LabProcess.alive(orphan));
       assertEquals("complete", next.summary().get("state"));
       assertTrue(number(next.step("wait", 2), "ok") > 0, "the data folder is intact: the table is there");
+      Path killed;
+      try (Stream<Path> folders = Files.list(tmp)) {
+         killed = folders.filter(f -> f.getFileName().toString().endsWith("-PoolSweep") && !f.equals(next.folder()))
+               .findFirst().orElseThrow();
+      }
+      assertEquals("killed", Json.read(killed.resolve("summary.json")).get("state"), "the killed run says so");
+      assertTrue(next.console().contains("jdbc-pool-lab: marked " + killed.getFileName() + " killed"), next.console());
+      assertTrue(Files.readString(tmp.resolve("index.html")).contains("killed"), "and the index shows it");
    }
 
    /** The steps of the one run in the temporary folder, which must say it was interrupted. */

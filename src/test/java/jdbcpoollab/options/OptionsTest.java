@@ -74,7 +74,9 @@ class OptionsTest {
       assertEquals("bad option -Dpools=0,abc: allowed is whole numbers from 1 to 1000",
             error(Map.of("pools", "0,abc")));
       assertEquals("bad option -Dusers=-1: allowed is whole numbers from 1 to 10000", error(Map.of("users", "-1")));
-      assertEquals("bad option -Dseconds=0: allowed is a number above 0 to 3600", error(Map.of("seconds", "0")));
+      assertEquals("bad option -Dseconds=0: allowed is a number from 0.1 to 3600", error(Map.of("seconds", "0")));
+      assertEquals("bad option -Dseconds=0.001: allowed is a number from 0.1 to 3600",
+            error(Map.of("seconds", "0.001")));
       assertEquals("bad option -Dworkloads=foo: allowed is a comma-separated list of wait, cpu, custom, each once",
             error(Map.of("workloads", "foo")));
       assertTrue(error(Map.of("pools", "4,4")).contains("each value once"));

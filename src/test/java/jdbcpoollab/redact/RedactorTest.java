@@ -35,6 +35,15 @@ class RedactorTest {
    }
 
    @Test
+   void aPasswordIsMaskedAsAValueNotInsideWords() {
+      assertEquals("cannot connect: Access denied (using password ***)",
+            Redactor.text("cannot connect: Access denied (using password o)", "o"));
+      assertEquals("SQLTimeoutException after '***'", Redactor.text("SQLTimeoutException after 'x'", "x"));
+      assertEquals("user lab, password ***; again ***", Redactor.text("user lab, password p@ss-1; again p@ss-1",
+            "p@ss-1"));
+   }
+
+   @Test
    void theServerAddressIsNamedWithoutCredentials() {
       assertEquals("db.example:3307", new Database("jdbc:mysql://lab:pw@db.example:3307/demo?password=x", "u", "pw")
             .address());

@@ -38,13 +38,12 @@ class EnterprisePackageTest {
             Files.delete(old);
          }
       }
-      String mavenHome = System.getProperty("maven.home");
-      String mvn = mavenHome != null && Files.isExecutable(Path.of(mavenHome, "bin", "mvn"))
-            ? Path.of(mavenHome, "bin", "mvn").toString() : "mvn";
       // The classes this build just compiled are packaged as they are: recompiling them would pull them from
       // under the tests that are running. A short Maven run does better without the optimising JIT.
-      Command.Result build = Command.run(List.of(mvn, "-B", "-Denterprise", "-Dmaven.test.skip=true",
-            "gatling:enterprisePackage"), project, Map.of("MAVEN_OPTS", "-XX:TieredStopAtLevel=1"),
+      List<String> command = new ArrayList<>(List.of(LabProcess.mavenCommand(), "-B"));
+      command.addAll(LabProcess.outerMavenOptions());
+      command.addAll(List.of("-Denterprise", "-Dmaven.test.skip=true", "gatling:enterprisePackage"));
+      Command.Result build = Command.run(command, project, Map.of("MAVEN_OPTS", "-XX:TieredStopAtLevel=1"),
             Duration.ofMinutes(10));
       assertEquals(0, build.exitCode(), build.failure());
       Path jar;

@@ -57,11 +57,40 @@ public final class LabProcess implements AutoCloseable {
 
    /** Maven itself, offline, on this project. */
    public static LabProcess maven(Path log, String... args) {
-      String home = System.getProperty("maven.home");
-      List<String> command = new ArrayList<>(List.of(Path.of(home, "bin", "mvn").toString(), "-o", "-B", "-f",
+      return maven(Map.of(), log, args);
+   }
+
+   /** Maven itself, offline, on this project, with more environment variables (such as MAVEN_OPTS). */
+   public static LabProcess maven(Map<String, String> environment, Path log, String... args) {
+      List<String> command = new ArrayList<>(List.of(mavenCommand(), "-o", "-B", "-f",
             Path.of(System.getProperty("basedir", ".")).resolve("pom.xml").toString()));
+      command.addAll(outerMavenOptions());
       command.addAll(List.of(args));
-      return new LabProcess(command, Map.of(), log);
+      return new LabProcess(command, environment, log);
+   }
+
+   /** The mvn of the Maven that runs the tests, else the one on the PATH. */
+   public static String mavenCommand() {
+      String home = System.getProperty("maven.home");
+      return home != null && Files.isExecutable(Path.of(home, "bin", "mvn")) ? Path.of(home, "bin", "mvn").toString()
+            : "mvn";
+   }
+
+   /**
+    * The local repository and settings file of the Maven run that runs the tests (pom.xml hands them over), so
+    * that a nested run finds what the outer one found: {@code mvn test -Dmaven.repo.local=…} as CI caches do.
+    */
+   public static List<String> outerMavenOptions() {
+      List<String> options = new ArrayList<>();
+      String repo = System.getProperty("lab.mavenRepo");
+      if (repo != null && !repo.isBlank() && !repo.startsWith("${")) {
+         options.add("-Dmaven.repo.local=" + repo);
+      }
+      String settings = System.getProperty("lab.mavenSettings");
+      if (settings != null && !settings.startsWith("${") && Files.isRegularFile(Path.of(settings))) {
+         options.addAll(List.of("-s", settings));
+      }
+      return options;
    }
 
    private static List<String> java(Map<String, String> properties) {

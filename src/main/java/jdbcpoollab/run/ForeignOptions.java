@@ -22,6 +22,7 @@ final class ForeignOptions {
       READERS.put("PoolSweep", SweepOptions::from);
       READERS.put("CpoolCompare", CompareOptions::from);
       READERS.put("Fidelity", FidelityOptions::from);
+      READERS.put("RateSweep", RateSweepOptions::from);
    }
 
    private ForeignOptions() {

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
@@ -39,19 +40,30 @@ public final class EmbeddedMariaDb implements AutoCloseable {
    private final Path home;
    private final String instance;
    private final int maxConnections;
+   private final List<String> serverArguments;
    private FileChannel lockChannel;
    private FileLock lock;
    private DB db;
    private int port;
 
    public EmbeddedMariaDb(Path home, int maxConnections) {
-      this(home, DEFAULT_INSTANCE, maxConnections);
+      this(home, DEFAULT_INSTANCE, maxConnections, List.of());
+   }
+
+   /** @param serverArguments more of the server's command line ({@code --name=value}), after the lab's own */
+   public EmbeddedMariaDb(Path home, int maxConnections, List<String> serverArguments) {
+      this(home, DEFAULT_INSTANCE, maxConnections, serverArguments);
    }
 
    public EmbeddedMariaDb(Path home, String instance, int maxConnections) {
+      this(home, instance, maxConnections, List.of());
+   }
+
+   public EmbeddedMariaDb(Path home, String instance, int maxConnections, List<String> serverArguments) {
       this.home = home;
       this.instance = instance;
       this.maxConnections = maxConnections;
+      this.serverArguments = List.copyOf(serverArguments);
    }
 
    /** Another run holds this instance. */
@@ -139,6 +151,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
                .addArg("--pid-file=" + pidFile())
                .addArg("--max-connections=" + maxConnections)
                .addArg("--innodb-buffer-pool-size=256M");
+         serverArguments.forEach(config::addArg);
          if ("root".equals(System.getProperty("user.name"))) {
             config.addArg("--user=root");
          }

@@ -13,6 +13,8 @@ import java.util.regex.Pattern;
 
 /** MySQL and MariaDB, through MySQL Connector/J ({@code jdbc:mysql:}) or MariaDB Connector/J ({@code jdbc:mariadb:}). */
 public final class MySqlDialect implements Dialect {
+   private static final List<String> COUNTERS = List.of("Connections", "Threads_created", "Max_used_connections",
+         "Threads_connected", "Aborted_connects", "Connection_errors_max_connections");
    private static final Pattern VERSION = Pattern.compile("^(\\d+(?:\\.\\d+)*)");
 
    @Override
@@ -37,16 +39,24 @@ public final class MySqlDialect implements Dialect {
       return BigTable.fill(connection, rows, BigTable::insertValues);
    }
 
+   @Override
+   public BigTable.Seeding ensureHotTable(Connection connection, int rows) throws SQLException {
+      BigTable.execute(connection, "CREATE TABLE IF NOT EXISTS hot (id INT PRIMARY KEY, n BIGINT NOT NULL)"
+            + " ENGINE=InnoDB");
+      return HotTable.fill(connection, rows);
+   }
+
    /**
-    * Connection attempts, server threads created and the most connections open at once, from the global status,
-    * which every user may read.
+    * Connection attempts, server threads created, the most connections open at once, those open now, and the
+    * attempts refused (any reason, and for want of {@code max_connections}), from the global status, which every user
+    * may read.
     */
    @Override
    public Map<String, Long> counters(Connection connection) {
-      Map<String, Long> status = Counters.read(connection, "SHOW GLOBAL STATUS WHERE Variable_name IN"
-            + " ('Connections', 'Threads_created', 'Max_used_connections')");
+      Map<String, Long> status = Counters.read(connection, "SHOW GLOBAL STATUS WHERE Variable_name IN ('"
+            + String.join("', '", COUNTERS) + "')");
       Map<String, Long> ordered = new LinkedHashMap<>();
-      for (String name : List.of("Connections", "Threads_created", "Max_used_connections")) {
+      for (String name : COUNTERS) {
          if (status.containsKey(name)) {
             ordered.put(name, status.get(name));
          }
@@ -56,7 +66,7 @@ public final class MySqlDialect implements Dialect {
 
    @Override
    public Set<String> peakCounters() {
-      return Set.of("Max_used_connections");
+      return Set.of("Max_used_connections", "Threads_connected");
    }
 
    /** FLUSH STATUS sets Max_used_connections to the connections open now; it needs the RELOAD privilege. */

@@ -2,6 +2,8 @@ package jdbcpoollab.run;
 
 import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.analysis.Sizing;
+import jdbcpoollab.db.ServerOptions;
+import jdbcpoollab.db.ServerStatus;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.measure.StepRecorder;
@@ -11,12 +13,16 @@ import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.report.SweepSummary;
+import jdbcpoollab.report.Table;
 import jdbcpoollab.workloads.Workload;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * PoolSweep's engine: its steps (each workload at each pool size, a pool of that size filled before load),
@@ -28,6 +34,9 @@ public final class Sweep {
    private final Lab lab;
    private final List<Step> steps = new ArrayList<>();
    private final PoolLibrary library = PoolLibraries.DEFAULT.named("hikari");
+   private final ServerStatus server;
+   private final Map<String, Map<String, Long>> countersBefore = new ConcurrentHashMap<>();
+   private final Map<String, Map<String, Long>> counters = new LinkedHashMap<>();
 
    private Sweep(Options system, SweepOptions options) {
       this.options = options;
@@ -35,16 +44,21 @@ public final class Sweep {
             options.acquireP99Ms()));
       lab = new Lab("PoolSweep", system, options.target(), options.largestPool() + options.users() + 50, summary,
             options.settings(library));
+      lab.serverOptions(ServerOptions.arguments(options.serverOptions()));
+      server = new ServerStatus(lab::database);
       if (options.compare().size() == 2) {
          throw CompareOnly.write(options.compare());
       }
-      for (Workload workload : options.workloads()) {
-         for (int pool : options.pools()) {
-            steps.add(step(workload, pool));
+      for (int rtt : options.rttMs()) {
+         for (Workload workload : options.workloads()) {
+            for (int pool : options.pools()) {
+               steps.add(step(workload, rtt, pool));
+            }
          }
       }
       lab.plan(steps.size(), () -> steps.forEach(step -> {
          step.stop();
+         countersAfter(step);
          report(step, step.close(), null);
       }));
       lab.onInterrupt(() -> steps.forEach(step -> report(step, step.interrupt(), "interrupted")));
@@ -68,13 +82,17 @@ public final class Sweep {
       return List.copyOf(steps);
    }
 
-   private Step step(Workload workload, int pool) {
-      String name = String.format("%s pool=%0" + String.valueOf(options.largestPool()).length() + "d", workload.name(),
-            pool);
-      StepRecorder recorder = new StepRecorder(workload.name(), pool, options.users(), Seconds.nanos(options.warmup()),
+   private Step step(Workload workload, int rtt, int pool) {
+      String label = options.label(workload, rtt);
+      String name = String.format("%s pool=%0" + String.valueOf(options.largestPool()).length() + "d", label, pool);
+      StepRecorder recorder = new StepRecorder(label, pool, options.users(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
-      PoolShape shape = new PoolShape("lab-" + workload.name() + "-" + pool, pool, pool, options.connectionTimeoutMs());
-      return new Step(workload, name, () -> library.open(lab.database(), shape), recorder);
+      PoolShape shape = new PoolShape("lab-" + workload.name() + "-" + rtt + "-" + pool, pool, pool,
+            options.connectionTimeoutMs());
+      return new Step(workload, name, () -> {
+         countersBefore.put(name, server.before());
+         return library.open(lab.database(rtt), shape);
+      }, recorder);
    }
 
    /** Every user calls this as it arrives: the first one opens the step's pool while the others wait for it. */
@@ -90,7 +108,21 @@ public final class Sweep {
 
    /** Every user calls this as it leaves: the last one closes the pool and reports the step; the gates' verdicts. */
    public List<Outcome> leave(Step step) {
-      return step.leave(options.users()) ? report(step, step.close(), null) : List.of();
+      if (!step.leave(options.users())) {
+         return List.of();
+      }
+      countersAfter(step);
+      return report(step, step.close(), null);
+   }
+
+   /** The server's counters over the step, read while its pool is still open (Threads_connected counts it). */
+   private void countersAfter(Step step) {
+      Map<String, Long> before = countersBefore.remove(step.requestName());
+      if (before != null) {
+         synchronized (counters) {
+            counters.put(step.requestName(), server.since(before));
+         }
+      }
    }
 
    private List<Outcome> report(Step step, StepResult r, String why) {
@@ -100,7 +132,37 @@ public final class Sweep {
       String reason = why != null ? why
             : step.openFailure() != null ? "pool did not open: " + step.openFailure()
             : step.lostReason() != null ? step.lostReason() : "cut short";
+      writeCounters();
       return lab.stepFinished(summary.add(step.requestName(), r), r, reason);
+   }
+
+   /** One row per finished step: what the server's connection counters moved by (peaks and gauges as read). */
+   private void writeCounters() {
+      List<String> names = new ArrayList<>();
+      List<Map<String, Object>> rows = new ArrayList<>();
+      synchronized (counters) {
+         counters.values().forEach(c -> c.keySet().stream().filter(n -> !names.contains(n)).forEach(names::add));
+         List<String> headers = new ArrayList<>(List.of("step"));
+         headers.addAll(names);
+         Table table = new Table(headers);
+         counters.forEach((step, c) -> {
+            List<String> cells = new ArrayList<>(List.of(step));
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("step", step);
+            names.forEach(n -> {
+               cells.add(c.containsKey(n) ? Long.toString(c.get(n)) : "n/a");
+               row.put(n, c.get(n));
+            });
+            table.add(cells);
+            rows.add(row);
+         });
+         if (rows.isEmpty()) {
+            return;
+         }
+         lab.section("server", "Server counters per step", table, rows, "Change over each step (pool fill included);"
+               + " " + String.join(" and ", lab.database().dialect().peakCounters().stream().sorted().toList())
+               + " as read at the step's end, its pool still open.");
+      }
    }
 
    public List<Assertion> assertions() {
@@ -123,5 +185,6 @@ public final class Sweep {
 
    public void finish() {
       lab.finish();
+      server.close();
    }
 }

@@ -31,6 +31,10 @@ public interface Workload {
       }
    }
 
+   /** Creates what it needs beyond the {@code big} table (a table of its own), once before any load. */
+   default void prepare(Connection connection) throws SQLException {
+   }
+
    /** Rows of the {@code big} table it reads; 0 when it needs none. */
    default int bigTableRows() {
       return 0;

@@ -14,7 +14,8 @@ public final class Workloads {
    public static final Workloads DEFAULT = new Workloads(List.of(
          new WaitWorkload.Type(),
          new CpuWorkload.Type(),
-         new CustomWorkload.Type()));
+         new CustomWorkload.Type(),
+         new TxnWorkload.Type()));
 
    private final List<WorkloadType> types;
 

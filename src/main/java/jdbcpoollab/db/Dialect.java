@@ -31,6 +31,11 @@ public interface Dialect {
       return HotTable.fill(connection, rows);
    }
 
+   /** The most client connections the server accepts at once, or 0 when it does not say. */
+   default int maxConnections(Connection connection) {
+      return 0;
+   }
+
    /** Locks one row of {@code hot} (parameter: its id) until the transaction ends. */
    default String lockRowSql() {
       return "SELECT n FROM hot WHERE id = ? FOR UPDATE";

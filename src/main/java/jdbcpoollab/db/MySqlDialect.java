@@ -1,6 +1,7 @@
 package jdbcpoollab.db;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
@@ -83,5 +84,14 @@ public final class MySqlDialect implements Dialect {
       String version = connection.getMetaData().getDatabaseProductVersion();
       Matcher number = VERSION.matcher(version);
       return (version.contains("MariaDB") ? "MariaDB " : "MySQL ") + (number.find() ? number.group(1) : version);
+   }
+
+   @Override
+   public int maxConnections(Connection connection) {
+      try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery("SELECT @@max_connections")) {
+         return rs.next() ? Integer.parseInt(rs.getString(1).trim()) : 0;
+      } catch (SQLException | NumberFormatException e) {
+         return 0;
+      }
    }
 }

@@ -16,6 +16,8 @@ import jdbcpoollab.report.SweepSummary;
 import jdbcpoollab.report.Table;
 import jdbcpoollab.workloads.Workload;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -36,7 +38,9 @@ public final class Sweep {
    private final PoolLibrary library = PoolLibraries.DEFAULT.named("hikari");
    private final ServerStatus server;
    private final Map<String, Map<String, Long>> countersBefore = new ConcurrentHashMap<>();
+   private final Map<String, String> labels = new ConcurrentHashMap<>();
    private final Map<String, Map<String, Long>> counters = new LinkedHashMap<>();
+   private volatile int serverMaxConnections;
 
    private Sweep(Options system, SweepOptions options) {
       this.options = options;
@@ -85,6 +89,7 @@ public final class Sweep {
    private Step step(Workload workload, int rtt, int pool) {
       String label = options.label(workload, rtt);
       String name = String.format("%s pool=%0" + String.valueOf(options.largestPool()).length() + "d", label, pool);
+      labels.put(name, StepResult.label(label, pool));
       StepRecorder recorder = new StepRecorder(label, pool, options.users(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
       PoolShape shape = new PoolShape("lab-" + workload.name() + "-" + rtt + "-" + pool, pool, pool,
@@ -120,7 +125,7 @@ public final class Sweep {
       Map<String, Long> before = countersBefore.remove(step.requestName());
       if (before != null) {
          synchronized (counters) {
-            counters.put(step.requestName(), server.since(before));
+            counters.put(labels.get(step.requestName()), server.since(before));
          }
       }
    }
@@ -130,6 +135,9 @@ public final class Sweep {
          return List.of();
       }
       String reason = why != null ? why
+            : step.openFailure() != null && tooLarge(r.pool()) ? "pool did not open: pool " + r.pool()
+                  + " is larger than the server's max_connections " + serverMaxConnections
+                  + ", which refused the rest (Connection_errors_max_connections)"
             : step.openFailure() != null ? "pool did not open: " + step.openFailure()
             : step.lostReason() != null ? step.lostReason() : "cut short";
       writeCounters();
@@ -181,6 +189,19 @@ public final class Sweep {
       lab.start("big", (database, c) -> rows == 0 ? "not needed"
             : rows + " rows " + database.dialect().ensureBigTable(c, rows).name().toLowerCase(Locale.ROOT));
       options.workloads().forEach(lab::tryOnce);
+      try (Connection c = lab.database().connect()) {
+         serverMaxConnections = lab.database().dialect().maxConnections(c);
+      } catch (SQLException e) {
+         serverMaxConnections = 0;
+      }
+      options.pools().stream().filter(this::tooLarge).forEach(pool -> System.out.println("jdbc-pool-lab: pool "
+            + pool + " is larger than the server's max_connections " + serverMaxConnections + " (less the lab's own"
+            + " connection): its steps will not fill and the server will refuse the connections over the limit"));
+   }
+
+   /** A pool the server cannot give all its connections to, besides the lab's own one. */
+   private boolean tooLarge(int pool) {
+      return serverMaxConnections > 0 && pool > serverMaxConnections - 1;
    }
 
    public void finish() {

@@ -6,6 +6,7 @@ import jdbcpoollab.db.Database;
 import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.db.ErrorMessages;
 import jdbcpoollab.db.RttProxy;
+import jdbcpoollab.db.ServerOptions;
 import jdbcpoollab.db.Target;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.files.RunFolder;
@@ -175,6 +176,8 @@ public final class Lab {
          }
       } catch (EmbeddedMariaDb.Busy e) {
          throw failed(Exit.BUSY, e.getMessage());
+      } catch (EmbeddedMariaDb.Refused e) {
+         throw failed(Exit.BAD_OPTION, "bad option -D" + ServerOptions.OPTION + ": " + e.getMessage());
       } catch (IllegalStateException e) {
          throw failed(Exit.DATABASE_UNAVAILABLE, e.getMessage());
       }

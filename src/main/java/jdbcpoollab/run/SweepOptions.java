@@ -12,6 +12,7 @@ import jdbcpoollab.workloads.Workloads;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,7 +62,7 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
          throw new OptionException("bad option -D" + ServerOptions.OPTION + ": it sets the embedded MariaDB's"
                + " variables; a server given by -Ddb.url is configured where it runs");
       }
-      return Map.copyOf(server);
+      return Collections.unmodifiableMap(server);
    }
 
    /** How steps and reports name a workload measured at a round trip: {@code wait}, or {@code wait rtt=5ms}. */

@@ -73,6 +73,9 @@ class BadInputTest {
       cases.put("seconds=0", "jdbc-pool-lab: bad option -Dseconds=0: allowed is a number above 0 to 3600");
       cases.put("workloads=foo", "jdbc-pool-lab: bad option -Dworkloads=foo: allowed is a comma-separated list of ");
       cases.put("db.url=mysql://db:3306/demo?password=Hunter2-x", "jdbc-pool-lab: bad option -Ddb.url=mysql:");
+      cases.put("rttMs=-1", "jdbc-pool-lab: bad option -DrttMs=-1: allowed is whole numbers from 0 to 1000");
+      cases.put("db.serverOption=no_such_var=1", "jdbc-pool-lab: bad option -Ddb.serverOption=no_such_var=1: unknown"
+            + " server variable 'no_such_var' (name=value, comma-separated; known names: thread_handling, ");
       cases.put("db.pasword=Hunter2-x", "jdbc-pool-lab: unknown option -Ddb.pasword=*** (did you mean -Ddb.password?)");
       List<LabProcess> runs = new ArrayList<>();
       int i = 0;

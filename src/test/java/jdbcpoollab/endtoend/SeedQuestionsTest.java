@@ -108,6 +108,17 @@ class SeedQuestionsTest {
       }
    }
 
+   @Test
+   void aValueTheServerRefusesIsOneLineNamingTheOption() {
+      GatlingRun.Result run = GatlingRun.run(PoolSweep.class, Map.of("workloads", "wait", "pools", "1",
+            "seconds", "0.2", "db.serverOption", "thread_handling=bogus"), false);
+      assertEquals(Exit.BAD_OPTION, run.exitCode(), run.console());
+      assertTrue(run.failure().startsWith("jdbc-pool-lab: bad option -Ddb.serverOption: MariaDB 11.4.5 refuses"
+            + " --thread-handling=bogus: Error while setting value 'bogus' to 'thread_handling'"), run.failure());
+      assertEquals(1, run.failure().lines().count(), run.failure());
+      assertTrue(run.folder() == null || run.steps() == null || run.steps().isEmpty(), "no step ran");
+   }
+
    /** Unpooled, every operation opens a connection, several round trips each; a pool pays them once. */
    @Test
    void cpoolCompareMeasuresThroughTheRoundTrip() {

@@ -6,9 +6,12 @@ import jdbcpoollab.db.ServerOptions;
 import jdbcpoollab.db.ServerStatus;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Step;
+import jdbcpoollab.measure.KindResult;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.ConnectionSource;
+import jdbcpoollab.pools.KindSources;
 import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.PoolShape;
@@ -25,6 +28,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 /**
  * PoolSweep's engine: its steps (each workload at each pool size, a pool of that size filled before load),
@@ -39,6 +43,10 @@ public final class Sweep {
    private final ServerStatus server;
    private final Map<String, Map<String, Long>> countersBefore = new ConcurrentHashMap<>();
    private final Map<String, String> labels = new ConcurrentHashMap<>();
+   private final Map<String, StepRecorder> recorders = new ConcurrentHashMap<>();
+   private final List<Map<String, Object>> kindRows = new ArrayList<>();
+   private final Table kindTable = new Table(List.of("step", "kind", "ok", "ko", "q/s", "acquire p99", "query p50",
+         "query p99", "total p50", "total p99"));
    private final Map<String, Map<String, Long>> counters = new LinkedHashMap<>();
    private volatile int serverMaxConnections;
 
@@ -46,7 +54,10 @@ public final class Sweep {
       this.options = options;
       summary = new SweepSummary(new Sizing.Context(options.users(), Runtime.getRuntime().availableProcessors(),
             options.acquireP99Ms()));
-      lab = new Lab("PoolSweep", system, options.target(), options.largestPool() + options.users() + 50, summary,
+      int poolsAtOnce = options.workloads().stream().mapToInt(w -> options.split(w) ? w.kinds().size() : 1).max()
+            .orElse(1);
+      lab = new Lab("PoolSweep", system, options.target(), poolsAtOnce * options.largestPool() + options.users() + 50,
+            summary,
             options.settings(library));
       lab.serverOptions(ServerOptions.arguments(options.serverOptions()));
       server = new ServerStatus(lab::database);
@@ -56,7 +67,12 @@ public final class Sweep {
       for (int rtt : options.rttMs()) {
          for (Workload workload : options.workloads()) {
             for (int pool : options.pools()) {
-               steps.add(step(workload, rtt, pool));
+               steps.add(step(workload, rtt, pool, false));
+            }
+            if (options.split(workload)) {
+               for (int pool : options.pools()) {
+                  steps.add(step(workload, rtt, pool, true));
+               }
             }
          }
       }
@@ -86,17 +102,24 @@ public final class Sweep {
       return List.copyOf(steps);
    }
 
-   private Step step(Workload workload, int rtt, int pool) {
-      String label = options.label(workload, rtt);
+   private Step step(Workload workload, int rtt, int pool, boolean split) {
+      String label = split ? options.splitLabel(workload, rtt) : options.label(workload, rtt);
       String name = String.format("%s pool=%0" + String.valueOf(options.largestPool()).length() + "d", label, pool);
       labels.put(name, StepResult.label(label, pool));
       StepRecorder recorder = new StepRecorder(label, pool, options.users(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
-      PoolShape shape = new PoolShape("lab-" + workload.name() + "-" + rtt + "-" + pool, pool, pool,
-            options.connectionTimeoutMs());
+      recorders.put(name, recorder);
+      String poolName = "lab-" + workload.name() + (split ? "-split" : "") + "-" + rtt + "-" + pool;
+      PoolShape shape = new PoolShape(poolName, pool, pool, options.connectionTimeoutMs());
       return new Step(workload, name, () -> {
          countersBefore.put(name, server.before());
-         return library.open(lab.database(rtt), shape);
+         if (!split) {
+            return library.open(lab.database(rtt), shape);
+         }
+         Map<String, ConnectionSource.Opener> perKind = new LinkedHashMap<>();
+         workload.kinds().forEach(kind -> perKind.put(kind.name(), () -> library.open(lab.database(rtt),
+               new PoolShape(poolName + "-" + kind.name(), pool, pool, options.connectionTimeoutMs()))));
+         return KindSources.open(perKind);
       }, recorder);
    }
 
@@ -141,7 +164,36 @@ public final class Sweep {
             : step.openFailure() != null ? "pool did not open: " + step.openFailure()
             : step.lostReason() != null ? step.lostReason() : "cut short";
       writeCounters();
+      writeKinds(step, r);
       return lab.stepFinished(summary.add(step.requestName(), r), r, reason);
+   }
+
+   /** Each kind of a mixed step apart: its own counts and times in the same window (ms). */
+   private void writeKinds(Step step, StepResult r) {
+      StepRecorder recorder = recorders.remove(step.requestName());
+      Map<String, KindResult> kinds = recorder == null ? Map.of() : recorder.kinds();
+      if (kinds.isEmpty()) {
+         return;
+      }
+      synchronized (kindRows) {
+         for (KindResult k : kinds.values()) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("step", r.label());
+            row.put("throughput", r.seconds() > 0 ? k.ok() / r.seconds() : 0);
+            row.putAll(k.toMap());
+            kindRows.add(row);
+            kindTable.add(List.of(r.label(), k.kind(), Long.toString(k.ok()), Long.toString(k.ko()),
+                  String.format(Locale.ROOT, "%.1f", r.seconds() > 0 ? k.ok() / r.seconds() : 0),
+                  ms(k.acquire().p99()), ms(k.query().p50()), ms(k.query().p99()), ms(k.total().p50()),
+                  ms(k.total().p99())));
+         }
+         lab.section("kinds", "Each kind of a mixed step", kindTable, kindRows, "Times in ms, in the step's window;"
+               + " a 'split' step gives each kind a pool of its own of the step's size.");
+      }
+   }
+
+   private static String ms(double value) {
+      return String.format(Locale.ROOT, "%.3f", value);
    }
 
    /** One row per finished step: what the server's connection counters moved by (peaks and gauges as read). */
@@ -188,7 +240,8 @@ public final class Sweep {
       int rows = options.tableRows();
       lab.start("big", (database, c) -> rows == 0 ? "not needed"
             : rows + " rows " + database.dialect().ensureBigTable(c, rows).name().toLowerCase(Locale.ROOT));
-      options.workloads().forEach(lab::tryOnce);
+      options.workloads().stream().flatMap(w -> w.kinds().isEmpty() ? Stream.of(w) : w.kinds().stream()).distinct()
+            .forEach(lab::tryOnce);
       try (Connection c = lab.database().connect()) {
          serverMaxConnections = lab.database().dialect().maxConnections(c);
       } catch (SQLException e) {

@@ -25,11 +25,12 @@ import java.util.Map;
  *                         {@code rows}, {@code sql} with the custom workload)
  * @param rttMs            the network round trips each pool size is measured at, 0 for none (a proxy adds them)
  * @param serverOptions    server variables for the embedded MariaDB ({@code -Ddb.serverOption})
+ * @param splitPools       a mix is also measured with a pool per kind, each of the step's size
  */
 public record SweepOptions(List<Integer> pools, int users, double seconds, double warmup, List<Workload> workloads,
                            Map<String, Object> workloadSettings, int connectionTimeoutMs, double recoverSeconds,
                            Target target, double acquireP99Ms, List<Path> compare, List<Integer> rttMs,
-                           Map<String, String> serverOptions) {
+                           Map<String, String> serverOptions, boolean splitPools) {
 
    public static SweepOptions from(Options o) {
       return from(o, Workloads.DEFAULT);
@@ -52,7 +53,8 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
             o.decimal("acquireP99Ms", SweepSettings.DEFAULT_ACQUIRE_P99_MS, 0, 3_600_000, true),
             runs(o, "compare"),
             o.integers("rttMs", "0", 0, 1_000),
-            serverOptions(o, target));
+            serverOptions(o, target),
+            Boolean.parseBoolean(o.choice("splitPools", "false", List.of("false", "true"))));
    }
 
    /** {@code -Ddb.serverOption}, which only the embedded server takes. */
@@ -67,7 +69,21 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
 
    /** How steps and reports name a workload measured at a round trip: {@code wait}, or {@code wait rtt=5ms}. */
    public String label(Workload workload, int rtt) {
-      return rttMs.equals(List.of(0)) ? workload.name() : workload.name() + " rtt=" + rtt + "ms";
+      return label(workload.name(), rtt);
+   }
+
+   /** As {@link #label(Workload, int)}, for a mix with a pool per kind: {@code mix split}. */
+   public String splitLabel(Workload workload, int rtt) {
+      return label(workload.name() + " split", rtt);
+   }
+
+   /** True for a workload measured a second time with a pool per kind. */
+   public boolean split(Workload workload) {
+      return splitPools && !workload.kinds().isEmpty();
+   }
+
+   private String label(String name, int rtt) {
+      return rttMs.equals(List.of(0)) ? name : name + " rtt=" + rtt + "ms";
    }
 
    /** One or two run folders of the results folder (each holding a summary.json), given by name or path. */
@@ -102,10 +118,17 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
          workloads.forEach(w -> {
             queries.put(label(w, rtt), w.statement());
             labels.add(label(w, rtt));
+            if (split(w)) {
+               queries.put(splitLabel(w, rtt), w.statement() + " (a pool per kind)");
+               labels.add(splitLabel(w, rtt));
+            }
          });
       }
       Map<String, Object> options = new LinkedHashMap<>(workloadSettings);
       options.put("rttMs", rttMs);
+      if (splitPools) {
+         options.put("splitPools", true);
+      }
       if (!serverOptions.isEmpty()) {
          options.put("serverOptions", serverOptions);
       }

@@ -4,6 +4,7 @@ import jdbcpoollab.db.Dialect;
 import jdbcpoollab.options.Options;
 
 import java.util.List;
+import java.util.Map;
 
 /** Builds one kind of workload from its own options. */
 public interface WorkloadType {
@@ -20,4 +21,12 @@ public interface WorkloadType {
     * @return the workload, or null when it cannot be built without being chosen
     */
    Workload create(Dialect dialect, Options options, List<String> chosen);
+
+   /**
+    * As {@link #create(Dialect, Options, List)}, for a type built of others (a mix): {@code before} holds the
+    * workloads of the types registered before it, by name.
+    */
+   default Workload create(Dialect dialect, Options options, List<String> chosen, Map<String, Workload> before) {
+      return create(dialect, options, chosen);
+   }
 }

@@ -15,7 +15,8 @@ public final class Workloads {
          new WaitWorkload.Type(),
          new CpuWorkload.Type(),
          new CustomWorkload.Type(),
-         new TxnWorkload.Type()));
+         new TxnWorkload.Type(),
+         new MixWorkload.Type()));
 
    private final List<WorkloadType> types;
 
@@ -61,7 +62,7 @@ public final class Workloads {
       Map<String, Workload> built = new LinkedHashMap<>();
       Map<String, Object> settings = new LinkedHashMap<>();
       for (WorkloadType type : types) {
-         Workload workload = type.create(dialect, options, chosen);
+         Workload workload = type.create(dialect, options, chosen, Collections.unmodifiableMap(built));
          if (workload != null) {
             built.put(type.name(), workload);
             settings.putAll(workload.settings());

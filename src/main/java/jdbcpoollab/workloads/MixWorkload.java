@@ -96,19 +96,25 @@ public final class MixWorkload implements Workload {
       }
 
       @Override
+      public boolean composite() {
+         return true;
+      }
+
+      @Override
       public Workload create(Dialect dialect, Options options, List<String> chosen) {
          return null;
       }
 
-      /** Reads {@code -Dmix} (kinds among the workloads before it, each once, whole weights); none unless chosen. */
+      /** Reads {@code -Dmix} (kinds among the other workloads, each once, whole weights); none unless given. */
       @Override
       public Workload create(Dialect dialect, Options options, List<String> chosen, Map<String, Workload> before) {
          String raw = options.string("mix", null);
          if (raw == null && !chosen.contains("mix")) {
             return null;
          }
+         List<String> names = before.keySet().stream().sorted().toList();
          String allowed = "allowed is kind:weight, comma-separated, each kind once among "
-               + String.join(", ", before.keySet()) + " and each weight a whole number from 1 to 1000";
+               + String.join(", ", names) + " and each weight a whole number from 1 to 1000";
          if (raw == null) {
             throw new OptionException("missing option -Dmix for -Dworkloads=mix: " + allowed);
          }

@@ -22,11 +22,16 @@ public interface WorkloadType {
     */
    Workload create(Dialect dialect, Options options, List<String> chosen);
 
+   /** True for a type built of the others' workloads (a mix): the registry builds it after them. */
+   default boolean composite() {
+      return false;
+   }
+
    /**
-    * As {@link #create(Dialect, Options, List)}, for a type built of others (a mix): {@code before} holds the
-    * workloads of the types registered before it, by name.
+    * As {@link #create(Dialect, Options, List)}, for a {@link #composite} type: {@code others} holds the workloads
+    * of every other type the registry could build, by name.
     */
-   default Workload create(Dialect dialect, Options options, List<String> chosen, Map<String, Workload> before) {
+   default Workload create(Dialect dialect, Options options, List<String> chosen, Map<String, Workload> others) {
       return create(dialect, options, chosen);
    }
 }

@@ -108,6 +108,37 @@ class SeedQuestionsTest {
       }
    }
 
+   /** A mix on one pool and the same mix on a pool per kind, in one run, each kind reported apart. */
+   @Test
+   void aMixReportsEachKindOnOnePoolAndOnSplitPools() {
+      GatlingRun.Result run = GatlingRun.run(PoolSweep.class, Map.of("workloads", "mix", "mix", "wait:75,cpu:25",
+            "rows", "2000", "sleepMs", "2", "pools", "2", "users", "4", "seconds", "1", "warmup", "0.1",
+            "splitPools", "true"), false);
+      assertEquals(0, run.exitCode(), run.console());
+      @SuppressWarnings("unchecked")
+      List<Map<String, Object>> kinds = (List<Map<String, Object>>) run.summary().get("kinds");
+      for (String step : List.of("mix", "mix split")) {
+         Map<String, Object> whole = run.step(step, 2);
+         List<Map<String, Object>> rows = kinds.stream().filter(k -> (step + " pool=2").equals(k.get("step")))
+               .toList();
+         assertEquals(List.of("cpu", "wait"), rows.stream().map(k -> k.get("kind")).toList(), kinds.toString());
+         long wait = count(rows.get(1), "ok");
+         long cpu = count(rows.get(0), "ok");
+         assertEquals(count(whole, "ok"), wait + cpu, "every operation is of one kind");
+         // weights 75:25: with 40 operations or more, fewer waits than cpu scans is a one-in-thousands draw
+         assertTrue(wait + cpu < 40 || wait > cpu, "more wait than cpu: " + wait + " / " + cpu);
+         assertTrue(ms(rows.get(1), "query", "p50") >= 2, "the wait kind sleeps 2 ms: " + rows.get(1));
+      }
+      @SuppressWarnings("unchecked")
+      List<Map<String, Object>> server = (List<Map<String, Object>>) run.summary().get("server");
+      long shared = count(server.stream().filter(r -> "mix pool=2".equals(r.get("step"))).findFirst().orElseThrow(),
+            "Connections");
+      long perKind = count(server.stream().filter(r -> "mix split pool=2".equals(r.get("step"))).findFirst()
+            .orElseThrow(), "Connections");
+      assertEquals(2, shared, "one pool of 2");
+      assertEquals(4, perKind, "a pool of 2 per kind");
+   }
+
    @Test
    void aValueTheServerRefusesIsOneLineNamingTheOption() {
       GatlingRun.Result run = GatlingRun.run(PoolSweep.class, Map.of("workloads", "wait", "pools", "1",

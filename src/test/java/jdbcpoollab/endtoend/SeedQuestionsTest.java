@@ -9,6 +9,8 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 
@@ -52,6 +54,18 @@ class SeedQuestionsTest {
          double far = ms(run.step("wait rtt=5ms", 2), "query", "p50");
          assertTrue(far - near >= 4.5 && far - near <= 6.5, "the 5 ms round trip added " + (far - near) + " ms");
          assertEquals(List.of(0, 5), ((Map<?, ?>) run.summary().get("settings")).get("rttMs"));
+      }
+
+      @Test
+      void thePageShowsTheKneeAtEachRoundTrip() throws IOException {
+         String page = Files.readString(run.folder().resolve("index.html"));
+         int section = page.indexOf("How the knee moves with the round trip");
+         assertTrue(section > 0, "no round-trip section");
+         String table = page.substring(section, page.indexOf("</table>", section));
+         for (String row : List.of("wait</td><td class=\"num\">0<", "wait</td><td class=\"num\">5<",
+               "txn</td><td class=\"num\">5<")) {
+            assertTrue(table.contains("<td>" + row), row + " in " + table);
+         }
       }
 
       @Test
@@ -110,7 +124,7 @@ class SeedQuestionsTest {
 
    /** A mix on one pool and the same mix on a pool per kind, in one run, each kind reported apart. */
    @Test
-   void aMixReportsEachKindOnOnePoolAndOnSplitPools() {
+   void aMixReportsEachKindOnOnePoolAndOnSplitPools() throws IOException {
       GatlingRun.Result run = GatlingRun.run(PoolSweep.class, Map.of("workloads", "mix", "mix", "wait:75,cpu:25",
             "rows", "2000", "sleepMs", "2", "pools", "2", "users", "4", "seconds", "1", "warmup", "0.1",
             "splitPools", "true"), false);
@@ -137,6 +151,9 @@ class SeedQuestionsTest {
             .orElseThrow(), "Connections");
       assertEquals(2, shared, "one pool of 2");
       assertEquals(4, perKind, "a pool of 2 per kind");
+      String page = Files.readString(run.folder().resolve("index.html"));
+      assertTrue(page.contains("Each kind of a mixed workload"), "the page compares both");
+      assertTrue(page.contains("<td>mix split pool=2</td><td>cpu</td>"), "the page compares both");
    }
 
    @Test

@@ -4,6 +4,7 @@ import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.files.AtomicFile;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.SweepRun;
+import jdbcpoollab.settings.SweepSettings;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -35,8 +36,12 @@ public final class RunIndex {
          SweepRun run = runs.get(i);
          String page = Files.exists(run.folder().resolve("index.html")) ? "index.html" : "summary.md";
          links.add(run.name() + "/" + page);
-         table.add(List.of(run.name(), run.simulation(), run.state(), run.setting("database"), run.setting("users"),
-               run.setting("seconds"), best(run), recommended(run), previousOf(runs, i)));
+         SweepSettings settings = run.sweepSettings();
+         String database = run.environment().database();
+         table.add(List.of(run.name(), run.simulation(), run.state(), database == null ? "" : database,
+               settings.users() > 0 ? Integer.toString(settings.users()) : "",
+               settings.seconds() > 0 ? Double.toString(settings.seconds()) : "", best(run), recommended(run),
+               previousOf(runs, i)));
       }
       html.table(table, links);
       html.h2("Comparisons", "comparisons");

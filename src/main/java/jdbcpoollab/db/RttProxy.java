@@ -120,7 +120,9 @@ public final class RttProxy implements AutoCloseable {
                   }
                })
                .connect(host, port).addListener((ChannelFutureListener) f -> {
-                  if (f.isSuccess()) {
+                  if (f.isSuccess() && !inbound.isActive()) {
+                     f.channel().close();
+                  } else if (f.isSuccess()) {
                      inbound.pipeline().addLast(new Relay(f.channel()));
                      inbound.pipeline().remove(this);
                      inbound.read();

@@ -109,7 +109,8 @@ public final class Sweep {
       StepRecorder recorder = new StepRecorder(label, pool, options.users(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
       recorders.put(name, recorder);
-      String poolName = "lab-" + workload.name() + (split ? "-split" : "") + (rtt == 0 ? "" : "-rtt" + rtt) + "-" + pool;
+      String poolName = "lab-" + workload.name() + (split ? "-split" : "") + (rtt == 0 ? "" : "-rtt" + rtt) + "-"
+            + pool;
       PoolShape shape = new PoolShape(poolName, pool, pool, options.connectionTimeoutMs());
       return new Step(workload, name, () -> {
          countersBefore.put(name, server.before());

@@ -110,6 +110,38 @@ public final class Database {
       }
    }
 
+   /**
+    * The same database at another address ({@code host:port}), such as a proxy in front of it; the URL must name its
+    * server's port.
+    */
+   public Database via(String hostPort) {
+      String address = address();
+      if (!address.contains(":") || !url.contains(address)) {
+         throw new IllegalArgumentException("the database URL names no host:port to reach through a proxy: "
+               + safeUrl());
+      }
+      return new Database(url.replaceFirst(Pattern.quote(address), Matcher.quoteReplacement(hostPort)), user,
+            password);
+   }
+
+   /** The server's host, as the URL names it. */
+   public String host() {
+      String address = address();
+      int colon = address.lastIndexOf(':');
+      return colon < 0 ? address : address.substring(0, colon);
+   }
+
+   /** The server's port, as the URL names it; -1 when it names none. */
+   public int port() {
+      String address = address();
+      int colon = address.lastIndexOf(':');
+      try {
+         return colon < 0 ? -1 : Integer.parseInt(address.substring(colon + 1));
+      } catch (NumberFormatException e) {
+         return -1;
+      }
+   }
+
    /** A new physical connection, bypassing any pool. */
    public Connection connect() throws SQLException {
       Properties props = new Properties();

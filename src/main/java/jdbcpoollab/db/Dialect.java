@@ -25,6 +25,27 @@ public interface Dialect {
    /** Creates the {@code big} table with exactly {@code rows} rows unless it already exists complete. */
    BigTable.Seeding ensureBigTable(Connection connection, int rows) throws SQLException;
 
+   /** Creates the {@code hot} table of the txn workload with ids 1..{@code rows} unless it exists complete. */
+   default BigTable.Seeding ensureHotTable(Connection connection, int rows) throws SQLException {
+      BigTable.execute(connection, "CREATE TABLE IF NOT EXISTS hot (id INTEGER PRIMARY KEY, n BIGINT NOT NULL)");
+      return HotTable.fill(connection, rows);
+   }
+
+   /** The most client connections the server accepts at once, or 0 when it does not say. */
+   default int maxConnections(Connection connection) {
+      return 0;
+   }
+
+   /** Locks one row of {@code hot} (parameter: its id) until the transaction ends. */
+   default String lockRowSql() {
+      return "SELECT n FROM hot WHERE id = ? FOR UPDATE";
+   }
+
+   /** Changes the locked row (parameter: its id). */
+   default String updateRowSql() {
+      return "UPDATE hot SET n = n + 1 WHERE id = ?";
+   }
+
    /**
     * The server's own connection counters, named as the product names them; the first is the cumulative number of
     * connections (logins) the server accepted. Empty, shown as "n/a", when the product or the user's privileges give

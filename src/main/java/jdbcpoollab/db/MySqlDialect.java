@@ -1,6 +1,7 @@
 package jdbcpoollab.db;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
@@ -13,6 +14,8 @@ import java.util.regex.Pattern;
 
 /** MySQL and MariaDB, through MySQL Connector/J ({@code jdbc:mysql:}) or MariaDB Connector/J ({@code jdbc:mariadb:}). */
 public final class MySqlDialect implements Dialect {
+   private static final List<String> COUNTERS = List.of("Connections", "Threads_created", "Max_used_connections",
+         "Threads_connected", "Aborted_connects", "Connection_errors_max_connections");
    private static final Pattern VERSION = Pattern.compile("^(\\d+(?:\\.\\d+)*)");
 
    @Override
@@ -37,16 +40,24 @@ public final class MySqlDialect implements Dialect {
       return BigTable.fill(connection, rows, BigTable::insertValues);
    }
 
+   @Override
+   public BigTable.Seeding ensureHotTable(Connection connection, int rows) throws SQLException {
+      BigTable.execute(connection, "CREATE TABLE IF NOT EXISTS hot (id INT PRIMARY KEY, n BIGINT NOT NULL)"
+            + " ENGINE=InnoDB");
+      return HotTable.fill(connection, rows);
+   }
+
    /**
-    * Connection attempts, server threads created and the most connections open at once, from the global status,
-    * which every user may read.
+    * Connection attempts, server threads created, the most connections open at once, those open now, and the
+    * attempts refused (any reason, and for want of {@code max_connections}), from the global status, which every user
+    * may read.
     */
    @Override
    public Map<String, Long> counters(Connection connection) {
-      Map<String, Long> status = Counters.read(connection, "SHOW GLOBAL STATUS WHERE Variable_name IN"
-            + " ('Connections', 'Threads_created', 'Max_used_connections')");
+      Map<String, Long> status = Counters.read(connection, "SHOW GLOBAL STATUS WHERE Variable_name IN ('"
+            + String.join("', '", COUNTERS) + "')");
       Map<String, Long> ordered = new LinkedHashMap<>();
-      for (String name : List.of("Connections", "Threads_created", "Max_used_connections")) {
+      for (String name : COUNTERS) {
          if (status.containsKey(name)) {
             ordered.put(name, status.get(name));
          }
@@ -56,7 +67,7 @@ public final class MySqlDialect implements Dialect {
 
    @Override
    public Set<String> peakCounters() {
-      return Set.of("Max_used_connections");
+      return Set.of("Max_used_connections", "Threads_connected");
    }
 
    /** FLUSH STATUS sets Max_used_connections to the connections open now; it needs the RELOAD privilege. */
@@ -74,5 +85,14 @@ public final class MySqlDialect implements Dialect {
       String version = connection.getMetaData().getDatabaseProductVersion().replaceFirst("^5\\.5\\.5-", "");
       Matcher number = VERSION.matcher(version);
       return (version.contains("MariaDB") ? "MariaDB " : "MySQL ") + (number.find() ? number.group(1) : version);
+   }
+
+   @Override
+   public int maxConnections(Connection connection) {
+      try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery("SELECT @@max_connections")) {
+         return rs.next() ? Integer.parseInt(rs.getString(1).trim()) : 0;
+      } catch (SQLException | NumberFormatException e) {
+         return 0;
+      }
    }
 }

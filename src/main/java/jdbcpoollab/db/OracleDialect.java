@@ -43,6 +43,21 @@ public final class OracleDialect implements Dialect {
       return BigTable.fill(connection, rows, BigTable::insertBatch);
    }
 
+   /** Oracle has no CREATE TABLE IF NOT EXISTS, nor BIGINT. */
+   @Override
+   public BigTable.Seeding ensureHotTable(Connection connection, int rows) throws SQLException {
+      boolean exists;
+      try (Statement st = connection.createStatement();
+           ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM user_tables WHERE table_name = 'HOT'")) {
+         rs.next();
+         exists = rs.getInt(1) > 0;
+      }
+      if (!exists) {
+         BigTable.execute(connection, "CREATE TABLE hot (id NUMBER(10) PRIMARY KEY, n NUMBER(19) NOT NULL)");
+      }
+      return HotTable.fill(connection, rows);
+   }
+
    /** From v$sysstat, which needs SELECT_CATALOG_ROLE or a grant on V_$SYSSTAT; "n/a" without. */
    @Override
    public Map<String, Long> counters(Connection connection) {

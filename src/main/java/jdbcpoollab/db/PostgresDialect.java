@@ -1,7 +1,9 @@
 package jdbcpoollab.db;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Locale;
 import java.util.Map;
 
@@ -41,5 +43,14 @@ public final class PostgresDialect implements Dialect {
       return Counters.read(connection, "SELECT 'sessions', sessions FROM pg_stat_database"
             + " WHERE datname = current_database()"
             + " UNION ALL SELECT 'numbackends', numbackends FROM pg_stat_database WHERE datname = current_database()");
+   }
+
+   @Override
+   public int maxConnections(Connection connection) {
+      try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery("SHOW max_connections")) {
+         return rs.next() ? Integer.parseInt(rs.getString(1).trim()) : 0;
+      } catch (SQLException | NumberFormatException e) {
+         return 0;
+      }
    }
 }

@@ -3,6 +3,7 @@ package jdbcpoollab.load;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.pools.ConnectionSource;
+import jdbcpoollab.pools.KindSources;
 import jdbcpoollab.workloads.Workload;
 
 import java.util.HashSet;
@@ -115,9 +116,16 @@ public final class Step {
       long startMillis = System.currentTimeMillis();
       long start = System.nanoTime();
       recorder.begin(userId, start);
-      Phases op = Phases.run(source.get(), start, workload::run);
-      boolean measured = recorder.record(userId, op.acquireNanos(), op.useNanos(), op.totalNanos(), op.end(),
-            op.error());
+      Workload kind = workload.pick();
+      ConnectionSource from = source.get();
+      if (from instanceof KindSources split) {
+         from = split.of(kind.name());
+      }
+      Phases op = Phases.run(from, start, kind::run);
+      boolean measured = kind == workload
+            ? recorder.record(userId, op.acquireNanos(), op.useNanos(), op.totalNanos(), op.end(), op.error())
+            : recorder.record(userId, kind.name(), op.acquireNanos(), op.useNanos(), op.totalNanos(), op.end(),
+                  op.error());
       if (op.failure() != null) {
          checkDatabase(op.failure());
       }

@@ -37,6 +37,16 @@ public final class StepRecorder {
    private final Map<Long, LongAdder> perUser = new ConcurrentHashMap<>();
    private final Recorder gaps = new Recorder(DIGITS);
    private final Map<Long, AtomicLong> lastEnd = new ConcurrentHashMap<>();
+   private final Map<String, Kind> kinds = new ConcurrentHashMap<>();
+
+   /** The operations of one kind in a mixed step. */
+   private static final class Kind {
+      final Recorder acquire = new Recorder(DIGITS);
+      final Recorder query = new Recorder(DIGITS);
+      final Recorder total = new Recorder(DIGITS);
+      final LongAdder ok = new LongAdder();
+      final LongAdder ko = new LongAdder();
+   }
 
    public StepRecorder(String workload, int pool, int users, long warmupNanos, long windowNanos) {
       this.workload = workload;
@@ -109,6 +119,35 @@ public final class StepRecorder {
          errors.computeIfAbsent(error, e -> new LongAdder()).increment();
       }
       return true;
+   }
+
+   /**
+    * As {@link #record(long, long, long, long, long, String)}, for an operation of one kind of a mixed step: also
+    * counted and timed under its kind.
+    */
+   public boolean record(long userId, String kind, long acquireNanos, long queryNanos, long totalNanos, long endNanos,
+                         String error) {
+      boolean inWindow = record(userId, acquireNanos, queryNanos, totalNanos, endNanos, error);
+      if (inWindow) {
+         Kind k = kinds.computeIfAbsent(kind, name -> new Kind());
+         k.acquire.recordValue(Math.max(0, acquireNanos));
+         if (error == null) {
+            k.ok.increment();
+            k.query.recordValue(Math.max(0, queryNanos));
+            k.total.recordValue(Math.max(0, totalNanos));
+         } else {
+            k.ko.increment();
+         }
+      }
+      return inWindow;
+   }
+
+   /** Each kind's share of the window, by name; empty for a step of one kind. Call once, at the end. */
+   public Map<String, KindResult> kinds() {
+      Map<String, KindResult> results = new TreeMap<>();
+      kinds.forEach((name, k) -> results.put(name, new KindResult(name, k.ok.sum(), k.ko.sum(),
+            Timing.of(snapshot(k.acquire)), Timing.of(snapshot(k.query)), Timing.of(snapshot(k.total)))));
+      return results;
    }
 
    public boolean inWindow(long nanos) {

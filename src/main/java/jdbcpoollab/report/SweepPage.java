@@ -56,6 +56,7 @@ public final class SweepPage {
                .collect(Collectors.joining(", ")) + " completed fewer operations than there are users. A longer "
                + "window (-Dseconds) or fewer users gives these steps meaning."));
       }
+      SeedTables.write(html, run, sizings);
       settings(html, run);
       for (Sizing sizing : sizings) {
          workload(html, run, sizing);

@@ -9,10 +9,11 @@ import jdbcpoollab.settings.CompareSettings;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** The options of CpoolCompare, read and checked before anything is started. */
 public record CompareOptions(List<SourceOption> options, int users, int ops, int repeat, String workload,
-                             int connectionTimeoutMs, Target target) {
+                             int connectionTimeoutMs, Target target, int rttMs, Map<String, String> serverOptions) {
 
    public static final List<String> WORKLOADS = List.of("mixed", "select", "insert", "update");
 
@@ -32,7 +33,9 @@ public record CompareOptions(List<SourceOption> options, int users, int ops, int
             o.integer("repeat", 10, 1, 1_000),
             o.choice("workload", "mixed", WORKLOADS),
             o.integer("connectionTimeoutMs", 30_000, 250, 3_600_000),
-            Target.from(o));
+            Target.from(o),
+            o.integer("rttMs", 0, 0, 1_000),
+            SweepOptions.serverOptions(o, Target.from(o)));
       if (GateOptions.from(o).any()) {
          throw new OptionException("bad option -Dassert.* or -Dbaseline: gates are checked on PoolSweep's steps;"
                + " CpoolCompare has none (its statistics say whether a saving is significant)");
@@ -65,7 +68,7 @@ public record CompareOptions(List<SourceOption> options, int users, int ops, int
    public CompareSettings settings(int workRows) {
       return new CompareSettings(options.stream().map(SourceOption::text).toList(), baseline().text(), users, ops,
             repeat, workload, workRows, connectionTimeoutMs,
-            "not applied: neither HikariCP nor UCP opens connections N at a time (README)");
+            "not applied: neither HikariCP nor UCP opens connections N at a time (README)", rttMs, serverOptions);
    }
 
    /** Most connections the server must accept at once: every user unpooled, or the largest pool. */

@@ -5,6 +5,8 @@ import jdbcpoollab.analysis.GateResult;
 import jdbcpoollab.db.Database;
 import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.db.ErrorMessages;
+import jdbcpoollab.db.RttProxy;
+import jdbcpoollab.db.ServerOptions;
 import jdbcpoollab.db.Target;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.files.RunFolder;
@@ -58,6 +60,8 @@ public final class Lab {
    private final long startedAt = System.currentTimeMillis();
    private EmbeddedMariaDb embedded;
    private Database database;
+   private final Map<Integer, RttProxy> proxies = new LinkedHashMap<>();
+   private List<String> serverOptions = List.of();
    private RunFolder folder;
    private String state = "running";
    private int plannedSteps;
@@ -172,13 +176,15 @@ public final class Lab {
       long t0 = System.nanoTime();
       try {
          if (target.embedded()) {
-            embedded = new EmbeddedMariaDb(EmbeddedMariaDb.defaultHome(), maxConnections);
+            embedded = new EmbeddedMariaDb(EmbeddedMariaDb.defaultHome(), maxConnections, serverOptions);
             database = embedded.start();
          } else {
             database = new Database(target.url(), target.user(), target.password());
          }
       } catch (EmbeddedMariaDb.Busy e) {
          throw failed(Exit.BUSY, e.getMessage());
+      } catch (EmbeddedMariaDb.Refused e) {
+         throw failed(Exit.BAD_OPTION, "bad option -D" + ServerOptions.OPTION + ": " + e.getMessage());
       } catch (IllegalStateException e) {
          throw failed(Exit.DATABASE_UNAVAILABLE, e.getMessage());
       }
@@ -214,6 +220,7 @@ public final class Lab {
     */
    public void tryOnce(Workload workload) {
       try (Connection c = database.connect()) {
+         workload.prepare(c);
          c.setReadOnly(workload.readOnly());
          workload.run(c);
       } catch (SQLException e) {
@@ -234,6 +241,25 @@ public final class Lab {
          throw new IllegalStateException("the lab has not started");
       }
       return database;
+   }
+
+   /**
+    * The database as seen across a network with the given round trip: through a latency-injecting proxy on
+    * loopback, opened on first use and closed with the run; the database itself for 0.
+    */
+   public Database database(int rttMs) {
+      Database direct = database();
+      if (rttMs == 0) {
+         return direct;
+      }
+      synchronized (proxies) {
+         return proxies.computeIfAbsent(rttMs, rtt -> RttProxy.open(rtt, direct.host(), direct.port())).in(direct);
+      }
+   }
+
+   /** Arguments for the embedded server ({@code name=value}), given before {@link #start}. */
+   public void serverOptions(List<String> options) {
+      serverOptions = List.copyOf(options);
    }
 
    /** Counts a step in and prints its first line. */
@@ -432,6 +458,12 @@ public final class Lab {
    }
 
    private void stopDatabase() {
+      List<RttProxy> open;
+      synchronized (proxies) {
+         open = new ArrayList<>(proxies.values());
+         proxies.clear();
+      }
+      open.forEach(RttProxy::close);
       EmbeddedMariaDb db = embedded;
       if (db != null) {
          db.close();

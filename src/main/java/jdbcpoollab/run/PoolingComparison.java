@@ -1,5 +1,6 @@
 package jdbcpoollab.run;
 
+import jdbcpoollab.db.ServerOptions;
 import jdbcpoollab.db.ServerStatus;
 import jdbcpoollab.db.WorkTable;
 import jdbcpoollab.load.Batch;
@@ -35,6 +36,7 @@ public final class PoolingComparison {
             options.baseline().text());
       lab = new Lab("CpoolCompare", system, options.target(), options.peakConnections() + 50, summary,
             options.settings(WORK_ROWS));
+      lab.serverOptions(ServerOptions.arguments(options.serverOptions()));
       server = new ServerStatus(lab::database);
       for (int run = 0; run <= options.repeat(); run++) {
          for (SourceOption o : options.options()) {
@@ -63,7 +65,7 @@ public final class PoolingComparison {
       String name = (run == 0 ? "warm-up " : "run " + run + " ") + o.text();
       String poolName = String.format(Locale.ROOT, "lab-%s-%d-%d-run%d", o.library().name(), o.cmin(), o.cmax(), run);
       return new Batch(name, o.text(),
-            () -> o.library().open(lab.database(), o.shape(poolName, options.connectionTimeoutMs())),
+            () -> o.library().open(lab.database(options.rttMs()), o.shape(poolName, options.connectionTimeoutMs())),
             new RunRecorder(o.text(), run, options.users(), options.ops()), server, WORK_ROWS);
    }
 

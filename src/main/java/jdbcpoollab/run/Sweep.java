@@ -2,21 +2,33 @@ package jdbcpoollab.run;
 
 import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.analysis.Sizing;
+import jdbcpoollab.db.ServerOptions;
+import jdbcpoollab.db.ServerStatus;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Step;
+import jdbcpoollab.measure.KindResult;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.ConnectionSource;
+import jdbcpoollab.pools.KindSources;
 import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.report.SweepSummary;
+import jdbcpoollab.report.Table;
 import jdbcpoollab.workloads.Workload;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 /**
  * PoolSweep's engine: its steps (each workload at each pool size, a pool of that size filled before load),
@@ -28,23 +40,45 @@ public final class Sweep {
    private final Lab lab;
    private final List<Step> steps = new ArrayList<>();
    private final PoolLibrary library = PoolLibraries.DEFAULT.named("hikari");
+   private final ServerStatus server;
+   private final Map<String, Map<String, Long>> countersBefore = new ConcurrentHashMap<>();
+   private final Map<String, String> labels = new ConcurrentHashMap<>();
+   private final Map<String, StepRecorder> recorders = new ConcurrentHashMap<>();
+   private final List<Map<String, Object>> kindRows = new ArrayList<>();
+   private final Table kindTable = new Table(List.of("step", "kind", "ok", "ko", "q/s", "acquire p99", "query p50",
+         "query p99", "total p50", "total p99"));
+   private final Map<String, Map<String, Long>> counters = new LinkedHashMap<>();
+   private volatile int serverMaxConnections;
 
    private Sweep(Options system, SweepOptions options) {
       this.options = options;
       summary = new SweepSummary(new Sizing.Context(options.users(), Runtime.getRuntime().availableProcessors(),
             options.acquireP99Ms()));
-      lab = new Lab("PoolSweep", system, options.target(), options.largestPool() + options.users() + 50, summary,
+      int poolsAtOnce = options.workloads().stream().mapToInt(w -> options.split(w) ? w.kinds().size() : 1).max()
+            .orElse(1);
+      lab = new Lab("PoolSweep", system, options.target(), poolsAtOnce * options.largestPool() + options.users() + 50,
+            summary,
             options.settings(library));
+      lab.serverOptions(ServerOptions.arguments(options.serverOptions()));
+      server = new ServerStatus(lab::database);
       if (options.compare().size() == 2) {
          throw CompareOnly.write(options.compare());
       }
-      for (Workload workload : options.workloads()) {
-         for (int pool : options.pools()) {
-            steps.add(step(workload, pool));
+      for (int rtt : options.rttMs()) {
+         for (Workload workload : options.workloads()) {
+            for (int pool : options.pools()) {
+               steps.add(step(workload, rtt, pool, false));
+            }
+            if (options.split(workload)) {
+               for (int pool : options.pools()) {
+                  steps.add(step(workload, rtt, pool, true));
+               }
+            }
          }
       }
       lab.plan(steps.size(), () -> steps.forEach(step -> {
          step.stop();
+         countersAfter(step);
          report(step, step.close(), null);
       }));
       lab.onInterrupt(() -> steps.forEach(step -> report(step, step.interrupt(), "interrupted")));
@@ -68,14 +102,27 @@ public final class Sweep {
       return List.copyOf(steps);
    }
 
-   private Step step(Workload workload, int pool) {
-      String name = String.format("%s pool=%0" + String.valueOf(options.largestPool()).length() + "d", workload.name(),
-            pool);
-      StepRecorder recorder = new StepRecorder(workload.name(), pool, options.users(), Seconds.nanos(options.warmup()),
+   private Step step(Workload workload, int rtt, int pool, boolean split) {
+      String label = split ? options.splitLabel(workload, rtt) : options.label(workload, rtt);
+      String name = String.format("%s pool=%0" + String.valueOf(options.largestPool()).length() + "d", label, pool);
+      labels.put(name, StepResult.label(label, pool));
+      StepRecorder recorder = new StepRecorder(label, pool, options.users(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
-      PoolShape shape = new PoolShape("lab-" + workload.name() + "-" + pool, pool, pool, options.connectionTimeoutMs(),
-            workload.readOnly());
-      return new Step(workload, name, () -> library.open(lab.database(), shape), recorder);
+      recorders.put(name, recorder);
+      String poolName = "lab-" + workload.name() + (split ? "-split" : "") + (rtt == 0 ? "" : "-rtt" + rtt) + "-"
+            + pool;
+      PoolShape shape = new PoolShape(poolName, pool, pool, options.connectionTimeoutMs(), workload.readOnly());
+      return new Step(workload, name, () -> {
+         countersBefore.put(name, server.before());
+         if (!split) {
+            return library.open(lab.database(rtt), shape);
+         }
+         Map<String, ConnectionSource.Opener> perKind = new LinkedHashMap<>();
+         workload.kinds().forEach(kind -> perKind.put(kind.name(), () -> library.open(lab.database(rtt),
+               new PoolShape(poolName + "-" + kind.name(), pool, pool, options.connectionTimeoutMs(),
+                     kind.readOnly()))));
+         return KindSources.open(perKind);
+      }, recorder);
    }
 
    /** Every user calls this as it arrives: the first one opens the step's pool while the others wait for it. */
@@ -91,7 +138,21 @@ public final class Sweep {
 
    /** Every user calls this as it leaves: the last one closes the pool and reports the step; the gates' verdicts. */
    public List<Outcome> leave(Step step) {
-      return step.leave(options.users()) ? report(step, step.close(), null) : List.of();
+      if (!step.leave(options.users())) {
+         return List.of();
+      }
+      countersAfter(step);
+      return report(step, step.close(), null);
+   }
+
+   /** The server's counters over the step, read while its pool is still open (Threads_connected counts it). */
+   private void countersAfter(Step step) {
+      Map<String, Long> before = countersBefore.remove(step.requestName());
+      if (before != null) {
+         synchronized (counters) {
+            counters.put(labels.get(step.requestName()), server.since(before));
+         }
+      }
    }
 
    private List<Outcome> report(Step step, StepResult r, String why) {
@@ -99,9 +160,71 @@ public final class Sweep {
          return List.of();
       }
       String reason = why != null ? why
+            : step.openFailure() != null && tooLarge(r.pool()) ? "pool did not open: pool " + r.pool()
+                  + " is larger than the server's max_connections " + serverMaxConnections
+                  + ", which refused the rest (Connection_errors_max_connections)"
             : step.openFailure() != null ? "pool did not open: " + step.openFailure()
             : step.lostReason() != null ? step.lostReason() : "cut short";
+      writeCounters();
+      writeKinds(step, r);
       return lab.stepFinished(summary.add(step.requestName(), r), r, reason);
+   }
+
+   /** Each kind of a mixed step apart: its own counts and times in the same window (ms). */
+   private void writeKinds(Step step, StepResult r) {
+      StepRecorder recorder = recorders.remove(step.requestName());
+      Map<String, KindResult> kinds = recorder == null ? Map.of() : recorder.kinds();
+      if (kinds.isEmpty()) {
+         return;
+      }
+      synchronized (kindRows) {
+         for (KindResult k : kinds.values()) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("step", r.label());
+            row.put("throughput", r.seconds() > 0 ? k.ok() / r.seconds() : 0);
+            row.putAll(k.toMap());
+            kindRows.add(row);
+            kindTable.add(List.of(r.label(), k.kind(), Long.toString(k.ok()), Long.toString(k.ko()),
+                  String.format(Locale.ROOT, "%.1f", r.seconds() > 0 ? k.ok() / r.seconds() : 0),
+                  ms(k.acquire().p99()), ms(k.query().p50()), ms(k.query().p99()), ms(k.total().p50()),
+                  ms(k.total().p99())));
+         }
+         lab.section("kinds", "Each kind of a mixed step", kindTable, kindRows, "Times in ms, in the step's window;"
+               + " a 'split' step gives each kind a pool of its own of the step's size.");
+      }
+   }
+
+   private static String ms(double value) {
+      return String.format(Locale.ROOT, "%.3f", value);
+   }
+
+   /** One row per finished step: what the server's connection counters moved by (peaks and gauges as read). */
+   private void writeCounters() {
+      List<String> names = new ArrayList<>();
+      List<Map<String, Object>> rows = new ArrayList<>();
+      synchronized (counters) {
+         counters.values().forEach(c -> c.keySet().stream().filter(n -> !names.contains(n)).forEach(names::add));
+         List<String> headers = new ArrayList<>(List.of("step"));
+         headers.addAll(names);
+         Table table = new Table(headers);
+         counters.forEach((step, c) -> {
+            List<String> cells = new ArrayList<>(List.of(step));
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("step", step);
+            names.forEach(n -> {
+               cells.add(c.containsKey(n) ? Long.toString(c.get(n)) : "n/a");
+               row.put(n, c.get(n));
+            });
+            table.add(cells);
+            rows.add(row);
+         });
+         if (rows.isEmpty()) {
+            return;
+         }
+         lab.section("server", "Server counters per step", table, rows, "Change over each step (pool fill included);"
+               + " " + String.join(" and ", lab.database().dialect().peakCounters().stream().sorted().toList())
+               + " as read at the step's end, its pool still open.");
+      }
    }
 
    public List<Assertion> assertions() {
@@ -119,10 +242,25 @@ public final class Sweep {
       int rows = options.tableRows();
       lab.start("big", (database, c) -> rows == 0 ? "not needed"
             : rows + " rows " + database.dialect().ensureBigTable(c, rows).name().toLowerCase(Locale.ROOT));
-      options.workloads().forEach(lab::tryOnce);
+      options.workloads().stream().flatMap(w -> w.kinds().isEmpty() ? Stream.of(w) : w.kinds().stream()).distinct()
+            .forEach(lab::tryOnce);
+      try (Connection c = lab.database().connect()) {
+         serverMaxConnections = lab.database().dialect().maxConnections(c);
+      } catch (SQLException e) {
+         serverMaxConnections = 0;
+      }
+      options.pools().stream().filter(this::tooLarge).forEach(pool -> System.out.println("jdbc-pool-lab: pool "
+            + pool + " is larger than the server's max_connections " + serverMaxConnections + " (less the lab's own"
+            + " connection): its steps will not fill and the server will refuse the connections over the limit"));
+   }
+
+   /** A pool the server cannot give all its connections to, besides the lab's own one. */
+   private boolean tooLarge(int pool) {
+      return serverMaxConnections > 0 && pool > serverMaxConnections - 1;
    }
 
    public void finish() {
       lab.finish();
+      server.close();
    }
 }

@@ -1,6 +1,8 @@
 package jdbcpoollab.run;
 
+import jdbcpoollab.db.ServerOptions;
 import jdbcpoollab.db.Target;
+import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.settings.SweepSettings;
@@ -10,6 +12,7 @@ import jdbcpoollab.workloads.Workloads;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,10 +23,14 @@ import java.util.Map;
  * @param workloads        the chosen workloads, in the order of {@code -Dworkloads}
  * @param workloadSettings the options of every workload type, as the settings record them ({@code sleepMs},
  *                         {@code rows}, {@code sql} with the custom workload)
+ * @param rttMs            the network round trips each pool size is measured at, 0 for none (a proxy adds them)
+ * @param serverOptions    server variables for the embedded MariaDB ({@code -Ddb.serverOption})
+ * @param splitPools       a mix is also measured with a pool per kind, each of the step's size
  */
 public record SweepOptions(List<Integer> pools, int users, double seconds, double warmup, List<Workload> workloads,
                            Map<String, Object> workloadSettings, int connectionTimeoutMs, double recoverSeconds,
-                           Target target, double acquireP99Ms, List<Path> compare) {
+                           Target target, double acquireP99Ms, List<Path> compare, List<Integer> rttMs,
+                           Map<String, String> serverOptions, boolean splitPools) {
 
    /** A shorter window cannot measure even a handful of short operations; it is refused before anything starts. */
    public static final double MIN_WINDOW_SECONDS = 0.1;
@@ -47,7 +54,39 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
             o.decimal("recoverSeconds", 10, 0, 3_600, false),
             target,
             o.decimal("acquireP99Ms", SweepSettings.DEFAULT_ACQUIRE_P99_MS, 0, 3_600_000, true),
-            runs(o, "compare"));
+            runs(o, "compare"),
+            o.integers("rttMs", "0", 0, 1_000),
+            serverOptions(o, target),
+            Boolean.parseBoolean(o.choice("splitPools", "false", List.of("false", "true"))));
+   }
+
+   /** {@code -Ddb.serverOption}, which only the embedded server takes. */
+   static Map<String, String> serverOptions(Options o, Target target) {
+      Map<String, String> server = ServerOptions.from(o);
+      if (!server.isEmpty() && !target.embedded()) {
+         throw new OptionException("bad option -D" + ServerOptions.OPTION + ": it sets the embedded MariaDB's"
+               + " variables; a server given by -Ddb.url is configured where it runs");
+      }
+      return Collections.unmodifiableMap(server);
+   }
+
+   /** How steps and reports name a workload measured at a round trip: {@code wait}, or {@code wait rtt=5ms}. */
+   public String label(Workload workload, int rtt) {
+      return label(workload.name(), rtt);
+   }
+
+   /** As {@link #label(Workload, int)}, for a mix with a pool per kind: {@code mix split}. */
+   public String splitLabel(Workload workload, int rtt) {
+      return label(workload.name() + " split", rtt);
+   }
+
+   /** True for a workload measured a second time with a pool per kind. */
+   public boolean split(Workload workload) {
+      return splitPools && !workload.kinds().isEmpty();
+   }
+
+   private String label(String name, int rtt) {
+      return rttMs.equals(List.of(0)) ? name : name + " rtt=" + rtt + "ms";
    }
 
    /** One or two run folders of the results folder (each holding a summary.json), given by name or path. */
@@ -77,10 +116,27 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
    /** The settings summary.json records for this sweep, each step's pool opened by {@code library}. */
    public SweepSettings settings(PoolLibrary library) {
       Map<String, String> queries = new LinkedHashMap<>();
-      workloads.forEach(w -> queries.put(w.name(), w.statement()));
-      return new SweepSettings(library.describeFixedSize(), users, seconds, warmup, workloadSettings,
-            connectionTimeoutMs, recoverSeconds, pools, workloads.stream().map(Workload::name).toList(), queries,
-            acquireP99Ms);
+      List<String> labels = new ArrayList<>();
+      for (int rtt : rttMs) {
+         workloads.forEach(w -> {
+            queries.put(label(w, rtt), w.statement());
+            labels.add(label(w, rtt));
+            if (split(w)) {
+               queries.put(splitLabel(w, rtt), w.statement() + " (a pool per kind)");
+               labels.add(splitLabel(w, rtt));
+            }
+         });
+      }
+      Map<String, Object> options = new LinkedHashMap<>(workloadSettings);
+      options.put("rttMs", rttMs);
+      if (splitPools) {
+         options.put("splitPools", true);
+      }
+      if (!serverOptions.isEmpty()) {
+         options.put("serverOptions", serverOptions);
+      }
+      return new SweepSettings(library.describeFixedSize(), users, seconds, warmup, options,
+            connectionTimeoutMs, recoverSeconds, pools, labels, queries, acquireP99Ms);
    }
 
    /** Rows of the big table to seed: as many as the chosen workload that reads most of it needs. */

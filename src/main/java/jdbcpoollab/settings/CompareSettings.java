@@ -1,6 +1,7 @@
 package jdbcpoollab.settings;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * What a CpoolCompare run was asked to do, as {@code summary.json} records it under "settings".
@@ -8,7 +9,10 @@ import java.util.List;
  * @param options        each option as written, such as {@code hikari:32:70:3} or {@code none}
  * @param baselineOption the option the others are compared with
  * @param cincr          what became of the reference experiment's growth step
+ * @param rttMs          the network round trip a proxy added between the sources and the database, 0 for none
+ * @param serverOptions  server variables given to the embedded MariaDB
  */
 public record CompareSettings(List<String> options, String baselineOption, int users, int ops, int repeat,
-                              String workload, int workRows, int connectionTimeoutMs, String cincr) {
+                              String workload, int workRows, int connectionTimeoutMs, String cincr, int rttMs,
+                              Map<String, String> serverOptions) {
 }

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -29,6 +30,20 @@ public interface Workload {
             }
          }
       }
+   }
+
+   /** The workload this operation runs: itself, or for a mix one of its kinds, chosen by weight. */
+   default Workload pick() {
+      return this;
+   }
+
+   /** The kinds a mix chooses among; empty for a workload of one kind. */
+   default List<Workload> kinds() {
+      return List.of();
+   }
+
+   /** Creates what it needs beyond the {@code big} table (a table of its own), once before any load. */
+   default void prepare(Connection connection) throws SQLException {
    }
 
    /** Rows of the {@code big} table it reads; 0 when it needs none. */

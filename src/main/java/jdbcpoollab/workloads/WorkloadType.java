@@ -4,6 +4,7 @@ import jdbcpoollab.db.Dialect;
 import jdbcpoollab.options.Options;
 
 import java.util.List;
+import java.util.Map;
 
 /** Builds one kind of workload from its own options. */
 public interface WorkloadType {
@@ -20,4 +21,17 @@ public interface WorkloadType {
     * @return the workload, or null when it cannot be built without being chosen
     */
    Workload create(Dialect dialect, Options options, List<String> chosen);
+
+   /** True for a type built of the others' workloads (a mix): the registry builds it after them. */
+   default boolean composite() {
+      return false;
+   }
+
+   /**
+    * As {@link #create(Dialect, Options, List)}, for a {@link #composite} type: {@code others} holds the workloads
+    * of every other type the registry could build, by name.
+    */
+   default Workload create(Dialect dialect, Options options, List<String> chosen, Map<String, Workload> others) {
+      return create(dialect, options, chosen);
+   }
 }

@@ -5,6 +5,7 @@ import jdbcpoollab.options.Options;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +15,9 @@ public final class Workloads {
    public static final Workloads DEFAULT = new Workloads(List.of(
          new WaitWorkload.Type(),
          new CpuWorkload.Type(),
-         new CustomWorkload.Type()));
+         new CustomWorkload.Type(),
+         new TxnWorkload.Type(),
+         new MixWorkload.Type()));
 
    private final List<WorkloadType> types;
 
@@ -59,8 +62,11 @@ public final class Workloads {
       List<String> chosen = options.choices("workloads", fallback, names());
       Map<String, Workload> built = new LinkedHashMap<>();
       Map<String, Object> settings = new LinkedHashMap<>();
-      for (WorkloadType type : types) {
-         Workload workload = type.create(dialect, options, chosen);
+      List<WorkloadType> simpleFirst = types.stream().sorted(Comparator.comparing(WorkloadType::composite)).toList();
+      for (WorkloadType type : simpleFirst) {
+         Workload workload = type.composite()
+               ? type.create(dialect, options, chosen, Map.copyOf(built))
+               : type.create(dialect, options, chosen);
          if (workload != null) {
             built.put(type.name(), workload);
             settings.putAll(workload.settings());

@@ -75,6 +75,11 @@ class BadInputTest {
       cases.put("db.url=mysql://db:3306/demo?password=Hunter2-x", "jdbc-pool-lab: bad option -Ddb.url=mysql:");
       cases.put("db.url=", "jdbc-pool-lab: bad option -Ddb.url=: the value is empty; give one or leave the option out");
       cases.put("pools=", "jdbc-pool-lab: bad option -Dpools=: the value is empty; give one or leave the option out");
+      cases.put("rttMs=-1", "jdbc-pool-lab: bad option -DrttMs=-1: allowed is whole numbers from 0 to 1000");
+      cases.put("db.serverOption=no_such_var=1", "jdbc-pool-lab: bad option -Ddb.serverOption=no_such_var=1: unknown"
+            + " server variable 'no_such_var' (name=value, comma-separated; known names: thread_handling, ");
+      cases.put("mix=point:abc", "jdbc-pool-lab: bad option -Dmix=point:abc: allowed is kind:weight, comma-separated,"
+            + " each kind once among cpu, txn, wait");
       cases.put("db.pasword=Hunter2-x", "jdbc-pool-lab: unknown option -Ddb.pasword=*** (did you mean -Ddb.password?)");
       List<LabProcess> runs = new ArrayList<>();
       int i = 0;

@@ -141,6 +141,39 @@ class PostgresTest {
       }
    }
 
+   /** The txn workload's PostgreSQL SQL, and the round-trip proxy in front of a PostgreSQL URL. */
+   @Nested
+   @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+   class RoundTripAndTransactions {
+      private GatlingRun.Result run;
+
+      @BeforeAll
+      void sweep() {
+         Map<String, String> options = new HashMap<>(Map.of("workloads", "txn", "hotRows", "3", "holdMs", "2",
+               "pools", "2", "users", "4", "seconds", "0.6", "warmup", "0.1", "rttMs", "0,3"));
+         options.putAll(Map.of("db.url", server.url(), "db.user", PostgresServer.USER, "db.password",
+               server.password()));
+         run = GatlingRun.run(PoolSweep.class, options, false);
+      }
+
+      @Test
+      void transactionsRunAtEveryRoundTripAndEachStatementPaysIt() {
+         assertEquals(0, run.exitCode(), run.console());
+         Map<String, Object> near = run.step("txn rtt=0ms", 2);
+         Map<String, Object> far = run.step("txn rtt=3ms", 2);
+         for (Map<String, Object> step : List.of(near, far)) {
+            assertTrue(((Number) step.get("ok")).longValue() > 0, step.toString());
+            assertEquals(0, ((Number) step.get("ko")).longValue(), step.toString());
+         }
+         double added = p50(far) - p50(near);
+         assertTrue(added >= 2 * 3, "lock, update and commit each wait a 3 ms round trip: " + added + " ms added");
+      }
+
+      private double p50(Map<String, Object> step) {
+         return ((Number) ((Map<?, ?>) step.get("query")).get("p50")).doubleValue();
+      }
+   }
+
    @Nested
    class Table extends BigTableContract {
       @Override

@@ -52,7 +52,10 @@ class OptionsTest {
       assertEquals(5.0, o.seconds());
       assertEquals(2.0, o.warmup());
       assertEquals(List.of("wait", "cpu"), workloads(o));
-      assertEquals(Map.of("sleepMs", 5, "rows", 100_000), o.workloadSettings());
+      assertEquals(Map.of("sleepMs", 5, "rows", 100_000, "hotRows", 1_000, "holdMs", 5), o.workloadSettings());
+      assertEquals(List.of(0), o.rttMs());
+      assertEquals(Map.of(), o.serverOptions());
+      assertFalse(o.splitPools());
       assertEquals(30_000, o.connectionTimeoutMs());
       assertTrue(o.target().embedded());
       assertEquals(64, o.largestPool());
@@ -77,7 +80,8 @@ class OptionsTest {
       assertEquals("bad option -Dseconds=0: allowed is a number from 0.1 to 3600", error(Map.of("seconds", "0")));
       assertEquals("bad option -Dseconds=0.001: allowed is a number from 0.1 to 3600",
             error(Map.of("seconds", "0.001")));
-      assertEquals("bad option -Dworkloads=foo: allowed is a comma-separated list of wait, cpu, custom, each once",
+      assertEquals("bad option -Dworkloads=foo: allowed is a comma-separated list of wait, cpu, custom, txn, mix,"
+            + " each once",
             error(Map.of("workloads", "foo")));
       assertTrue(error(Map.of("pools", "4,4")).contains("each value once"));
       assertTrue(error(Map.of("connectionTimeoutMs", "10")).startsWith("bad option -DconnectionTimeoutMs=10"));

@@ -80,12 +80,14 @@ class WorkloadsTest {
    @Test
    void aRegisteredTypeIsChosenByNameAndItsWorkloadRunsOnTheDatabase() throws SQLException {
       Workloads types = Workloads.DEFAULT.with(new TouchType());
-      assertEquals(List.of("wait", "cpu", "custom", "touch"), types.names());
-      assertEquals(List.of("wait", "cpu", "custom"), Workloads.DEFAULT.names(), "the default is left as it was");
+      assertEquals(List.of("wait", "cpu", "custom", "txn", "mix", "touch"), types.names());
+      assertEquals(List.of("wait", "cpu", "custom", "txn", "mix"), Workloads.DEFAULT.names(),
+            "the default is left as it was");
 
       SweepOptions o = SweepOptions.from(options(Map.of("workloads", "touch, wait", "touchNote", "hello")), types);
       assertEquals(List.of("touch", "wait"), o.workloads().stream().map(Workload::name).toList());
-      assertEquals(List.of("sleepMs", "rows", "touchNote"), List.copyOf(o.workloadSettings().keySet()));
+      assertEquals(List.of("sleepMs", "rows", "hotRows", "holdMs", "touchNote"),
+            List.copyOf(o.workloadSettings().keySet()));
       assertEquals("hello", o.workloadSettings().get("touchNote"));
       assertEquals(0, Workloads.bigTableRows(o.workloads()));
 
@@ -116,7 +118,7 @@ class WorkloadsTest {
       assertEquals(1000, cpu.bigTableRows());
       assertEquals(1000, Workloads.bigTableRows(o.workloads()));
       assertEquals(database.dialect().waitSql(40), wait.statement());
-      assertEquals(Map.of("sleepMs", 40, "rows", 1000), o.workloadSettings());
+      assertEquals(Map.of("sleepMs", 40, "rows", 1000, "hotRows", 1000, "holdMs", 5), o.workloadSettings());
       try (Connection c = database.connect()) {
          long start = System.nanoTime();
          wait.run(c);
@@ -129,11 +131,11 @@ class WorkloadsTest {
       Workloads types = Workloads.DEFAULT.with(new TouchType());
       String message = assertThrows(OptionException.class,
             () -> SweepOptions.from(options(Map.of("workloads", "wait,nope")), types)).getMessage();
-      assertEquals("bad option -Dworkloads=wait,nope: allowed is a comma-separated list of wait, cpu, custom, touch,"
-            + " each once", message);
+      assertEquals("bad option -Dworkloads=wait,nope: allowed is a comma-separated list of wait, cpu, custom, txn,"
+            + " mix, touch, each once", message);
       assertThrows(OptionException.class, () -> SweepOptions.from(options(Map.of("workloads", "touch"))),
             "a type not registered is not there");
-      assertEquals("no workload nope: known are wait, cpu, custom",
+      assertEquals("no workload nope: known are wait, cpu, custom, txn, mix",
             assertThrows(IllegalArgumentException.class, () -> Workloads.DEFAULT.named("nope")).getMessage());
       assertThrows(IllegalArgumentException.class, () -> Workloads.DEFAULT.with(new WaitWorkload.Type()),
             "names are unique");

@@ -2,12 +2,14 @@ package jdbcpoollab.run;
 
 import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.analysis.Sizing;
+import jdbcpoollab.db.Database;
+import jdbcpoollab.db.Driver;
+import jdbcpoollab.db.ServerStatus;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.options.Options;
-import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.report.SweepSummary;
@@ -15,32 +17,44 @@ import jdbcpoollab.workloads.Workload;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * PoolSweep's engine: its steps (each workload at each pool size, a pool of that size filled before load),
- * what happens as users enter and leave a step, and the run around them (summaries, gates, interrupts, budget).
+ * PoolSweep's engine: its steps (each workload at each pool size with each source and driver, a pool of that size
+ * filled before load), what happens as users enter and leave a step, and the run around them (summaries, gates,
+ * interrupts, budget). The sources of one pool size run one after the other, so that drift over the run touches all.
  */
 public final class Sweep {
    private final SweepOptions options;
    private final SweepSummary summary;
    private final Lab lab;
    private final List<Step> steps = new ArrayList<>();
-   private final PoolLibrary library = PoolLibraries.DEFAULT.named("hikari");
+   /** The server's connection counter, read before each step's source opens and after it closes. */
+   private final ServerStatus server;
+   private final Map<Step, Series> series = new ConcurrentHashMap<>();
 
    private Sweep(Options system, SweepOptions options) {
       this.options = options;
       summary = new SweepSummary(new Sizing.Context(options.users(), Runtime.getRuntime().availableProcessors(),
             options.acquireP99Ms()));
       lab = new Lab("PoolSweep", system, options.target(), options.largestPool() + options.users() + 50, summary,
-            options.settings(library));
+            options.settings());
+      server = new ServerStatus(lab::database);
       if (options.compare().size() == 2) {
          throw CompareOnly.write(options.compare());
       }
+      List<Driver> drivers = options.drivers().isEmpty() ? Arrays.asList((Driver) null) : options.drivers();
       for (Workload workload : options.workloads()) {
          for (int pool : options.pools()) {
-            steps.add(step(workload, pool));
+            for (PoolLibrary source : options.sources()) {
+               for (Driver driver : drivers) {
+                  steps.add(step(workload, pool, new Series(source, driver)));
+               }
+            }
          }
       }
       lab.plan(steps.size(), () -> steps.forEach(step -> {
@@ -68,13 +82,58 @@ public final class Sweep {
       return List.copyOf(steps);
    }
 
-   private Step step(Workload workload, int pool) {
-      String name = String.format("%s pool=%0" + String.valueOf(options.largestPool()).length() + "d", workload.name(),
-            pool);
+   private Step step(Workload workload, int pool, Series s) {
+      String label = options.severalSources() ? s.label(options.drivers().size() > 1) : "";
+      String name = String.format("%s%s pool=%0" + String.valueOf(options.largestPool()).length() + "d",
+            workload.name(), label.isEmpty() ? "" : " " + label, pool);
       StepRecorder recorder = new StepRecorder(workload.name(), pool, options.users(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
-      PoolShape shape = new PoolShape("lab-" + workload.name() + "-" + pool, pool, pool, options.connectionTimeoutMs());
-      return new Step(workload, name, () -> library.open(lab.database(), shape), recorder);
+      PoolShape shape = new PoolShape("lab-" + workload.name() + "-" + pool + (label.isEmpty() ? "" : "-"
+            + label.replace('/', '-')), pool, pool, options.connectionTimeoutMs());
+      Series named = new Series(s.source(), s.driver(), label);
+      Step step = new Step(workload, name, () -> {
+         named.before = server.before();
+         return s.source().open(named.database(lab.database()), shape);
+      }, recorder);
+      series.put(step, named);
+      return step;
+   }
+
+   /**
+    * The source and driver of a step, its label in names and summaries, and the server's counters as read before its
+    * source opened.
+    */
+   private static final class Series {
+      private final PoolLibrary source;
+      private final Driver driver;
+      private final String label;
+      private volatile Map<String, Long> before = Map.of();
+
+      Series(PoolLibrary source, Driver driver) {
+         this(source, driver, "");
+      }
+
+      Series(PoolLibrary source, Driver driver, String label) {
+         this.source = source;
+         this.driver = driver;
+         this.label = label;
+      }
+
+      PoolLibrary source() {
+         return source;
+      }
+
+      Driver driver() {
+         return driver;
+      }
+
+      String label(boolean withDriver) {
+         return withDriver ? source.name() + "/" + driver.name() : source.name();
+      }
+
+      Database database(Database database) {
+         return driver == null ? database : database.through(driver);
+      }
    }
 
    /** Every user calls this as it arrives: the first one opens the step's pool while the others wait for it. */
@@ -100,7 +159,13 @@ public final class Sweep {
       String reason = why != null ? why
             : step.openFailure() != null ? "pool did not open: " + step.openFailure()
             : step.lostReason() != null ? step.lostReason() : "cut short";
-      return lab.stepFinished(summary.add(step.requestName(), r), r, reason);
+      Series s = series.get(step);
+      // the counters' first is the connections the server accepted; not read when the server may be gone
+      Long connections = why != null || step.openFailure() != null || step.lostReason() != null || s.before.isEmpty()
+            ? null
+            : server.since(s.before).values().stream().findFirst().orElse(null);
+      StepResult named = r.of(s.label, connections);
+      return lab.stepFinished(summary.add(step.requestName(), named), named, reason);
    }
 
    public List<Assertion> assertions() {
@@ -122,6 +187,7 @@ public final class Sweep {
    }
 
    public void finish() {
+      server.close();
       lab.finish();
    }
 }

@@ -1,7 +1,11 @@
 package jdbcpoollab.run;
 
+import jdbcpoollab.db.Driver;
+import jdbcpoollab.db.Drivers;
 import jdbcpoollab.db.Target;
+import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.settings.SweepSettings;
 import jdbcpoollab.workloads.Workload;
@@ -20,10 +24,15 @@ import java.util.Map;
  * @param workloads        the chosen workloads, in the order of {@code -Dworkloads}
  * @param workloadSettings the options of every workload type, as the settings record them ({@code sleepMs},
  *                         {@code rows}, {@code sql} with the custom workload)
+ * @param sources          the pool libraries (or none) each pool size is measured with, in the order of
+ *                         {@code -Dsource}
+ * @param drivers          the drivers each source is measured through, in the order of {@code -Ddriver}; empty for
+ *                         the URL's own
  */
 public record SweepOptions(List<Integer> pools, int users, double seconds, double warmup, List<Workload> workloads,
                            Map<String, Object> workloadSettings, int connectionTimeoutMs, double recoverSeconds,
-                           Target target, double acquireP99Ms, List<Path> compare) {
+                           Target target, double acquireP99Ms, List<Path> compare, List<PoolLibrary> sources,
+                           List<Driver> drivers) {
 
    public static SweepOptions from(Options o) {
       return from(o, Workloads.DEFAULT);
@@ -44,7 +53,27 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
             o.decimal("recoverSeconds", 10, 0, 3_600, false),
             target,
             o.decimal("acquireP99Ms", SweepSettings.DEFAULT_ACQUIRE_P99_MS, 0, 3_600_000, true),
-            runs(o, "compare"));
+            runs(o, "compare"),
+            o.choices("source", "hikari", PoolLibraries.DEFAULT.names()).stream()
+                  .map(PoolLibraries.DEFAULT::named).toList(),
+            drivers(o, target));
+   }
+
+   /** The drivers of {@code -Ddriver}, each one that speaks to the target's product; none when not given. */
+   private static List<Driver> drivers(Options o, Target target) {
+      if (o.string("driver", null) == null) {
+         return List.of();
+      }
+      List<Driver> drivers = o.choices("driver", null, Drivers.DEFAULT.names()).stream()
+            .map(name -> Drivers.DEFAULT.find(name).orElseThrow()).toList();
+      for (Driver driver : drivers) {
+         if (!driver.fits(target.dialect())) {
+            throw new OptionException("bad option -Ddriver=" + o.string("driver", null) + ": " + driver.name() + " ("
+                  + driver.title() + ") speaks to " + driver.dialect() + " servers, and " + target
+                  + " is " + target.dialect().name());
+         }
+      }
+      return drivers;
    }
 
    /** One or two run folders of the results folder (each holding a summary.json), given by name or path. */
@@ -71,13 +100,19 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
       return List.copyOf(runs);
    }
 
-   /** The settings summary.json records for this sweep, each step's pool opened by {@code library}. */
-   public SweepSettings settings(PoolLibrary library) {
+   /** The settings summary.json records for this sweep. */
+   public SweepSettings settings() {
       Map<String, String> queries = new LinkedHashMap<>();
       workloads.forEach(w -> queries.put(w.name(), w.statement()));
-      return new SweepSettings(library.describeFixedSize(), users, seconds, warmup, workloadSettings,
-            connectionTimeoutMs, recoverSeconds, pools, workloads.stream().map(Workload::name).toList(), queries,
-            acquireP99Ms);
+      return new SweepSettings(String.join("; ", sources.stream().map(PoolLibrary::describeFixedSize).toList()), users,
+            seconds, warmup, workloadSettings, connectionTimeoutMs, recoverSeconds, pools,
+            workloads.stream().map(Workload::name).toList(), queries, acquireP99Ms,
+            drivers.stream().map(d -> d.name() + " (" + d.title() + ")").toList());
+   }
+
+   /** Whether steps must name their source (and driver): the sweep measures more than one. */
+   public boolean severalSources() {
+      return sources.size() > 1 || drivers.size() > 1;
    }
 
    /** Rows of the big table to seed: as many as the chosen workload that reads most of it needs. */

@@ -76,7 +76,12 @@ class EnterprisePackageTest {
 
    @Test
    void holdsThePoolsAndTheJdbcDrivers() {
-      for (String type : List.of("com/zaxxer/hikari/HikariDataSource", "com/mysql/cj/jdbc/Driver",
+      for (String type : List.of("com/zaxxer/hikari/HikariDataSource", "oracle/ucp/jdbc/PoolDataSourceImpl",
+            "org/apache/commons/dbcp2/BasicDataSource", "org/apache/commons/pool2/impl/GenericObjectPool",
+            "io/agroal/pool/DataSource", "io/agroal/api/AgroalDataSource", "org/vibur/dbcp/ViburDBCPDataSource",
+            "org/vibur/objectpool/ConcurrentPool", "com/mchange/v2/c3p0/ComboPooledDataSource",
+            "com/mchange/v2/log/MLog", "org/apache/tomcat/jdbc/pool/DataSource", "org/apache/juli/logging/LogFactory",
+            "jdbcpoollab/pools/Agroal", "jdbcpoollab/db/Drivers", "com/mysql/cj/jdbc/Driver",
             "org/mariadb/jdbc/Driver", "org/postgresql/Driver", "oracle/jdbc/OracleDriver",
             "org/HdrHistogram/Histogram")) {
          assertTrue(entries.contains(type + ".class"), type);

@@ -26,6 +26,6 @@ final class NoPool implements PoolLibrary {
 
    @Override
    public String describeFixedSize() {
-      return "none (a new connection per operation)";
+      return "none (a new connection per operation, at most pool at once)";
    }
 }

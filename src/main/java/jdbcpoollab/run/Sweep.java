@@ -52,7 +52,7 @@ public final class Sweep {
          for (int pool : options.pools()) {
             for (PoolLibrary source : options.sources()) {
                for (Driver driver : drivers) {
-                  steps.add(step(workload, pool, new Series(source, driver)));
+                  steps.add(step(workload, pool, source, driver));
                }
             }
          }
@@ -82,57 +82,32 @@ public final class Sweep {
       return List.copyOf(steps);
    }
 
-   private Step step(Workload workload, int pool, Series s) {
-      String label = options.severalSources() ? s.label(options.drivers().size() > 1) : "";
+   private Step step(Workload workload, int pool, PoolLibrary source, Driver driver) {
+      String label = !options.severalSources() ? ""
+            : options.drivers().size() > 1 ? source.name() + "/" + driver.name() : source.name();
       String name = String.format("%s%s pool=%0" + String.valueOf(options.largestPool()).length() + "d",
             workload.name(), label.isEmpty() ? "" : " " + label, pool);
       StepRecorder recorder = new StepRecorder(workload.name(), pool, options.users(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
-      PoolShape shape = new PoolShape("lab-" + workload.name() + "-" + pool + (label.isEmpty() ? "" : "-"
-            + label.replace('/', '-')), pool, pool, options.connectionTimeoutMs());
-      Series named = new Series(s.source(), s.driver(), label);
+      PoolShape shape = new PoolShape("lab-" + workload.name() + "-" + pool
+            + (label.isEmpty() ? "" : "-" + label.replace('/', '-')), pool, pool, options.connectionTimeoutMs());
+      Series s = new Series(label);
       Step step = new Step(workload, name, () -> {
-         named.before = server.before();
-         return s.source().open(named.database(lab.database()), shape);
+         s.before = server.before();
+         Database database = driver == null ? lab.database() : lab.database().through(driver);
+         return source.open(database, shape);
       }, recorder);
-      series.put(step, named);
+      series.put(step, s);
       return step;
    }
 
-   /**
-    * The source and driver of a step, its label in names and summaries, and the server's counters as read before its
-    * source opened.
-    */
+   /** A step's source (and driver) as summaries name it, and the server's counters as read before it opened. */
    private static final class Series {
-      private final PoolLibrary source;
-      private final Driver driver;
       private final String label;
       private volatile Map<String, Long> before = Map.of();
 
-      Series(PoolLibrary source, Driver driver) {
-         this(source, driver, "");
-      }
-
-      Series(PoolLibrary source, Driver driver, String label) {
-         this.source = source;
-         this.driver = driver;
+      Series(String label) {
          this.label = label;
-      }
-
-      PoolLibrary source() {
-         return source;
-      }
-
-      Driver driver() {
-         return driver;
-      }
-
-      String label(boolean withDriver) {
-         return withDriver ? source.name() + "/" + driver.name() : source.name();
-      }
-
-      Database database(Database database) {
-         return driver == null ? database : database.through(driver);
       }
    }
 

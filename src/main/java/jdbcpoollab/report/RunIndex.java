@@ -52,17 +52,18 @@ public final class RunIndex {
    }
 
    private static String best(SweepRun run) {
-      return run.workloads().stream().map(w -> {
-         StepResult best = SweepPage.sizing(run, w).choice().best();
+      return SweepPage.sizings(run).stream().map(s -> {
+         String w = s.workload();
+         StepResult best = s.choice().best();
          return best == null ? w + ": -"
                : String.format(Locale.ROOT, "%s: %.1f ops/s at %d", w, best.throughput(), best.pool());
       }).collect(Collectors.joining("; "));
    }
 
    private static String recommended(SweepRun run) {
-      return run.workloads().stream().map(w -> {
-         Sizing.Choice c = SweepPage.sizing(run, w).choice();
-         return w + ": " + (c.pick() == null ? "-" : c.pick().pool() + (c.meetsWaitLimit() ? "" : " (wait over limit)"));
+      return SweepPage.sizings(run).stream().map(s -> {
+         Sizing.Choice c = s.choice();
+         return s.workload() + ": " + (c.pick() == null ? "-" : c.pick().pool() + (c.meetsWaitLimit() ? "" : " (wait over limit)"));
       }).collect(Collectors.joining("; "));
    }
 

@@ -39,8 +39,7 @@ public final class SweepPage {
       html.pHtml("<span class=\"muted\">How big should the pool be? Run state: <b>" + Html.escape(run.state())
             + "</b>. " + Html.link("../index.html", "All runs") + "</span>");
       List<String> sources = run.sources();
-      List<Sizing> sizings = sources.isEmpty() ? run.workloads().stream().map(w -> sizing(run, w)).toList()
-            : run.workloads().stream().flatMap(w -> sources.stream().map(source -> sizing(run, w, source))).toList();
+      List<Sizing> sizings = sizings(run);
       if (!sizings.isEmpty()) {
          html.boxHtml("answer", "<b>Recommended pool size</b>"
                + sizings.stream().map(s -> "<br>" + Html.escape(SizingText.headline(s))).collect(Collectors.joining())
@@ -84,6 +83,13 @@ public final class SweepPage {
    static Sizing sizing(SweepRun run, String workload) {
       List<StepResult> steps = run.steps(workload);
       return Sizing.of(workload, steps, Sizing.Context.of(run.sweepSettings(), run.environment(), steps));
+   }
+
+   /** What the run says about its pool size: per workload, and per source in a sweep over several. */
+   static List<Sizing> sizings(SweepRun run) {
+      List<String> sources = run.sources();
+      return sources.isEmpty() ? run.workloads().stream().map(w -> sizing(run, w)).toList()
+            : run.workloads().stream().flatMap(w -> sources.stream().map(source -> sizing(run, w, source))).toList();
    }
 
    /** What one workload's steps with one source (of a sweep over several) say about its pool size. */

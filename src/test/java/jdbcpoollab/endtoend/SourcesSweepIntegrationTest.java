@@ -83,6 +83,8 @@ class SourcesSweepIntegrationTest {
          assertTrue(page.contains("wait " + source + ": pool "), "recommendation for " + source);
       }
       assertTrue(page.contains("<th>server connections</th>"), "the sources table");
+      String index = Files.readString(run.folder().getParent().resolve("index.html"));
+      assertTrue(index.contains("wait vibur: ") && index.contains("wait none: "), "the runs index, per source");
       String md = Files.readString(run.folder().resolve("summary.md"));
       assertTrue(md.contains("## wait tomcat") && md.contains("## Sources side by side"), md);
    }

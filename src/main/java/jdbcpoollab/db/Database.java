@@ -39,6 +39,17 @@ public final class Database {
       Redactor.secret(password);
    }
 
+   /**
+    * This database reached through {@code driver}: the URL's scheme replaced by the driver's, the rest (address,
+    * schema, options) kept. The caller has checked that the driver fits the product ({@link Driver#fits}).
+    */
+   public Database through(Driver driver) {
+      Driver current = Drivers.DEFAULT.of(url).orElseThrow(() -> new IllegalArgumentException(
+            "the URL " + safeUrl() + " names none of the drivers " + String.join(", ", Drivers.DEFAULT.names())));
+      return current.equals(driver) ? this
+            : new Database(driver.scheme() + url.substring(current.scheme().length()), user, password);
+   }
+
    public String url() {
       return url;
    }

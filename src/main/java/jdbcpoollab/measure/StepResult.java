@@ -17,10 +17,27 @@ import java.util.Map;
  * @param perUser    successful operations per user inside the window
  * @param errors     normalised failure message to count
  * @param complete   false when the step was cut short (database lost, run interrupted)
+ * @param source     the pool library (and driver) of a sweep over several, such as {@code hikari/mariadb}; empty
+ *                   when the sweep had one
+ * @param serverConnections connections the server accepted from opening the step's source to closing it, null when
+ *                   not read
  */
 public record StepResult(String workload, int pool, int users, double seconds, long ok, long ko, long koOutside,
                          double throughput, Timing acquire, Timing query, Timing total, UserSpread perUser,
-                         Map<String, Long> errors, boolean complete) {
+                         Map<String, Long> errors, boolean complete, String source, Long serverConnections) {
+
+   public StepResult(String workload, int pool, int users, double seconds, long ok, long ko, long koOutside,
+                     double throughput, Timing acquire, Timing query, Timing total, UserSpread perUser,
+                     Map<String, Long> errors, boolean complete) {
+      this(workload, pool, users, seconds, ok, ko, koOutside, throughput, acquire, query, total, perUser, errors,
+            complete, "", null);
+   }
+
+   /** This step, of the given source and with the server's count of connections. */
+   public StepResult of(String source, Long serverConnections) {
+      return new StepResult(workload, pool, users, seconds, ok, ko, koOutside, throughput, acquire, query, total,
+            perUser, errors, complete, source, serverConnections);
+   }
 
    /** How reports name a step, such as {@code wait pool=8}. */
    public static String label(String workload, int pool) {
@@ -28,7 +45,7 @@ public record StepResult(String workload, int pool, int users, double seconds, l
    }
 
    public String label() {
-      return label(workload, pool);
+      return source.isEmpty() ? label(workload, pool) : workload + " " + source + " pool=" + pool;
    }
 
    /** The inverse of {@link #toMap()}, for a step read back from {@code summary.json}. */
@@ -41,7 +58,9 @@ public record StepResult(String workload, int pool, int users, double seconds, l
             number(m, "seconds"), (long) number(m, "ok"), (long) number(m, "ko"), (long) number(m, "koOutsideWindow"),
             number(m, "throughput"), Timing.fromMap((Map<String, Object>) m.get("acquire")),
             Timing.fromMap((Map<String, Object>) m.get("query")), Timing.fromMap((Map<String, Object>) m.get("total")),
-            UserSpread.fromMap((Map<String, Object>) m.get("perUser")), errors, Boolean.TRUE.equals(m.get("complete")));
+            UserSpread.fromMap((Map<String, Object>) m.get("perUser")), errors, Boolean.TRUE.equals(m.get("complete")),
+            m.get("source") instanceof String source ? source : "",
+            m.get("serverConnections") instanceof Number n ? n.longValue() : null);
    }
 
    static double number(Map<String, Object> m, String key) {
@@ -61,6 +80,9 @@ public record StepResult(String workload, int pool, int users, double seconds, l
    public Map<String, Object> toMap() {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("workload", workload);
+      if (!source.isEmpty()) {
+         m.put("source", source);
+      }
       m.put("pool", pool);
       m.put("users", users);
       m.put("seconds", seconds);
@@ -74,6 +96,9 @@ public record StepResult(String workload, int pool, int users, double seconds, l
       m.put("perUser", perUser.toMap());
       m.put("errors", errors);
       m.put("complete", complete);
+      if (serverConnections != null) {
+         m.put("serverConnections", serverConnections);
+      }
       return m;
    }
 }

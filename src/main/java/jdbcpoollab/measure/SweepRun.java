@@ -118,6 +118,16 @@ public record SweepRun(Path folder, Map<String, Object> summary, List<StepResult
             .sorted(Comparator.comparingInt(StepResult::pool)).toList();
    }
 
+   /** The sources (and drivers) of a sweep over several, in the order they ran; empty for a sweep over one. */
+   public List<String> sources() {
+      return steps.stream().map(StepResult::source).filter(s -> !s.isEmpty()).distinct().toList();
+   }
+
+   /** One workload's steps with one source, by pool size. */
+   public List<StepResult> steps(String workload, String source) {
+      return steps(workload).stream().filter(s -> s.source().equals(source)).toList();
+   }
+
    /** The statement a workload ran, as recorded in the settings. */
    public String query(String workload) {
       Map<String, String> queries = sweepSettings().queries();

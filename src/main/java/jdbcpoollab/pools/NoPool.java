@@ -2,7 +2,10 @@ package jdbcpoollab.pools;
 
 import jdbcpoollab.db.Database;
 
-/** No pool: a new physical connection per operation, the baseline pooling is measured against. */
+/**
+ * No pool: a new physical connection per operation, the baseline pooling is measured against. A shape with a maximum
+ * (PoolSweep's pool size) limits how many are open at once; CpoolCompare's shape has none.
+ */
 final class NoPool implements PoolLibrary {
 
    @Override
@@ -12,7 +15,8 @@ final class NoPool implements PoolLibrary {
 
    @Override
    public ConnectionSource open(Database database, PoolShape shape) {
-      return new UnpooledSource(database);
+      return shape.max() > 0 ? new LimitedUnpooledSource(database, shape.max(), shape.acquireTimeoutMs())
+            : new UnpooledSource(database);
    }
 
    @Override
@@ -22,6 +26,6 @@ final class NoPool implements PoolLibrary {
 
    @Override
    public String describeFixedSize() {
-      return "none (a new connection per operation)";
+      return "none (a new connection per operation, at most pool at once)";
    }
 }

@@ -9,6 +9,11 @@ public final class PoolLibraries {
    public static final PoolLibraries DEFAULT = new PoolLibraries(List.of(
          new HikariCp(),
          new OracleUcp(),
+         new CommonsDbcp2(),
+         new Agroal(),
+         new Vibur(),
+         new C3p0(),
+         new TomcatJdbc(),
          new NoPool()));
 
    private final List<PoolLibrary> libraries;

@@ -58,8 +58,9 @@ public final class RunIndex {
    }
 
    private static String best(SweepRun run) {
-      return run.workloads().stream().map(w -> {
-         StepResult best = SweepPage.sizing(run, w).choice().best();
+      return SweepPage.sizings(run).stream().map(s -> {
+         String w = s.workload();
+         StepResult best = s.choice().best();
          return best == null ? w + ": -"
                : String.format(Locale.ROOT, "%s: %.1f ops/s at %d", w, best.throughput(), best.pool());
       }).collect(Collectors.joining("; "));
@@ -73,9 +74,9 @@ public final class RunIndex {
                + (a.get("pool") == null ? "none met the SLO" : a.get("pool")) + " at " + a.get("rate") + "/s")
                .collect(Collectors.joining("; "));
       }
-      return run.workloads().stream().map(w -> {
-         Sizing.Choice c = SweepPage.sizing(run, w).choice();
-         return w + ": " + (c.pick() == null ? "-" : c.pick().pool() + (c.meetsWaitLimit() ? "" : " (wait over limit)"));
+      return SweepPage.sizings(run).stream().map(s -> {
+         Sizing.Choice c = s.choice();
+         return s.workload() + ": " + (c.pick() == null ? "-" : c.pick().pool() + (c.meetsWaitLimit() ? "" : " (wait over limit)"));
       }).collect(Collectors.joining("; "));
    }
 

@@ -38,7 +38,8 @@ public final class SweepPage {
       html.h1(run.simulation() + " " + run.name());
       html.pHtml("<span class=\"muted\">How big should the pool be? Run state: <b>" + Html.escape(run.state())
             + "</b>. " + Html.link("../index.html", "All runs") + "</span>");
-      List<Sizing> sizings = run.workloads().stream().map(w -> sizing(run, w)).toList();
+      List<String> sources = run.sources();
+      List<Sizing> sizings = sizings(run);
       if (!sizings.isEmpty()) {
          html.boxHtml("answer", "<b>Recommended pool size</b>"
                + sizings.stream().map(s -> "<br>" + Html.escape(SizingText.headline(s))).collect(Collectors.joining())
@@ -58,8 +59,14 @@ public final class SweepPage {
       }
       SeedTables.write(html, run, sizings);
       settings(html, run);
-      for (Sizing sizing : sizings) {
-         workload(html, run, sizing);
+      if (sources.isEmpty()) {
+         for (Sizing sizing : sizings) {
+            workload(html, run, sizing);
+         }
+      } else {
+         for (String w : run.workloads()) {
+            SweepSources.section(html, run, w, sizings.stream().filter(z -> z.workload().startsWith(w + " ")).toList());
+         }
       }
       fairnessExplained(html, sizings);
       gates(html, run);
@@ -77,6 +84,20 @@ public final class SweepPage {
    static Sizing sizing(SweepRun run, String workload) {
       List<StepResult> steps = run.steps(workload);
       return Sizing.of(workload, steps, Sizing.Context.of(run.sweepSettings(), run.environment(), steps));
+   }
+
+   /** What the run says about its pool size: per workload, and per source in a sweep over several. */
+   static List<Sizing> sizings(SweepRun run) {
+      List<String> sources = run.sources();
+      return sources.isEmpty() ? run.workloads().stream().map(w -> sizing(run, w)).toList()
+            : run.workloads().stream().flatMap(w -> sources.stream().map(source -> sizing(run, w, source))).toList();
+   }
+
+   /** What one workload's steps with one source (of a sweep over several) say about its pool size. */
+   static Sizing sizing(SweepRun run, String workload, String source) {
+      List<StepResult> steps = run.steps(workload, source);
+      return Sizing.of(workload + " " + source, steps, Sizing.Context.of(run.sweepSettings(), run.environment(),
+            steps));
    }
 
    /** The run's gates and, with {@code -Dbaseline}, its step-by-step diff against the baseline run. */

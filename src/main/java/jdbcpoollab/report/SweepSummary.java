@@ -45,10 +45,15 @@ public final class SweepSummary implements Summary {
    public synchronized String tables(boolean markdown) {
       StringBuilder md = new StringBuilder("Times in ms. Throughput is successful operations per second of the measured"
             + " window. Acquire counts every operation in the window, query and total the successful ones.\n\n");
-      steps.stream().map(StepResult::workload).distinct().forEach(workload -> {
-         Table table = SweepTables.byPool(steps.stream().filter(r -> r.workload().equals(workload)).toList());
-         md.append("## ").append(workload).append("\n\n").append(markdown ? table.markdown() : table.text()).append('\n');
+      series(steps).forEach(series -> {
+         Table table = SweepTables.byPool(steps.stream().filter(r -> series.equals(name(r))).toList());
+         md.append("## ").append(series).append("\n\n").append(markdown ? table.markdown() : table.text()).append('\n');
       });
+      if (steps.stream().anyMatch(r -> !r.source().isEmpty())) {
+         Table sources = SweepTables.bySource(steps);
+         md.append(markdown ? "## Sources side by side\n\n" : "Sources side by side:\n")
+               .append(markdown ? sources.markdown() : sources.text()).append('\n');
+      }
       recommendations(md, markdown);
       return md.toString();
    }
@@ -57,8 +62,8 @@ public final class SweepSummary implements Summary {
    private void recommendations(StringBuilder md, boolean withReasoning) {
       // the steps as summary.json holds them, so that summary.md and the page (read from it) agree to the digit
       List<StepResult> written = steps.stream().map(r -> StepResult.fromMap(r.toMap())).toList();
-      List<Sizing> sizings = written.stream().map(StepResult::workload).distinct()
-            .map(w -> Sizing.of(w, written.stream().filter(r -> r.workload().equals(w)).toList(), context))
+      List<Sizing> sizings = series(written).stream()
+            .map(w -> Sizing.of(w, written.stream().filter(r -> name(r).equals(w)).toList(), context))
             .toList();
       if (sizings.isEmpty()) {
          return;
@@ -75,6 +80,15 @@ public final class SweepSummary implements Summary {
          SizingText.reasoning(s).forEach(line -> md.append("- ").append(line).append('\n'));
          md.append('\n');
       }
+   }
+
+   /** What a step's table and recommendation are named by: its workload, and its source when the sweep had several. */
+   static String name(StepResult r) {
+      return r.source().isEmpty() ? r.workload() : r.workload() + " " + r.source();
+   }
+
+   private static List<String> series(List<StepResult> steps) {
+      return steps.stream().map(SweepSummary::name).distinct().toList();
    }
 
    /** The sweep's page (charts, recommendation), compared with the given run or the previous sweep. */

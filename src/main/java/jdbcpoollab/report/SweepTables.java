@@ -6,6 +6,7 @@ import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 import static jdbcpoollab.analysis.NumberText.fixed;
@@ -37,6 +38,27 @@ public final class SweepTables {
       return table;
    }
 
+   /**
+    * The steps of a sweep over several sources, pool size by pool size and source by source as they ran: throughput,
+    * P99 acquire wait (ms), fairness and the connections the server accepted.
+    */
+   public static Table bySource(List<StepResult> steps) {
+      Table table = new Table(List.of("workload", "pool", "source", "ok", "failed", "q/s", "acquire p99", "total p99",
+            "jain", "server connections", "per operation"));
+      List<String> workloads = steps.stream().map(StepResult::workload).distinct().toList();
+      steps.stream().sorted(Comparator.comparingInt((StepResult s) -> workloads.indexOf(s.workload()))
+            .thenComparingInt(StepResult::pool)).forEach(s -> {
+               Long connections = s.serverConnections();
+               long operations = s.ok() + s.ko();
+               table.add(List.of(s.workload(), s.pool() + (s.complete() ? "" : " (incomplete)"), s.source(),
+                     Long.toString(s.ok()), Long.toString(s.failures()), fixed(s.throughput(), 1),
+                     fixed(s.acquire().p99(), 3), fixed(s.total().p99(), 3), fixed(s.perUser().jain(), 3),
+                     connections == null ? "n/a" : Long.toString(connections),
+                     connections == null || operations == 0 ? "" : fixed((double) connections / operations, 2)));
+            });
+      return table;
+   }
+
    /** Every step of every workload, flat, for CSV. */
    public static Table flat(List<StepResult> steps) {
       List<String> headers = new ArrayList<>(List.of("workload", "pool", "users", "seconds", "ok", "ko",
@@ -47,6 +69,10 @@ public final class SweepTables {
          }
       }
       headers.addAll(List.of("ops_per_user_min", "ops_per_user_median", "ops_per_user_max", "jain", "complete"));
+      boolean sources = steps.stream().anyMatch(s -> !s.source().isEmpty());
+      if (sources) {
+         headers.addAll(List.of("source", "server_connections"));
+      }
       Table table = new Table(headers);
       for (StepResult s : steps) {
          List<String> row = new ArrayList<>(List.of(s.workload(), Integer.toString(s.pool()),
@@ -58,6 +84,9 @@ public final class SweepTables {
          row.addAll(List.of(Long.toString(s.perUser().min()), fixed(s.perUser().median(), 1),
                Long.toString(s.perUser().max()), fixed(s.perUser().jain(), 4),
                Boolean.toString(s.complete())));
+         if (sources) {
+            row.addAll(List.of(s.source(), s.serverConnections() == null ? "" : Long.toString(s.serverConnections())));
+         }
          table.add(row);
       }
       return table;

@@ -2,6 +2,8 @@ package jdbcpoollab.run;
 
 import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.analysis.Sizing;
+import jdbcpoollab.db.Database;
+import jdbcpoollab.db.Driver;
 import jdbcpoollab.db.ServerOptions;
 import jdbcpoollab.db.ServerStatus;
 import jdbcpoollab.load.Outcome;
@@ -12,7 +14,6 @@ import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.ConnectionSource;
 import jdbcpoollab.pools.KindSources;
-import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.report.SweepSummary;
@@ -23,6 +24,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -31,19 +33,18 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
- * PoolSweep's engine: its steps (each workload at each pool size, a pool of that size filled before load),
- * what happens as users enter and leave a step, and the run around them (summaries, gates, interrupts, budget).
+ * PoolSweep's engine: its steps (each workload at each pool size with each source and driver, a pool of that size
+ * filled before load), what happens as users enter and leave a step, and the run around them (summaries, gates,
+ * interrupts, budget). The sources of one pool size run one after the other, so that drift over the run touches all.
  */
 public final class Sweep {
    private final SweepOptions options;
    private final SweepSummary summary;
    private final Lab lab;
    private final List<Step> steps = new ArrayList<>();
-   private final PoolLibrary library = PoolLibraries.DEFAULT.named("hikari");
+   /** The server's counters, read before each step's source opens and after its users have left. */
    private final ServerStatus server;
-   private final Map<String, Map<String, Long>> countersBefore = new ConcurrentHashMap<>();
-   private final Map<String, String> labels = new ConcurrentHashMap<>();
-   private final Map<String, StepRecorder> recorders = new ConcurrentHashMap<>();
+   private final Map<Step, Series> series = new ConcurrentHashMap<>();
    private final List<Map<String, Object>> kindRows = new ArrayList<>();
    private final Table kindTable = new Table(List.of("step", "kind", "ok", "ko", "q/s", "acquire p99", "query p50",
          "query p99", "total p50", "total p99"));
@@ -57,21 +58,22 @@ public final class Sweep {
       int poolsAtOnce = options.workloads().stream().mapToInt(w -> options.split(w) ? w.kinds().size() : 1).max()
             .orElse(1);
       lab = new Lab("PoolSweep", system, options.target(), poolsAtOnce * options.largestPool() + options.users() + 50,
-            summary,
-            options.settings(library));
+            summary, options.settings());
       lab.serverOptions(ServerOptions.arguments(options.serverOptions()));
       server = new ServerStatus(lab::database);
       if (options.compare().size() == 2) {
          throw CompareOnly.write(options.compare());
       }
+      List<Driver> drivers = options.drivers().isEmpty() ? Arrays.asList((Driver) null) : options.drivers();
       for (int rtt : options.rttMs()) {
          for (Workload workload : options.workloads()) {
-            for (int pool : options.pools()) {
-               steps.add(step(workload, rtt, pool, false));
-            }
-            if (options.split(workload)) {
+            for (boolean split : options.split(workload) ? List.of(false, true) : List.of(false)) {
                for (int pool : options.pools()) {
-                  steps.add(step(workload, rtt, pool, true));
+                  for (PoolLibrary source : options.sources()) {
+                     for (Driver driver : drivers) {
+                        steps.add(step(workload, rtt, pool, split, source, driver));
+                     }
+                  }
                }
             }
          }
@@ -102,27 +104,52 @@ public final class Sweep {
       return List.copyOf(steps);
    }
 
-   private Step step(Workload workload, int rtt, int pool, boolean split) {
+   private Step step(Workload workload, int rtt, int pool, boolean split, PoolLibrary source, Driver driver) {
+      String sources = !options.severalSources() ? ""
+            : options.drivers().size() > 1 ? source.name() + "/" + driver.name() : source.name();
       String label = split ? options.splitLabel(workload, rtt) : options.label(workload, rtt);
-      String name = String.format("%s pool=%0" + String.valueOf(options.largestPool()).length() + "d", label, pool);
-      labels.put(name, StepResult.label(label, pool));
+      String name = String.format("%s%s pool=%0" + String.valueOf(options.largestPool()).length() + "d", label,
+            sources.isEmpty() ? "" : " " + sources, pool);
       StepRecorder recorder = new StepRecorder(label, pool, options.users(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
-      recorders.put(name, recorder);
       String poolName = "lab-" + workload.name() + (split ? "-split" : "") + (rtt == 0 ? "" : "-rtt" + rtt) + "-"
-            + pool;
-      PoolShape shape = new PoolShape(poolName, pool, pool, options.connectionTimeoutMs(), workload.readOnly());
-      return new Step(workload, name, () -> {
-         countersBefore.put(name, server.before());
+            + pool + (sources.isEmpty() ? "" : "-" + sources.replace('/', '-'));
+      Series s = new Series(sources, StepResult.label(label + (sources.isEmpty() ? "" : " " + sources), pool),
+            recorder);
+      Step step = new Step(workload, name, () -> {
+         s.before = server.before();
+         Database database = driver == null ? lab.database(rtt) : lab.database(rtt).through(driver);
          if (!split) {
-            return library.open(lab.database(rtt), shape);
+            return source.open(database, new PoolShape(poolName, pool, pool, options.connectionTimeoutMs(),
+                  workload.readOnly()));
          }
          Map<String, ConnectionSource.Opener> perKind = new LinkedHashMap<>();
-         workload.kinds().forEach(kind -> perKind.put(kind.name(), () -> library.open(lab.database(rtt),
+         workload.kinds().forEach(kind -> perKind.put(kind.name(), () -> source.open(database,
                new PoolShape(poolName + "-" + kind.name(), pool, pool, options.connectionTimeoutMs(),
                      kind.readOnly()))));
          return KindSources.open(perKind);
       }, recorder);
+      series.put(step, s);
+      return step;
+   }
+
+   /**
+    * What the summaries need of a step beyond its result: its source (and driver), its label in the counters'
+    * table, its recorder (for a mix's kinds), and the server's counters as read before its source opened and after
+    * its users left.
+    */
+   private static final class Series {
+      private final String sources;
+      private final String label;
+      private final StepRecorder recorder;
+      private volatile Map<String, Long> before = Map.of();
+      private volatile Map<String, Long> moved;
+
+      Series(String sources, String label, StepRecorder recorder) {
+         this.sources = sources;
+         this.label = label;
+         this.recorder = recorder;
+      }
    }
 
    /** Every user calls this as it arrives: the first one opens the step's pool while the others wait for it. */
@@ -147,10 +174,11 @@ public final class Sweep {
 
    /** The server's counters over the step, read while its pool is still open (Threads_connected counts it). */
    private void countersAfter(Step step) {
-      Map<String, Long> before = countersBefore.remove(step.requestName());
-      if (before != null) {
+      Series s = series.get(step);
+      if (!s.before.isEmpty() && s.moved == null) {
+         s.moved = server.since(s.before);
          synchronized (counters) {
-            counters.put(labels.get(step.requestName()), server.since(before));
+            counters.put(s.label, s.moved);
          }
       }
    }
@@ -165,15 +193,19 @@ public final class Sweep {
                   + ", which refused the rest (Connection_errors_max_connections)"
             : step.openFailure() != null ? "pool did not open: " + step.openFailure()
             : step.lostReason() != null ? step.lostReason() : "cut short";
+      Series s = series.get(step);
+      // the counters' first is the connections the server accepted; not read when the server may be gone
+      Long connections = why != null || step.openFailure() != null || step.lostReason() != null || s.moved == null
+            ? null : s.moved.values().stream().findFirst().orElse(null);
+      StepResult named = r.of(s.sources, connections);
       writeCounters();
-      writeKinds(step, r);
-      return lab.stepFinished(summary.add(step.requestName(), r), r, reason);
+      writeKinds(s, named);
+      return lab.stepFinished(summary.add(step.requestName(), named), named, reason);
    }
 
    /** Each kind of a mixed step apart: its own counts and times in the same window (ms). */
-   private void writeKinds(Step step, StepResult r) {
-      StepRecorder recorder = recorders.remove(step.requestName());
-      Map<String, KindResult> kinds = recorder == null ? Map.of() : recorder.kinds();
+   private void writeKinds(Series s, StepResult r) {
+      Map<String, KindResult> kinds = s.recorder.kinds();
       if (kinds.isEmpty()) {
          return;
       }

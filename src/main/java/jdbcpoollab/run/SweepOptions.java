@@ -1,9 +1,12 @@
 package jdbcpoollab.run;
 
+import jdbcpoollab.db.Driver;
+import jdbcpoollab.db.Drivers;
 import jdbcpoollab.db.ServerOptions;
 import jdbcpoollab.db.Target;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.settings.SweepSettings;
 import jdbcpoollab.workloads.Workload;
@@ -26,11 +29,16 @@ import java.util.Map;
  * @param rttMs            the network round trips each pool size is measured at, 0 for none (a proxy adds them)
  * @param serverOptions    server variables for the embedded MariaDB ({@code -Ddb.serverOption})
  * @param splitPools       a mix is also measured with a pool per kind, each of the step's size
+ * @param sources          the pool libraries (or none) each pool size is measured with, in the order of
+ *                         {@code -Dsource}
+ * @param drivers          the drivers each source is measured through, in the order of {@code -Ddriver}; empty for
+ *                         the URL's own
  */
 public record SweepOptions(List<Integer> pools, int users, double seconds, double warmup, List<Workload> workloads,
                            Map<String, Object> workloadSettings, int connectionTimeoutMs, double recoverSeconds,
                            Target target, double acquireP99Ms, List<Path> compare, List<Integer> rttMs,
-                           Map<String, String> serverOptions, boolean splitPools) {
+                           Map<String, String> serverOptions, boolean splitPools, List<PoolLibrary> sources,
+                           List<Driver> drivers) {
 
    /** A shorter window cannot measure even a handful of short operations; it is refused before anything starts. */
    public static final double MIN_WINDOW_SECONDS = 0.1;
@@ -57,7 +65,10 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
             runs(o, "compare"),
             o.integers("rttMs", "0", 0, 1_000),
             serverOptions(o, target),
-            Boolean.parseBoolean(o.choice("splitPools", "false", List.of("false", "true"))));
+            Boolean.parseBoolean(o.choice("splitPools", "false", List.of("false", "true"))),
+            o.choices("source", "hikari", PoolLibraries.DEFAULT.names()).stream()
+                  .map(PoolLibraries.DEFAULT::named).toList(),
+            drivers(o, target));
    }
 
    /** {@code -Ddb.serverOption}, which only the embedded server takes. */
@@ -89,6 +100,23 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
       return rttMs.equals(List.of(0)) ? name : name + " rtt=" + rtt + "ms";
    }
 
+   /** The drivers of {@code -Ddriver}, each one that speaks to the target's product; none when not given. */
+   private static List<Driver> drivers(Options o, Target target) {
+      if (o.string("driver", null) == null) {
+         return List.of();
+      }
+      List<Driver> drivers = o.choices("driver", null, Drivers.DEFAULT.names()).stream()
+            .map(name -> Drivers.DEFAULT.find(name).orElseThrow()).toList();
+      for (Driver driver : drivers) {
+         if (!driver.fits(target.dialect())) {
+            throw new OptionException("bad option -Ddriver=" + o.string("driver", null) + ": " + driver.name() + " ("
+                  + driver.title() + ") speaks to " + driver.dialect() + " servers, and " + target
+                  + " is " + target.dialect().name());
+         }
+      }
+      return drivers;
+   }
+
    /** One or two run folders of the results folder (each holding a summary.json), given by name or path. */
    private static List<Path> runs(Options o, String name) {
       String raw = o.string(name, null);
@@ -113,8 +141,8 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
       return List.copyOf(runs);
    }
 
-   /** The settings summary.json records for this sweep, each step's pool opened by {@code library}. */
-   public SweepSettings settings(PoolLibrary library) {
+   /** The settings summary.json records for this sweep. */
+   public SweepSettings settings() {
       Map<String, String> queries = new LinkedHashMap<>();
       List<String> labels = new ArrayList<>();
       for (int rtt : rttMs) {
@@ -135,8 +163,14 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
       if (!serverOptions.isEmpty()) {
          options.put("serverOptions", serverOptions);
       }
-      return new SweepSettings(library.describeFixedSize(), users, seconds, warmup, options,
-            connectionTimeoutMs, recoverSeconds, pools, labels, queries, acquireP99Ms);
+      return new SweepSettings(String.join("; ", sources.stream().map(PoolLibrary::describeFixedSize).toList()), users,
+            seconds, warmup, options, connectionTimeoutMs, recoverSeconds, pools, labels, queries, acquireP99Ms,
+            drivers.stream().map(d -> d.name() + " (" + d.title() + ")").toList());
+   }
+
+   /** Whether steps must name their source (and driver): the sweep measures more than one. */
+   public boolean severalSources() {
+      return sources.size() > 1 || drivers.size() > 1;
    }
 
    /** Rows of the big table to seed: as many as the chosen workload that reads most of it needs. */

@@ -141,7 +141,7 @@ class SizingTest {
 
    /** A context as the lab reads it from a run that recorded no settings. */
    private static Sizing.Context context(List<StepResult> steps) {
-      return Sizing.Context.of(new SweepSettings(null, 0, 0, 0, null, 0, 0, null, null, null, 0),
+      return Sizing.Context.of(new SweepSettings(null, 0, 0, 0, null, 0, 0, null, null, null, 0, null),
             Environment.at(null), steps);
    }
 }

@@ -81,13 +81,23 @@ class BadInputTest {
       cases.put("mix=point:abc", "jdbc-pool-lab: bad option -Dmix=point:abc: allowed is kind:weight, comma-separated,"
             + " each kind once among cpu, txn, wait");
       cases.put("db.pasword=Hunter2-x", "jdbc-pool-lab: unknown option -Ddb.pasword=*** (did you mean -Ddb.password?)");
+      cases.put("source=hikari,bonecp", "jdbc-pool-lab: bad option -Dsource=hikari,bonecp: allowed is a "
+            + "comma-separated list of hikari, ucp, dbcp2, agroal, vibur, c3p0, tomcat, none, each once");
+      cases.put("driver=jtds", "jdbc-pool-lab: bad option -Ddriver=jtds: allowed is a comma-separated list of mysql, "
+            + "mariadb, each once");
+      cases.put("driver=mariadb db.url=jdbc:postgresql://127.0.0.1:1/lab", "jdbc-pool-lab: bad option "
+            + "-Ddriver=mariadb: mariadb (MariaDB Connector/J) speaks to mysql servers, and "
+            + "jdbc:postgresql://127.0.0.1:1/lab is postgresql");
       List<LabProcess> runs = new ArrayList<>();
       int i = 0;
       for (String option : cases.keySet()) {
          Path home = tmp.resolve("home");
-         String[] kv = option.split("=", 2);
-         runs.add(LabProcess.main(Preflight.class, Map.of(kv[0], kv[1], "lab.home", home.toString()),
-               tmp.resolve("preflight-" + i++ + ".log"), "PoolSweep"));
+         Map<String, String> props = new LinkedHashMap<>(Map.of("lab.home", home.toString()));
+         for (String pair : option.split(" ")) {
+            String[] kv = pair.split("=", 2);
+            props.put(kv[0], kv[1]);
+         }
+         runs.add(LabProcess.main(Preflight.class, props, tmp.resolve("preflight-" + i++ + ".log"), "PoolSweep"));
       }
       i = 0;
       for (Map.Entry<String, String> c : cases.entrySet()) {

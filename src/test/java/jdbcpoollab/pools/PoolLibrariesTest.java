@@ -14,9 +14,15 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -68,8 +74,10 @@ class PoolLibrariesTest {
    void aRegisteredLibraryIsNamedInAnOptionAndRunsStatements() throws Exception {
       Borrowed borrowed = new Borrowed();
       PoolLibraries libraries = PoolLibraries.DEFAULT.with(borrowed);
-      assertEquals(List.of("hikari", "ucp", "none", "borrowed"), libraries.names());
-      assertEquals(List.of("hikari", "ucp", "none"), PoolLibraries.DEFAULT.names(), "the default is left as it was");
+      assertEquals(List.of("hikari", "ucp", "dbcp2", "agroal", "vibur", "c3p0", "tomcat", "none", "borrowed"),
+            libraries.names());
+      assertEquals(List.of("hikari", "ucp", "dbcp2", "agroal", "vibur", "c3p0", "tomcat", "none"),
+            PoolLibraries.DEFAULT.names(), "the default is left as it was");
 
       CompareOptions options = compare(libraries, "borrowed:3:5, none");
       SourceOption option = options.options().get(0);
@@ -108,17 +116,91 @@ class PoolLibrariesTest {
       }
    }
 
+   /**
+    * Every pooled library opens a fixed pool: filled to its size before it comes back, never more connections than
+    * that however many ask at once, a borrower beyond them refused after the acquire timeout, and closing it ends its
+    * connections.
+    */
+   @Test
+   void everyLibraryOpensAFixedPoolFilledBeforeLoad() throws Exception {
+      long before = otherConnections();
+      for (PoolLibrary library : PoolLibraries.DEFAULT.all().stream().filter(PoolLibrary::pooled).toList()) {
+         String name = library.name();
+         try (ConnectionSource source = library.open(database, new PoolShape("lab-fixed-" + name, 3, 3, 300))) {
+            assertEquals(before + 3, otherConnections(), name + ": filled to its size before it came back");
+            ExecutorService borrowers = Executors.newFixedThreadPool(6);
+            try {
+               List<Future<Long>> ids = new ArrayList<>();
+               for (int i = 0; i < 12; i++) {
+                  ids.add(borrowers.submit(() -> {
+                     try (Connection c = source.getConnection()) {
+                        return selectOne(c, "SELECT CONNECTION_ID() + 0 * SLEEP(0.02)");
+                     }
+                  }));
+               }
+               Set<Long> distinct = new HashSet<>();
+               for (Future<Long> id : ids) {
+                  distinct.add(id.get(30, TimeUnit.SECONDS));
+               }
+               assertTrue(distinct.size() <= 3, name + ": 6 borrowers at once shared 3 connections: " + distinct);
+            } finally {
+               borrowers.shutdownNow();
+            }
+            List<Connection> held = new ArrayList<>();
+            try {
+               for (int i = 0; i < 3; i++) {
+                  held.add(source.getConnection());
+               }
+               long start = System.nanoTime();
+               assertThrows(SQLException.class, source::getConnection, name + ": a fourth borrower is refused");
+               long waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+               assertTrue(waitedMs >= 250 && waitedMs < 10_000, name + ": refused after the timeout: " + waitedMs);
+            } finally {
+               for (Connection c : held) {
+                  c.close();
+               }
+            }
+            assertEquals(before + 3, otherConnections(), name + ": no connection opened beyond the pool's size");
+         }
+         awaitConnections(before, name + ": closing the pool ends its connections");
+      }
+   }
+
+   /** PoolSweep's none: at most the pool size at once, each a new physical connection ended by its close. */
+   @Test
+   void theUnpooledLibraryWithASizeLimitsConnectionsAtOnce() throws Exception {
+      long before = otherConnections();
+      try (ConnectionSource source = PoolLibraries.DEFAULT.named("none").open(database,
+            new PoolShape("lab-none-2", 2, 2, 300))) {
+         assertEquals(before, otherConnections(), "nothing is opened in advance");
+         Connection a = source.getConnection();
+         Connection b = source.getConnection();
+         assertTrue(selectOne(a, "SELECT CONNECTION_ID()") != selectOne(b, "SELECT CONNECTION_ID()"));
+         assertThrows(SQLException.class, source::getConnection, "a third at once waits for the timeout and fails");
+         assertEquals(before + 2, otherConnections());
+         a.close();
+         a.close();
+         try (Connection c = source.getConnection()) {
+            assertEquals(1, selectOne(c, "SELECT 1"), "a closed connection gives its place back, once");
+            assertThrows(SQLException.class, source::getConnection);
+         }
+         b.close();
+      }
+      awaitConnections(before, "every connection ended by its close");
+   }
+
    @Test
    void anUnknownLibraryIsRefusedWithTheKnownNames() {
       String message = assertThrows(OptionException.class,
-            () -> compare(PoolLibraries.DEFAULT.with(new Borrowed()), "c3p0:1:2")).getMessage();
-      assertEquals("bad option -Doptions=c3p0:1:2: allowed is a comma-separated list of hikari:cmin:cmax[:cincr],"
-            + " ucp:cmin:cmax[:cincr], none or borrowed:cmin:cmax[:cincr], each once, with 0 <= cmin <= cmax,"
-            + " 1 <= cmax <= 1000, cincr >= 1", message);
+            () -> compare(PoolLibraries.DEFAULT.with(new Borrowed()), "bonecp:1:2")).getMessage();
+      assertEquals("bad option -Doptions=bonecp:1:2: allowed is a comma-separated list of hikari:cmin:cmax[:cincr],"
+            + " ucp:cmin:cmax[:cincr], dbcp2:cmin:cmax[:cincr], agroal:cmin:cmax[:cincr], vibur:cmin:cmax[:cincr],"
+            + " c3p0:cmin:cmax[:cincr], tomcat:cmin:cmax[:cincr], none or borrowed:cmin:cmax[:cincr], each once, with"
+            + " 0 <= cmin <= cmax, 1 <= cmax <= 1000, cincr >= 1", message);
       assertThrows(OptionException.class, () -> compare(PoolLibraries.DEFAULT, "borrowed:1:2"),
             "a library not registered is not there");
-      assertEquals("no pool library c3p0: known are hikari, ucp, none",
-            assertThrows(IllegalArgumentException.class, () -> PoolLibraries.DEFAULT.named("c3p0")).getMessage());
+      assertEquals("no pool library bonecp: known are hikari, ucp, dbcp2, agroal, vibur, c3p0, tomcat, none",
+            assertThrows(IllegalArgumentException.class, () -> PoolLibraries.DEFAULT.named("bonecp")).getMessage());
       assertThrows(IllegalArgumentException.class, () -> PoolLibraries.DEFAULT.with(new NoPool()),
             "names are unique");
    }
@@ -127,6 +209,28 @@ class PoolLibrariesTest {
       try (PreparedStatement statement = c.prepareStatement(sql); ResultSet rows = statement.executeQuery()) {
          assertTrue(rows.next());
          return rows.getLong(1);
+      }
+   }
+
+   private static void awaitConnections(long expected, String what) throws Exception {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (otherConnections() != expected && System.nanoTime() < deadline) {
+         Thread.sleep(20);
+      }
+      assertEquals(expected, otherConnections(), what + " " + processes());
+   }
+
+   private static String processes() throws SQLException {
+      try (Connection c = database.connect(); PreparedStatement st = c.prepareStatement(
+            "SELECT ID, COMMAND, TIME, STATE, INFO FROM information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID()");
+           ResultSet rows = st.executeQuery()) {
+         StringBuilder b = new StringBuilder();
+         while (rows.next()) {
+            b.append('[').append(rows.getString(1)).append(' ').append(rows.getString(2)).append(' ')
+                  .append(rows.getString(3)).append(' ').append(rows.getString(4)).append(' ')
+                  .append(rows.getString(5)).append(']');
+         }
+         return b.toString();
       }
    }
 

@@ -22,7 +22,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 public class PoolSweep extends Simulation {
 
    // Parameters: -Dpools, -Dusers, -Dseconds, -Dwarmup, -Dworkloads … (docs/poolsweep.md); bad input ends the run
-   // here, before anything starts. Sources: each step gets a pool of its size, filled before load.
+   // here, before anything starts. Sources (-Dsource, -Ddriver): each step gets a pool of its size, filled before load.
    private final Sweep sweep = Sweep.fromSystem();
    private final int users = sweep.options().users();
 

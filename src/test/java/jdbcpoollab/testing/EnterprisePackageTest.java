@@ -75,11 +75,23 @@ class EnterprisePackageTest {
 
    @Test
    void holdsThePoolsAndTheJdbcDrivers() {
-      for (String type : List.of("com/zaxxer/hikari/HikariDataSource", "com/mysql/cj/jdbc/Driver",
+      for (String type : List.of("com/zaxxer/hikari/HikariDataSource", "oracle/ucp/jdbc/PoolDataSourceImpl",
+            "org/apache/commons/dbcp2/BasicDataSource",
+            "io/agroal/pool/DataSource", "io/agroal/api/AgroalDataSource", "org/vibur/dbcp/ViburDBCPDataSource",
+            "org/vibur/objectpool/ConcurrentPool", "com/mchange/v2/c3p0/ComboPooledDataSource",
+            "com/mchange/v2/log/MLog", "org/apache/tomcat/jdbc/pool/DataSource", "org/apache/juli/logging/LogFactory",
+            "jdbcpoollab/pools/Agroal", "jdbcpoollab/db/Drivers", "com/mysql/cj/jdbc/Driver",
             "org/mariadb/jdbc/Driver", "org/postgresql/Driver", "oracle/jdbc/OracleDriver",
             "org/HdrHistogram/Histogram")) {
          assertTrue(entries.contains(type + ".class"), type);
       }
+   }
+
+   /** Commons Pool 2, under DBCP2, is part of Gatling's own runtime (gatling-redis), so the package leaves it out. */
+   @Test
+   void leavesCommonsPoolToGatlingsRuntime() {
+      assertTrue(entries.contains("org/apache/commons/dbcp2/PoolingDataSource.class"));
+      assertTrue(entries.stream().noneMatch(e -> e.startsWith("org/apache/commons/pool2/")), "pool2 in the package");
    }
 
    @Test

@@ -1,0 +1,86 @@
+package jdbcpoollab.pools;
+
+import io.agroal.api.AgroalDataSource;
+import io.agroal.api.AgroalDataSourceListener;
+import io.agroal.api.configuration.AgroalConnectionPoolConfiguration.ConnectionValidator;
+import io.agroal.api.configuration.supplier.AgroalDataSourceConfigurationSupplier;
+import io.agroal.api.security.NamePrincipal;
+import io.agroal.api.security.SimplePassword;
+import jdbcpoollab.db.Database;
+import jdbcpoollab.db.ErrorMessages;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Agroal (the pool of Quarkus and WildFly): initialSize = minSize = maxSize = pool, acquisitionTimeout the acquire
+ * timeout, and its default validator ({@code isValid}) run on idle connections in the background every 30 s.
+ */
+final class Agroal implements PoolLibrary {
+
+   @Override
+   public String name() {
+      return "agroal";
+   }
+
+   @Override
+   public ConnectionSource open(Database database, PoolShape shape) throws Exception {
+      AgroalDataSourceConfigurationSupplier config = new AgroalDataSourceConfigurationSupplier()
+            .connectionPoolConfiguration(pool -> pool
+                  .initialSize(shape.min())
+                  .minSize(shape.min())
+                  .maxSize(shape.max())
+                  .acquisitionTimeout(Duration.ofMillis(shape.acquireTimeoutMs()))
+                  .connectionValidator(ConnectionValidator.defaultValidator())
+                  .validationTimeout(Duration.ofSeconds(30))
+                  .connectionFactoryConfiguration(factory -> factory
+                        .jdbcUrl(database.url())
+                        .principal(database.user() == null ? null : new NamePrincipal(database.user()))
+                        .credential(new SimplePassword(database.password()))));
+      AtomicInteger pooled = new AtomicInteger();
+      AgroalDataSource dataSource;
+      try {
+         dataSource = AgroalDataSource.from(config, new AgroalDataSourceListener() {
+            @Override
+            public void onConnectionPooled(Connection connection) {
+               pooled.incrementAndGet();
+            }
+
+            @Override
+            public void onConnectionDestroy(Connection connection) {
+               pooled.decrementAndGet();
+            }
+         });
+      } catch (RuntimeException e) {
+         throw new SQLException(database.redact(ErrorMessages.rootMessage(e)), e);
+      }
+      Source source = new Source(dataSource);
+      try {
+         PoolFill.await(shape.poolName(), pooled::get, shape.min(), Math.max(10_000, shape.acquireTimeoutMs()));
+      } catch (Exception e) {
+         source.close();
+         throw e;
+      }
+      return source;
+   }
+
+   @Override
+   public String describeFixedSize() {
+      return "agroal (initialSize = minSize = maxSize = pool)";
+   }
+
+   private record Source(AgroalDataSource dataSource) implements ConnectionSource {
+
+      @Override
+      public Connection getConnection() throws SQLException {
+         return dataSource.getConnection();
+      }
+
+      @Override
+      public void close() {
+         dataSource.close();
+      }
+   }
+}

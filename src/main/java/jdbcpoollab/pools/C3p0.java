@@ -1,0 +1,70 @@
+package jdbcpoollab.pools;
+
+import com.mchange.v2.c3p0.ComboPooledDataSource;
+import jdbcpoollab.db.Database;
+import jdbcpoollab.db.ErrorMessages;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * c3p0's {@code ComboPooledDataSource}: initialPoolSize = minPoolSize = maxPoolSize = pool, checkoutTimeout the
+ * acquire timeout, and the validation its documentation recommends for speed: connections tested asynchronously as
+ * they are checked in and every 30 s while idle ({@code isValid}, as no preferredTestQuery is set), never on checkout.
+ */
+final class C3p0 implements PoolLibrary {
+
+   @Override
+   public String name() {
+      return "c3p0";
+   }
+
+   @Override
+   public ConnectionSource open(Database database, PoolShape shape) throws Exception {
+      ComboPooledDataSource dataSource = new ComboPooledDataSource();
+      dataSource.setDataSourceName(shape.poolName());
+      dataSource.setJdbcUrl(database.url());
+      dataSource.setUser(database.user());
+      dataSource.setPassword(database.password());
+      dataSource.setInitialPoolSize(shape.min());
+      dataSource.setMinPoolSize(shape.min());
+      dataSource.setMaxPoolSize(shape.max());
+      dataSource.setAcquireIncrement(1);
+      dataSource.setCheckoutTimeout((int) Math.min(Integer.MAX_VALUE, shape.acquireTimeoutMs()));
+      dataSource.setTestConnectionOnCheckin(true);
+      dataSource.setTestConnectionOnCheckout(false);
+      dataSource.setIdleConnectionTestPeriod(30);
+      // a server that refuses connections fails the fill, instead of being retried 30 times a second apart
+      dataSource.setAcquireRetryAttempts(1);
+      Source source = new Source(dataSource);
+      try {
+         PoolFill.await(shape.poolName(), dataSource::getNumConnectionsDefaultUser, shape.min(),
+               Math.max(10_000, shape.acquireTimeoutMs()));
+      } catch (RuntimeException e) {
+         source.close();
+         throw new SQLException(database.redact(ErrorMessages.rootMessage(e)), e);
+      } catch (Exception e) {
+         source.close();
+         throw e;
+      }
+      return source;
+   }
+
+   @Override
+   public String describeFixedSize() {
+      return "c3p0 (initialPoolSize = minPoolSize = maxPoolSize = pool)";
+   }
+
+   private record Source(ComboPooledDataSource dataSource) implements ConnectionSource {
+
+      @Override
+      public Connection getConnection() throws SQLException {
+         return dataSource.getConnection();
+      }
+
+      @Override
+      public void close() {
+         dataSource.close();
+      }
+   }
+}

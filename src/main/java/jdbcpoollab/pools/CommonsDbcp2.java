@@ -1,0 +1,71 @@
+package jdbcpoollab.pools;
+
+import jdbcpoollab.db.Database;
+import jdbcpoollab.db.ErrorMessages;
+import org.apache.commons.dbcp2.BasicDataSource;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+
+/**
+ * Apache Commons DBCP2's {@code BasicDataSource}: initialSize = minIdle = maxIdle = maxTotal = pool, maxWait the
+ * acquire timeout, and its default validation (testOnBorrow with the driver's {@code isValid}, as no validationQuery
+ * is set).
+ */
+final class CommonsDbcp2 implements PoolLibrary {
+
+   @Override
+   public String name() {
+      return "dbcp2";
+   }
+
+   @Override
+   public ConnectionSource open(Database database, PoolShape shape) throws Exception {
+      BasicDataSource dataSource = new BasicDataSource();
+      dataSource.setUrl(database.url());
+      dataSource.setUsername(database.user());
+      dataSource.setPassword(database.password());
+      dataSource.setInitialSize(shape.min());
+      dataSource.setMinIdle(shape.min());
+      dataSource.setMaxIdle(shape.max());
+      dataSource.setMaxTotal(shape.max());
+      dataSource.setMaxWait(Duration.ofMillis(shape.acquireTimeoutMs()));
+      dataSource.setTestOnBorrow(true);
+      Source source = new Source(dataSource);
+      try {
+         dataSource.start();
+         PoolFill.await(shape.poolName(), () -> dataSource.getNumIdle() + dataSource.getNumActive(), shape.min(),
+               Math.max(10_000, shape.acquireTimeoutMs()));
+      } catch (RuntimeException e) {
+         source.close();
+         throw new SQLException(database.redact(ErrorMessages.rootMessage(e)), e);
+      } catch (Exception e) {
+         source.close();
+         throw e;
+      }
+      return source;
+   }
+
+   @Override
+   public String describeFixedSize() {
+      return "dbcp2 (initialSize = minIdle = maxIdle = maxTotal = pool)";
+   }
+
+   private record Source(BasicDataSource dataSource) implements ConnectionSource {
+
+      @Override
+      public Connection getConnection() throws SQLException {
+         return dataSource.getConnection();
+      }
+
+      @Override
+      public void close() {
+         try {
+            dataSource.close();
+         } catch (SQLException e) {
+            // a connection that fails to close is gone anyway
+         }
+      }
+   }
+}

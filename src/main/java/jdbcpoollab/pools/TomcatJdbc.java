@@ -1,0 +1,73 @@
+package jdbcpoollab.pools;
+
+import jdbcpoollab.db.Database;
+import jdbcpoollab.db.ErrorMessages;
+import org.apache.tomcat.jdbc.pool.DataSource;
+import org.apache.tomcat.jdbc.pool.PoolProperties;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+
+/**
+ * The Tomcat JDBC pool: initialSize = minIdle = maxIdle = maxActive = pool, a fair queue, maxWait the acquire
+ * timeout, and the validation its documentation recommends: testOnBorrow with {@code isValid} (no validationQuery),
+ * at most once per connection every validationInterval (30 s).
+ */
+final class TomcatJdbc implements PoolLibrary {
+
+   @Override
+   public String name() {
+      return "tomcat";
+   }
+
+   @Override
+   public ConnectionSource open(Database database, PoolShape shape) throws Exception {
+      PoolProperties properties = new PoolProperties();
+      properties.setName(shape.poolName());
+      properties.setUrl(database.url());
+      properties.setDriverClassName(DriverManager.getDriver(database.url()).getClass().getName());
+      properties.setUsername(database.user());
+      properties.setPassword(database.password());
+      properties.setInitialSize(shape.min());
+      properties.setMinIdle(shape.min());
+      properties.setMaxIdle(shape.max());
+      properties.setMaxActive(shape.max());
+      properties.setFairQueue(true);
+      properties.setMaxWait((int) Math.min(Integer.MAX_VALUE, shape.acquireTimeoutMs()));
+      properties.setTestOnBorrow(true);
+      properties.setValidationInterval(30_000);
+      properties.setJmxEnabled(false);
+      DataSource dataSource = new DataSource(properties);
+      Source source = new Source(dataSource);
+      try {
+         dataSource.createPool();
+         PoolFill.await(shape.poolName(), dataSource::getSize, shape.min(), Math.max(10_000, shape.acquireTimeoutMs()));
+      } catch (RuntimeException e) {
+         source.close();
+         throw new SQLException(database.redact(ErrorMessages.rootMessage(e)), e);
+      } catch (Exception e) {
+         source.close();
+         throw e;
+      }
+      return source;
+   }
+
+   @Override
+   public String describeFixedSize() {
+      return "tomcat (initialSize = minIdle = maxIdle = maxActive = pool)";
+   }
+
+   private record Source(DataSource dataSource) implements ConnectionSource {
+
+      @Override
+      public Connection getConnection() throws SQLException {
+         return dataSource.getConnection();
+      }
+
+      @Override
+      public void close() {
+         dataSource.close(true);
+      }
+   }
+}

@@ -1,0 +1,66 @@
+package jdbcpoollab.pools;
+
+import jdbcpoollab.db.Database;
+import jdbcpoollab.db.ErrorMessages;
+import org.vibur.dbcp.ViburDBCPDataSource;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * Vibur DBCP: poolInitialSize = poolMaxSize = pool, a fair pool, connectionTimeoutInMs the acquire timeout, and its
+ * default validation: a connection idle longer than connectionIdleLimitInSeconds (5 s) is checked with
+ * {@code isValid} when taken.
+ */
+final class Vibur implements PoolLibrary {
+
+   @Override
+   public String name() {
+      return "vibur";
+   }
+
+   @Override
+   public ConnectionSource open(Database database, PoolShape shape) throws Exception {
+      ViburDBCPDataSource dataSource = new ViburDBCPDataSource();
+      dataSource.setName(shape.poolName());
+      dataSource.setJdbcUrl(database.url());
+      dataSource.setUsername(database.user());
+      dataSource.setPassword(database.password());
+      dataSource.setPoolInitialSize(shape.min());
+      dataSource.setPoolMaxSize(shape.max());
+      dataSource.setPoolFair(true);
+      dataSource.setConnectionTimeoutInMs(shape.acquireTimeoutMs());
+      dataSource.setEnableJMX(false);
+      Source source = new Source(dataSource);
+      try {
+         dataSource.start();
+         PoolFill.await(shape.poolName(), () -> dataSource.getPool().createdTotal(), shape.min(),
+               Math.max(10_000, shape.acquireTimeoutMs()));
+      } catch (RuntimeException e) {
+         source.close();
+         throw new SQLException(database.redact(ErrorMessages.rootMessage(e)), e);
+      } catch (Exception e) {
+         source.close();
+         throw e;
+      }
+      return source;
+   }
+
+   @Override
+   public String describeFixedSize() {
+      return "vibur (poolInitialSize = poolMaxSize = pool)";
+   }
+
+   private record Source(ViburDBCPDataSource dataSource) implements ConnectionSource {
+
+      @Override
+      public Connection getConnection() throws SQLException {
+         return dataSource.getConnection();
+      }
+
+      @Override
+      public void close() {
+         dataSource.close();
+      }
+   }
+}

@@ -1,0 +1,72 @@
+package jdbcpoollab.run;
+
+import jdbcpoollab.db.Drivers;
+import jdbcpoollab.options.OptionException;
+import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.PoolLibraries;
+import jdbcpoollab.pools.PoolLibrary;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** PoolSweep's -Dsource and -Ddriver: names from the registries, each once, a driver only for a server it fits. */
+class SweepOptionsSourcesTest {
+
+   private static SweepOptions sweep(Map<String, String> props) {
+      Properties p = new Properties();
+      p.putAll(props);
+      return SweepOptions.from(new Options(p, Map.of()));
+   }
+
+   private static String error(Map<String, String> props) {
+      return assertThrows(OptionException.class, () -> sweep(props)).getMessage();
+   }
+
+   @Test
+   void theDefaultIsHikariThroughTheUrlsOwnDriver() {
+      SweepOptions o = sweep(Map.of());
+      assertEquals(List.of("hikari"), o.sources().stream().map(PoolLibrary::name).toList());
+      assertEquals(List.of(), o.drivers());
+      assertFalse(o.severalSources());
+      assertEquals("hikari (minimumIdle = maximumPoolSize = pool)", o.settings().source());
+      assertEquals(List.of(), o.settings().drivers());
+   }
+
+   @Test
+   void sourcesAndDriversAreTakenInTheOrderGiven() {
+      SweepOptions o = sweep(Map.of("source", "none, c3p0,hikari", "driver", "mariadb,mysql"));
+      assertEquals(List.of("none", "c3p0", "hikari"), o.sources().stream().map(PoolLibrary::name).toList());
+      assertEquals(List.of(Drivers.DEFAULT.find("mariadb").orElseThrow(), Drivers.DEFAULT.find("mysql").orElseThrow()),
+            o.drivers());
+      assertTrue(o.severalSources());
+      assertTrue(sweep(Map.of("driver", "mysql,mariadb")).severalSources(), "one source through two drivers");
+      assertFalse(sweep(Map.of("source", "vibur", "driver", "mariadb")).severalSources());
+      assertEquals(List.of("mariadb (MariaDB Connector/J)", "mysql (MySQL Connector/J)"), o.settings().drivers());
+      assertTrue(sweep(Map.of("driver", "mariadb", "db.url", "jdbc:mariadb://127.0.0.1:3306/lab")).drivers()
+            .size() == 1, "a MariaDB URL takes either driver");
+   }
+
+   @Test
+   void anUnknownSourceOrDriverIsRefusedWithTheKnownNames() {
+      assertEquals("bad option -Dsource=hikari,bonecp: allowed is a comma-separated list of "
+            + String.join(", ", PoolLibraries.DEFAULT.names()) + ", each once", error(Map.of("source", "hikari,bonecp")));
+      assertEquals("bad option -Dsource=none,none: allowed is a comma-separated list of "
+            + String.join(", ", PoolLibraries.DEFAULT.names()) + ", each once", error(Map.of("source", "none,none")));
+      assertEquals("bad option -Ddriver=jtds: allowed is a comma-separated list of mysql, mariadb, each once",
+            error(Map.of("driver", "jtds")));
+   }
+
+   @Test
+   void aDriverThatDoesNotFitTheServerIsRefused() {
+      assertEquals("bad option -Ddriver=mariadb: mariadb (MariaDB Connector/J) speaks to mysql servers, and "
+                  + "jdbc:postgresql://127.0.0.1:5432/lab is postgresql",
+            error(Map.of("driver", "mariadb", "db.url", "jdbc:postgresql://127.0.0.1:5432/lab")));
+   }
+}

@@ -43,6 +43,25 @@ public record Welch(double difference, double savingPct, double t, double df, do
             difference - half, difference + half);
    }
 
+   /**
+    * One-sided Welch test of "the mean of {@code sample} is below {@code factor} x the mean of {@code reference}":
+    * the p-value of that alternative. Small means significantly below. NaN when either has fewer than 2 values or
+    * neither varies.
+    */
+   public static double pBelow(double[] sample, double[] reference, double factor) {
+      if (sample.length < 2 || reference.length < 2) {
+         return Double.NaN;
+      }
+      double vs = StatUtils.variance(sample) / sample.length;
+      double vr = factor * factor * StatUtils.variance(reference) / reference.length;
+      if (vs + vr == 0) {
+         return Double.NaN;
+      }
+      double t = (StatUtils.mean(sample) - factor * StatUtils.mean(reference)) / Math.sqrt(vs + vr);
+      double df = (vs + vr) * (vs + vr) / (vs * vs / (sample.length - 1) + vr * vr / (reference.length - 1));
+      return new TDistribution(df).cumulativeProbability(t);
+   }
+
    public boolean significant() {
       return p < ALPHA;
    }

@@ -17,10 +17,29 @@ import java.util.Map;
  * @param perUser    successful operations per user inside the window
  * @param errors     normalised failure message to count
  * @param complete   false when the step was cut short (database lost, run interrupted)
+ * @param repetition which pass of the sweep (-Drepeat) the step belongs to, from 1
+ * @param betweenMs  average time a user spent between the end of one operation and the start of its next (the
+ *                   client's share of the loop), in ms
+ * @param database   what the database server was doing during the window
  */
 public record StepResult(String workload, int pool, int users, double seconds, long ok, long ko, long koOutside,
                          double throughput, Timing acquire, Timing query, Timing total, UserSpread perUser,
-                         Map<String, Long> errors, boolean complete) {
+                         Map<String, Long> errors, boolean complete, int repetition, double betweenMs,
+                         DatabaseActivity database) {
+
+   /** A step of the first pass, without the client's share or the database's activity measured. */
+   public StepResult(String workload, int pool, int users, double seconds, long ok, long ko, long koOutside,
+                     double throughput, Timing acquire, Timing query, Timing total, UserSpread perUser,
+                     Map<String, Long> errors, boolean complete) {
+      this(workload, pool, users, seconds, ok, ko, koOutside, throughput, acquire, query, total, perUser, errors,
+            complete, 1, Double.NaN, DatabaseActivity.NONE);
+   }
+
+   /** The same step with what the database was doing during it. */
+   public StepResult withDatabase(DatabaseActivity activity) {
+      return new StepResult(workload, pool, users, seconds, ok, ko, koOutside, throughput, acquire, query, total,
+            perUser, errors, complete, repetition, betweenMs, activity);
+   }
 
    /** How reports name a step, such as {@code wait pool=8}. */
    public static String label(String workload, int pool) {
@@ -41,7 +60,10 @@ public record StepResult(String workload, int pool, int users, double seconds, l
             number(m, "seconds"), (long) number(m, "ok"), (long) number(m, "ko"), (long) number(m, "koOutsideWindow"),
             number(m, "throughput"), Timing.fromMap((Map<String, Object>) m.get("acquire")),
             Timing.fromMap((Map<String, Object>) m.get("query")), Timing.fromMap((Map<String, Object>) m.get("total")),
-            UserSpread.fromMap((Map<String, Object>) m.get("perUser")), errors, Boolean.TRUE.equals(m.get("complete")));
+            UserSpread.fromMap((Map<String, Object>) m.get("perUser")), errors, Boolean.TRUE.equals(m.get("complete")),
+            Math.max(1, integer(m, "repetition")),
+            m.get("betweenMs") instanceof Number n ? n.doubleValue() : Double.NaN,
+            DatabaseActivity.fromMap(m.get("database")));
    }
 
    static double number(Map<String, Object> m, String key) {
@@ -74,6 +96,9 @@ public record StepResult(String workload, int pool, int users, double seconds, l
       m.put("perUser", perUser.toMap());
       m.put("errors", errors);
       m.put("complete", complete);
+      m.put("repetition", repetition);
+      m.put("betweenMs", Rounded.orNull(betweenMs, 3));
+      m.put("database", (database == null ? DatabaseActivity.NONE : database).toMap());
       return m;
    }
 }

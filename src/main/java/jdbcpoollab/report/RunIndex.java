@@ -53,16 +53,16 @@ public final class RunIndex {
 
    private static String best(SweepRun run) {
       return run.workloads().stream().map(w -> {
-         StepResult best = SweepPage.sizing(run, w).choice().best();
+         Sizing.Pool best = SweepPage.sizing(run, w).choice().best();
          return best == null ? w + ": -"
-               : String.format(Locale.ROOT, "%s: %.1f ops/s at %d", w, best.throughput(), best.pool());
+               : String.format(Locale.ROOT, "%s: %.1f ops/s at %d", w, best.throughput().mean(), best.pool());
       }).collect(Collectors.joining("; "));
    }
 
    private static String recommended(SweepRun run) {
       return run.workloads().stream().map(w -> {
          Sizing.Choice c = SweepPage.sizing(run, w).choice();
-         return w + ": " + (c.pick() == null ? "-" : c.pick().pool() + (c.meetsWaitLimit() ? "" : " (wait over limit)"));
+         return w + ": " + (c.pick() == null ? "-" : Integer.toString(c.pick().pool()));
       }).collect(Collectors.joining("; "));
    }
 

@@ -64,22 +64,23 @@ public final class SweepTables {
 
    /** One row per workload: the recommended pool and what it rests on. */
    public static Table recommendations(List<Sizing> sizings) {
-      Table table = new Table(List.of("workload", "recommended pool", "q/s", "acquire p99", "under wait limit",
-            "best q/s (pool)", "S1 ms", "USL sigma", "USL kappa", "USL N*", "2 x cores + 1"));
+      Table table = new Table(List.of("workload", "recommended pool", "q/s", "acquire p99", "best q/s (pool)",
+            "database saturated from pool", "S1 ms", "USL sigma", "USL kappa", "USL N*", "2 x db cores + 1"));
       for (Sizing s : sizings) {
          Sizing.Choice c = s.choice();
          Usl usl = s.usl();
          String peak = usl == null ? "" : Double.isInfinite(s.uslPeak()) ? "none in sight" : fixed(s.uslPeak(), 1);
          table.add(List.of(s.workload(),
                c.pick() == null ? "-" : Integer.toString(c.pick().pool()),
-               c.pick() == null ? "" : fixed(c.pick().throughput(), 1),
-               c.pick() == null ? "" : fixed(c.pick().acquire().p99(), 3),
-               c.pick() == null ? "" : c.meetsWaitLimit() ? "yes" : "no",
-               c.best() == null ? "" : fixed(c.best().throughput(), 1) + " (" + c.best().pool() + ")",
+               c.pick() == null ? "" : SizingText.estimate(c.pick().throughput(), 1),
+               c.pick() == null ? "" : SizingText.estimate(c.pick().acquireP99(), 3),
+               c.best() == null ? "" : SizingText.estimate(c.best().throughput(), 1) + " (" + c.best().pool() + ")",
+               s.saturatedFrom() == null ? "-" : Integer.toString(s.saturatedFrom()),
                s.s1Step() == null ? "" : fixed(s.s1Ms(), 3),
                usl == null ? "" : fixed(usl.sigma(), 4),
                usl == null ? "" : fixed(usl.kappa(), 6),
-               peak, Integer.toString(s.ruleOfThumb())), c.meetsWaitLimit() ? "good" : null);
+               peak, s.ruleOfThumb() > 0 ? Integer.toString(s.ruleOfThumb()) : "unknown"),
+               c.pick() != null ? "good" : null);
       }
       return table;
    }

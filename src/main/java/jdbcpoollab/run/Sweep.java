@@ -6,11 +6,13 @@ import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.TimelinePoint;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.report.SweepSummary;
+import jdbcpoollab.report.TimelineFile;
 import jdbcpoollab.workloads.Workload;
 
 import java.time.Duration;
@@ -27,20 +29,24 @@ public final class Sweep {
    private final SweepSummary summary;
    private final Lab lab;
    private final List<Step> steps = new ArrayList<>();
+   private final List<TimelinePoint> timeline = new ArrayList<>();
    private final PoolLibrary library = PoolLibraries.DEFAULT.named("hikari");
 
    private Sweep(Options system, SweepOptions options) {
       this.options = options;
-      summary = new SweepSummary(new Sizing.Context(options.users(), Runtime.getRuntime().availableProcessors(),
-            options.acquireP99Ms()));
+      summary = new SweepSummary(new Sizing.Context(options.users(),
+            options.databaseCores() == null ? 0 : options.databaseCores(), options.acquireP99Ms()));
       lab = new Lab("PoolSweep", system, options.target(), options.largestPool() + options.users() + 50, summary,
             options.settings(library));
       if (options.compare().size() == 2) {
          throw CompareOnly.write(options.compare());
       }
-      for (Workload workload : options.workloads()) {
-         for (int pool : options.pools()) {
-            steps.add(step(workload, pool));
+      // passes interleaved (every pool, then every pool again), so that drift hits every pool alike
+      for (int pass = 1; pass <= options.repeat(); pass++) {
+         for (Workload workload : options.workloads()) {
+            for (int pool : options.pools()) {
+               steps.add(step(workload, pool, pass));
+            }
          }
       }
       lab.plan(steps.size(), () -> steps.forEach(step -> {
@@ -68,11 +74,12 @@ public final class Sweep {
       return List.copyOf(steps);
    }
 
-   private Step step(Workload workload, int pool) {
+   private Step step(Workload workload, int pool, int pass) {
       String name = String.format("%s pool=%0" + String.valueOf(options.largestPool()).length() + "d", workload.name(),
-            pool);
+            pool) + (options.repeat() > 1 ? " #" + pass : "");
       StepRecorder recorder = new StepRecorder(workload.name(), pool, options.users(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
+      recorder.repetition(pass);
       PoolShape shape = new PoolShape("lab-" + workload.name() + "-" + pool, pool, pool, options.connectionTimeoutMs());
       return new Step(workload, name, () -> library.open(lab.database(), shape), recorder);
    }
@@ -80,6 +87,7 @@ public final class Sweep {
    /** Every user calls this as it arrives: the first one opens the step's pool while the others wait for it. */
    public void enter(Step step) {
       step.watch(lab.watch());
+      step.sample(lab::serverActivity, Seconds.nanos(perStepSeconds()));
       if (step.enter()) {
          lab.stepStarted(step.openFailure() != null
                ? step.requestName() + ": pool did not open, step skipped: " + step.openFailure()
@@ -100,6 +108,14 @@ public final class Sweep {
       String reason = why != null ? why
             : step.openFailure() != null ? "pool did not open: " + step.openFailure()
             : step.lostReason() != null ? step.lostReason() : "cut short";
+      synchronized (timeline) {
+         timeline.addAll(step.timeline());
+         try {
+            TimelineFile.write(lab.folder(), timeline);
+         } catch (RuntimeException e) {
+            lab.progress(TimelineFile.NAME + " could not be written: " + e.getMessage());
+         }
+      }
       return lab.stepFinished(summary.add(step.requestName(), r), r, reason);
    }
 
@@ -109,8 +125,11 @@ public final class Sweep {
 
    /** The run's budget: every step's warm-up, window and two acquire timeouts, plus margins. */
    public Duration maxDuration() {
-      double perStep = options.warmup() + options.seconds() + 2 * options.connectionTimeoutMs() / 1000.0 + 30;
-      return Duration.ofSeconds((long) (steps.size() * perStep) + 60);
+      return Duration.ofSeconds((long) (steps.size() * perStepSeconds()) + 60);
+   }
+
+   private double perStepSeconds() {
+      return options.warmup() + options.seconds() + 2 * options.connectionTimeoutMs() / 1000.0 + 30;
    }
 
    /** Before the load: the database, the table the workloads need, and each statement tried once. */

@@ -20,10 +20,14 @@ import java.util.Map;
  * @param workloads        the chosen workloads, in the order of {@code -Dworkloads}
  * @param workloadSettings the options of every workload type, as the settings record them ({@code sleepMs},
  *                         {@code rows}, {@code sql} with the custom workload)
+ * @param repeat           how many times the whole sweep runs, interleaved (1..64, then 1..64 again)
+ * @param databaseCores    the database server's cores: the machine's for the embedded server, {@code -Ddb.cores}
+ *                         for another one, null when not given
  */
 public record SweepOptions(List<Integer> pools, int users, double seconds, double warmup, List<Workload> workloads,
                            Map<String, Object> workloadSettings, int connectionTimeoutMs, double recoverSeconds,
-                           Target target, double acquireP99Ms, List<Path> compare) {
+                           Target target, double acquireP99Ms, List<Path> compare, int repeat,
+                           Integer databaseCores) {
 
    public static SweepOptions from(Options o) {
       return from(o, Workloads.DEFAULT);
@@ -44,7 +48,16 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
             o.decimal("recoverSeconds", 10, 0, 3_600, false),
             target,
             o.decimal("acquireP99Ms", SweepSettings.DEFAULT_ACQUIRE_P99_MS, 0, 3_600_000, true),
-            runs(o, "compare"));
+            runs(o, "compare"),
+            o.integer("repeat", 1, 1, 100),
+            databaseCores(o, target));
+   }
+
+   /** The embedded server runs on this machine; another one has the cores -Ddb.cores says, or unknown ones. */
+   private static Integer databaseCores(Options o, Target target) {
+      int given = o.integer("db.cores", 0, 1, 100_000);
+      return given > 0 ? Integer.valueOf(given)
+            : target.embedded() ? Integer.valueOf(Runtime.getRuntime().availableProcessors()) : null;
    }
 
    /** One or two run folders of the results folder (each holding a summary.json), given by name or path. */
@@ -77,7 +90,7 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
       workloads.forEach(w -> queries.put(w.name(), w.statement()));
       return new SweepSettings(library.describeFixedSize(), users, seconds, warmup, workloadSettings,
             connectionTimeoutMs, recoverSeconds, pools, workloads.stream().map(Workload::name).toList(), queries,
-            acquireP99Ms);
+            acquireP99Ms, repeat, databaseCores);
    }
 
    /** Rows of the big table to seed: as many as the chosen workload that reads most of it needs. */

@@ -19,7 +19,7 @@ public final class Html {
          .answer{background:#eef5fc;border-left:5px solid #1f77b4;padding:8px 16px;margin:12px 0}
          .warn{background:#fff6e0;border-left:5px solid #e0a000;padding:8px 16px;margin:12px 0}
          .charts{display:flex;flex-wrap:wrap;gap:8px}.charts img{width:560px;max-width:100%;border:1px solid #eee}
-         .charts.small img{width:276px}
+         .charts.small img{width:368px}
          code{background:#f4f4f4;padding:0 3px}.muted{color:#666;font-size:13px}
          #broken{display:none}
          """;

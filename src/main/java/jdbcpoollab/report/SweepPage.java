@@ -28,8 +28,8 @@ import static jdbcpoollab.analysis.NumberText.ratioPercent;
 public final class SweepPage {
    static final int WIDTH = 560;
    static final int HEIGHT = 360;
-   static final int SMALL_WIDTH = 552;
-   static final int SMALL_HEIGHT = 400;
+   static final int SMALL_WIDTH = 460;
+   static final int SMALL_HEIGHT = 320;
    /** Log axes cannot show 0: times below 1 µs are drawn at 1 µs. */
    static final double TIME_FLOOR_MS = 0.001;
 

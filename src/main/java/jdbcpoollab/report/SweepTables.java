@@ -23,7 +23,7 @@ public final class SweepTables {
       Table table = new Table(BY_POOL);
       for (StepResult s : steps) {
          table.add(List.of(
-               s.pool() + (s.complete() ? "" : " (incomplete)"),
+               s.pool() + (s.repetition() > 1 ? " #" + s.repetition() : "") + (s.complete() ? "" : " (incomplete)"),
                Long.toString(s.ok()),
                Long.toString(s.ko() + s.koOutside()),
                fixed(s.throughput(), 1),
@@ -45,7 +45,8 @@ public final class SweepTables {
             headers.add(timing + "_" + stat + "_ms");
          }
       }
-      headers.addAll(List.of("ops_per_user_min", "ops_per_user_median", "ops_per_user_max", "jain", "complete"));
+      headers.addAll(List.of("ops_per_user_min", "ops_per_user_median", "ops_per_user_max", "jain", "complete",
+            "repetition", "between_avg_ms", "database", "database_avg", "database_max"));
       Table table = new Table(headers);
       for (StepResult s : steps) {
          List<String> row = new ArrayList<>(List.of(s.workload(), Integer.toString(s.pool()),
@@ -56,10 +57,15 @@ public final class SweepTables {
          }
          row.addAll(List.of(Long.toString(s.perUser().min()), fixed(s.perUser().median(), 1),
                Long.toString(s.perUser().max()), fixed(s.perUser().jain(), 4),
-               Boolean.toString(s.complete())));
+               Boolean.toString(s.complete()), Integer.toString(s.repetition()), known(s.betweenMs()),
+               s.database().what(), known(s.database().avg()), known(s.database().max())));
          table.add(row);
       }
       return table;
+   }
+
+   private static String known(double v) {
+      return Double.isFinite(v) ? fixed(v, 3) : "";
    }
 
    /** One row per workload: the recommended pool and what it rests on. */

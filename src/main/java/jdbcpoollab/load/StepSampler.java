@@ -30,6 +30,7 @@ final class StepSampler {
    private double sum;
    private double max = Double.NaN;
    private int samples;
+   private int failures;
 
    StepSampler(StepRecorder recorder, PoolGauge gauge, ServerActivity activity, long maxNanos) {
       this.recorder = recorder;
@@ -45,7 +46,15 @@ final class StepSampler {
       try {
          activity.sample();
          while (!stop.await(PERIOD_MILLIS, TimeUnit.MILLISECONDS) && System.nanoTime() - deadline < 0) {
-            sampleOnce();
+            try {
+               sampleOnce();
+            } catch (RuntimeException e) {
+               // one bad reading (a pool closing under it) costs one sample, not the rest of the step's
+               failures++;
+               if (failures == 1) {
+                  System.err.println("jdbc-pool-lab: " + thread.getName() + ": a sample failed: " + e);
+               }
+            }
          }
       } catch (InterruptedException e) {
          Thread.currentThread().interrupt();

@@ -28,6 +28,8 @@ final class StepSampler {
    private final List<TimelinePoint> points = new ArrayList<>();
    private final Thread thread;
    private double sum;
+   private double weights;
+   private long sampledAt;
    private double max = Double.NaN;
    private int samples;
    private int failures;
@@ -45,6 +47,7 @@ final class StepSampler {
    private void loop() {
       try {
          activity.sample();
+         sampledAt = System.nanoTime();
          while (!stop.await(PERIOD_MILLIS, TimeUnit.MILLISECONDS) && System.nanoTime() - deadline < 0) {
             try {
                sampleOnce();
@@ -66,6 +69,9 @@ final class StepSampler {
    private void sampleOnce() {
       long now = System.nanoTime();
       double db = activity.sample();
+      // on a crowded machine the samples come late: each one counts for the time since the previous one
+      double weight = (now - sampledAt) / 1e9;
+      sampledAt = now;
       OptionalLong from = recorder.windowStart();
       if (from.isEmpty() || !recorder.inWindow(now)) {
          recorder.interval();
@@ -79,7 +85,8 @@ final class StepSampler {
                pool == null ? -1 : pool.active(), pool == null ? -1 : pool.idle(), pool == null ? -1 : pool.waiting(),
                db));
          if (Double.isFinite(db)) {
-            sum += db;
+            sum += db * weight;
+            weights += weight;
             max = Double.isNaN(max) ? db : Math.max(max, db);
             samples++;
          }
@@ -100,9 +107,9 @@ final class StepSampler {
       return List.copyOf(points);
    }
 
-   /** The database's activity over the window's samples. */
+   /** The database's activity over the window's samples, each weighted by the time it stands for. */
    synchronized DatabaseActivity activity() {
-      return samples == 0 ? new DatabaseActivity(activity.what(), Double.NaN, Double.NaN, 0)
-            : new DatabaseActivity(activity.what(), sum / samples, max, samples);
+      return samples == 0 || weights <= 0 ? new DatabaseActivity(activity.what(), Double.NaN, Double.NaN, samples)
+            : new DatabaseActivity(activity.what(), sum / weights, max, samples);
    }
 }

@@ -10,7 +10,7 @@ import java.util.Map;
  *
  * @param what    what was sampled: {@link #CPU_CORES} (the embedded server's process CPU), {@link #THREADS_RUNNING}
  *                (MySQL/MariaDB), {@link #ACTIVE_BACKENDS} (PostgreSQL), or {@link #UNKNOWN}
- * @param avg     mean of the samples
+ * @param avg     mean of the samples, each weighted by the time since the previous one
  * @param max     largest sample
  * @param samples how many samples were taken inside the window
  */

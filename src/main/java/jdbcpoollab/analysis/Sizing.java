@@ -1,19 +1,27 @@
 package jdbcpoollab.analysis;
 
+import jdbcpoollab.measure.DatabaseActivity;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.settings.Environment;
 import jdbcpoollab.settings.SweepSettings;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
 
 /**
  * What one workload's steps say about the pool size: S1 and the Little's-law ceiling it implies ({@link Capacity}),
- * busy connections, fairness, a Universal Scalability Law fit, and the recommended pool.
+ * fairness, a Universal Scalability Law fit, where the database saturated, and the recommended pool. With
+ * {@code -Drepeat} a pool size has several steps, one per pass; the rule reads their mean and spread.
  */
 public final class Sizing {
    /** A recommended pool must reach this share of the best throughput measured. */
    public static final double NEAR_BEST = 0.95;
+   /** A step whose embedded server used at least this share of the server's cores saturated the database. */
+   public static final double SATURATED = 0.9;
    /** A user is starved when it completed less than this share of an even split of the step's operations. */
    public static final double STARVED_SHARE = 0.25;
    static final int JUDGED_SHARE = 2;
@@ -21,13 +29,42 @@ public final class Sizing {
    /** Above this RMS relative error the USL fit is called poor. */
    static final double POOR_FIT = 0.2;
 
-   /** The recommendation rule's outcome: {@code pick} is null only when no step qualified at all. */
-   public record Choice(StepResult best, StepResult pick, boolean meetsWaitLimit, List<StepResult> nearBest,
-                        List<StepResult> shortWait) {
+   /**
+    * One pool size: its steps (one per pass of the sweep) and their mean and 95% interval.
+    *
+    * @param usable true when every one of its steps finished without failures and with operations
+    */
+   public record Pool(int pool, List<StepResult> steps, boolean usable, Estimate throughput, Estimate acquireP99,
+                      Estimate totalP99) {
+      static Pool of(int pool, List<StepResult> steps) {
+         return new Pool(pool, steps, steps.stream().allMatch(Sizing::usable),
+               Estimate.of(steps.stream().mapToDouble(StepResult::throughput).toArray()),
+               Estimate.of(steps.stream().mapToDouble(s -> s.acquire().p99()).toArray()),
+               Estimate.of(steps.stream().mapToDouble(s -> s.total().p99()).toArray()));
+      }
+
+      double[] throughputs() {
+         return steps.stream().mapToDouble(StepResult::throughput).toArray();
+      }
+
+      /** Mean of a step's number over the pool's steps. */
+      public double mean(ToDoubleFunction<StepResult> f) {
+         return steps.stream().mapToDouble(f).average().orElse(Double.NaN);
+      }
+   }
+
+   /**
+    * The recommendation rule's outcome: {@code pick} is null only when no pool qualified at all.
+    *
+    * @param nearBest the pools not (significantly) below 95% of the best throughput
+    * @param tested   true when the pools were compared by the one-sided Welch test (repeated steps)
+    */
+   public record Choice(Pool best, Pool pick, List<Pool> nearBest, boolean tested) {
    }
 
    private final String workload;
    private final List<StepResult> steps;
+   private final List<Pool> pools;
    private final int users;
    private final int cores;
    private final double acquireP99LimitMs;
@@ -38,22 +75,23 @@ public final class Sizing {
 
    private Sizing(String workload, List<StepResult> steps, int users, int cores, double acquireP99LimitMs) {
       this.workload = workload;
-      this.steps = steps.stream().sorted(Comparator.comparingInt(StepResult::pool)).toList();
+      this.steps = steps.stream().sorted(Comparator.comparingInt(StepResult::pool)
+            .thenComparingInt(StepResult::repetition)).toList();
+      this.pools = pools(this.steps);
       this.users = users;
       this.cores = cores;
       this.acquireP99LimitMs = acquireP99LimitMs;
-      List<StepResult> usable = usable(this.steps);
       this.s1Step = Capacity.sweepS1Step(this.steps);
-      this.choice = choose(this.steps, acquireP99LimitMs);
-      List<StepResult> fitted = usable.stream().filter(s -> s.pool() <= users).toList();
+      this.choice = choose(this.steps);
+      List<Pool> fitted = pools.stream().filter(p -> p.usable() && p.pool() <= users).toList();
       Usl fit = null;
       String problem = null;
       if (fitted.size() < 3) {
          problem = "needs at least 3 pool sizes up to the number of users without failures, has " + fitted.size();
       } else {
          try {
-            fit = Usl.fit(fitted.stream().mapToDouble(StepResult::pool).toArray(),
-                  fitted.stream().mapToDouble(StepResult::throughput).toArray());
+            fit = Usl.fit(fitted.stream().mapToDouble(Pool::pool).toArray(),
+                  fitted.stream().mapToDouble(p -> p.throughput().mean()).toArray());
          } catch (RuntimeException e) {
             problem = "did not converge: " + e.getMessage();
          }
@@ -66,15 +104,15 @@ public final class Sizing {
     * What a sweep's steps are sized against.
     *
     * @param users        the closed loop's users
-    * @param cores        cores of the machine the rule of thumb counts
-    * @param acquireP99Ms the P99 acquire wait the recommendation keeps under
+    * @param cores        the database server's cores, which the rule of thumb counts; 0 when unknown
+    * @param acquireP99Ms the P99 acquire wait the report marks steps against (not part of the rule)
     */
    public record Context(int users, int cores, double acquireP99Ms) {
       /** A sweep's context; a part its settings do not give (a run written before they had it) takes its default. */
       public static Context of(SweepSettings settings, Environment environment, List<StepResult> steps) {
          return new Context(settings.users() > 0 ? settings.users()
                : steps.stream().mapToInt(StepResult::users).max().orElse(1),
-               environment.cores() != null ? environment.cores() : Runtime.getRuntime().availableProcessors(),
+               settings.databaseCores() != null ? settings.databaseCores() : 0,
                settings.acquireP99Ms() > 0 ? settings.acquireP99Ms() : SweepSettings.DEFAULT_ACQUIRE_P99_MS);
       }
    }
@@ -83,37 +121,78 @@ public final class Sizing {
       return new Sizing(workload, steps, context.users(), context.cores(), context.acquireP99Ms());
    }
 
-   /** Steps a recommendation may rest on: complete, without failures, with operations. */
-   static List<StepResult> usable(List<StepResult> steps) {
-      return steps.stream().filter(s -> s.complete() && s.failures() == 0 && s.ok() > 0)
-            .sorted(Comparator.comparingInt(StepResult::pool)).toList();
+   /** Whether a recommendation may rest on a step: complete, without failures, with operations. */
+   static boolean usable(StepResult s) {
+      return s.complete() && s.failures() == 0 && s.ok() > 0;
+   }
+
+   /** The steps grouped by pool size, smallest first. */
+   static List<Pool> pools(List<StepResult> steps) {
+      Map<Integer, List<StepResult>> byPool = new TreeMap<>();
+      steps.forEach(s -> byPool.computeIfAbsent(s.pool(), p -> new ArrayList<>()).add(s));
+      return byPool.entrySet().stream().map(e -> Pool.of(e.getKey(), List.copyOf(e.getValue()))).toList();
    }
 
    /**
-    * The recommendation rule: the smallest pool within 5% of the best throughput whose P99 acquire wait is under
-    * the limit. When no pool is both, the smallest pool within 5% of the best, flagged as missing the wait limit.
+    * The recommendation rule for a closed loop: the smallest pool whose throughput is within 5% of the best. With
+    * repeated steps, the smallest pool whose mean throughput is not significantly below 95% of the best mean
+    * (one-sided Welch test at 5%). Acquire wait is not part of it: with a fixed number of users in a closed loop
+    * the total time per operation is users / throughput (Little's law), so at equal throughput a smaller pool only
+    * moves the waiting from the database into the pool.
     */
-   public static Choice choose(List<StepResult> steps, double acquireP99LimitMs) {
-      List<StepResult> usable = usable(steps);
-      StepResult best = usable.stream().max(Comparator.comparingDouble(StepResult::throughput)).orElse(null);
+   public static Choice choose(List<StepResult> steps) {
+      List<Pool> usable = pools(steps).stream().filter(Pool::usable).toList();
+      Pool best = usable.stream().max(Comparator.comparingDouble(p -> p.throughput().mean())).orElse(null);
       if (best == null) {
-         return new Choice(null, null, false, List.of(), List.of());
+         return new Choice(null, null, List.of(), false);
       }
-      List<StepResult> nearBest = usable.stream().filter(s -> s.throughput() >= NEAR_BEST * best.throughput())
-            .toList();
-      List<StepResult> shortWait = usable.stream().filter(s -> s.acquire().p99() < acquireP99LimitMs).toList();
-      StepResult both = nearBest.stream().filter(shortWait::contains).findFirst().orElse(null);
-      return both != null
-            ? new Choice(best, both, true, nearBest, shortWait)
-            : new Choice(best, nearBest.get(0), false, nearBest, shortWait);
+      boolean tested = usable.stream().allMatch(p -> p.steps().size() >= 2);
+      List<Pool> near = usable.stream().filter(p -> p == best || notBelow(p, best, tested)).toList();
+      return new Choice(best, near.get(0), near, tested);
+   }
+
+   private static boolean notBelow(Pool p, Pool best, boolean tested) {
+      if (tested) {
+         double pBelow = Welch.pBelow(p.throughputs(), best.throughputs(), NEAR_BEST);
+         if (!Double.isNaN(pBelow)) {
+            return pBelow >= Welch.ALPHA;
+         }
+      }
+      return p.throughput().mean() >= NEAR_BEST * best.throughput().mean();
    }
 
    public String workload() {
       return workload;
    }
 
+   /** Every step, by pool size, then pass. */
    public List<StepResult> steps() {
       return steps;
+   }
+
+   /** The pool sizes measured, each with its steps. */
+   public List<Pool> pools() {
+      return pools;
+   }
+
+   /** Whether a pool size has more than one step (-Drepeat). */
+   public boolean repeated() {
+      return pools.stream().anyMatch(p -> p.steps().size() > 1);
+   }
+
+   /**
+    * True when the step's embedded server used at least {@value #SATURATED} of the server's cores; false when not,
+    * or when that is not known (another server, or its cores unknown).
+    */
+   public boolean saturated(StepResult s) {
+      DatabaseActivity db = s.database();
+      return cores > 0 && db != null && db.known() && DatabaseActivity.CPU_CORES.equals(db.what())
+            && db.avg() >= SATURATED * cores;
+   }
+
+   /** The smallest pool at which the database was saturated, or null. */
+   public Integer saturatedFrom() {
+      return steps.stream().filter(this::saturated).map(StepResult::pool).min(Integer::compare).orElse(null);
    }
 
    public int users() {
@@ -170,9 +249,12 @@ public final class Sizing {
       return s.users() > 0 && s.ok() >= JUDGED_SHARE * s.users();
    }
 
-   /** HikariCP's rule of thumb: connections = 2 x cores + effective spindles (1 here). */
+   /**
+    * HikariCP's rule of thumb: connections = 2 x the database server's cores + effective spindles (1 here); 0 when
+    * the server's cores are unknown.
+    */
    public int ruleOfThumb() {
-      return 2 * cores + 1;
+      return cores > 0 ? 2 * cores + 1 : 0;
    }
 
    public int cores() {
@@ -190,8 +272,7 @@ public final class Sizing {
 
    /** Steps the recommendation could not rest on: incomplete, with failures or without operations. */
    public List<StepResult> leftOut() {
-      List<StepResult> usable = usable(steps);
-      return steps.stream().filter(s -> !usable.contains(s)).toList();
+      return steps.stream().filter(s -> !usable(s)).toList();
    }
 
    /**

@@ -20,8 +20,13 @@ import java.util.Map;
  * @param p          two-sided p-value
  * @param ciLow      lower end of the 95% confidence interval of {@code difference}
  * @param ciHigh     upper end
+ * @param savingLowPct  lower end of the 95% interval of the saving in %, from the interval of the ratio of the means
+ *                      on its log ({@link #ratioInterval}): never above 100%, since a run cannot take less than
+ *                      no time
+ * @param savingHighPct upper end
  */
-public record Welch(double difference, double savingPct, double t, double df, double p, double ciLow, double ciHigh) {
+public record Welch(double difference, double savingPct, double t, double df, double p, double ciLow, double ciHigh,
+                    double savingLowPct, double savingHighPct) {
    public static final double ALPHA = 0.05;
 
    public static Welch compare(double[] baseline, double[] option) {
@@ -29,18 +34,63 @@ public record Welch(double difference, double savingPct, double t, double df, do
       double difference = meanBase - StatUtils.mean(option);
       double savingPct = 100 * difference / meanBase;
       if (baseline.length < 2 || option.length < 2) {
-         return new Welch(difference, savingPct, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+         return new Welch(difference, savingPct, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+               Double.NaN, Double.NaN);
       }
       double vb = StatUtils.variance(baseline) / baseline.length;
       double vo = StatUtils.variance(option) / option.length;
       if (vb + vo == 0) {
-         return new Welch(difference, savingPct, Double.NaN, Double.NaN, Double.NaN, difference, difference);
+         return new Welch(difference, savingPct, Double.NaN, Double.NaN, Double.NaN, difference, difference,
+               savingPct, savingPct);
       }
+      double[] ratio = ratioInterval(baseline, option);
       double df = (vb + vo) * (vb + vo)
             / (vb * vb / (baseline.length - 1) + vo * vo / (option.length - 1));
       double half = new TDistribution(df).inverseCumulativeProbability(1 - ALPHA / 2) * Math.sqrt(vb + vo);
       return new Welch(difference, savingPct, TestUtils.t(baseline, option), df, TestUtils.tTest(baseline, option),
-            difference - half, difference + half);
+            difference - half, difference + half, 100 * (1 - ratio[1]), 100 * (1 - ratio[0]));
+   }
+
+   /**
+    * The 95% interval of option mean / baseline mean, computed on the log of the ratio: log R = log mean(option) -
+    * log mean(baseline), each with variance s^2 / (n mean^2) (the delta method), Welch–Satterthwaite degrees of
+    * freedom on those two terms, and the ends taken back with exp. Both ends are positive, so 1 - R stays under 1.
+    * {NaN, NaN} when a mean is not positive.
+    */
+   public static double[] ratioInterval(double[] baseline, double[] option) {
+      double mb = StatUtils.mean(baseline);
+      double mo = StatUtils.mean(option);
+      if (!(mb > 0) || !(mo > 0)) {
+         return new double[] {Double.NaN, Double.NaN};
+      }
+      double vb = StatUtils.variance(baseline) / (baseline.length * mb * mb);
+      double vo = StatUtils.variance(option) / (option.length * mo * mo);
+      double log = Math.log(mo / mb);
+      if (vb + vo == 0) {
+         return new double[] {mo / mb, mo / mb};
+      }
+      double df = (vb + vo) * (vb + vo) / (vb * vb / (baseline.length - 1) + vo * vo / (option.length - 1));
+      double half = new TDistribution(df).inverseCumulativeProbability(1 - ALPHA / 2) * Math.sqrt(vb + vo);
+      return new double[] {Math.exp(log - half), Math.exp(log + half)};
+   }
+
+   /**
+    * One-sided Welch test of "the mean of {@code sample} is below {@code factor} x the mean of {@code reference}":
+    * the p-value of that alternative. Small means significantly below. NaN when either has fewer than 2 values or
+    * neither varies.
+    */
+   public static double pBelow(double[] sample, double[] reference, double factor) {
+      if (sample.length < 2 || reference.length < 2) {
+         return Double.NaN;
+      }
+      double vs = StatUtils.variance(sample) / sample.length;
+      double vr = factor * factor * StatUtils.variance(reference) / reference.length;
+      if (vs + vr == 0) {
+         return Double.NaN;
+      }
+      double t = (StatUtils.mean(sample) - factor * StatUtils.mean(reference)) / Math.sqrt(vs + vr);
+      double df = (vs + vr) * (vs + vr) / (vs * vs / (sample.length - 1) + vr * vr / (reference.length - 1));
+      return new TDistribution(df).cumulativeProbability(t);
    }
 
    public boolean significant() {
@@ -60,6 +110,8 @@ public record Welch(double difference, double savingPct, double t, double df, do
       m.put("difference", Rounded.orNull(difference, 6));
       m.put("savingPct", Rounded.orNull(savingPct, 6));
       m.put("ci95", Double.isNaN(ciLow) ? null : new Double[] {Rounded.orNull(ciLow, 6), Rounded.orNull(ciHigh, 6)});
+      m.put("savingCi95Pct", Double.isNaN(savingLowPct) ? null
+            : new Double[] {Rounded.orNull(savingLowPct, 6), Rounded.orNull(savingHighPct, 6)});
       m.put("t", Rounded.orNull(t, 6));
       m.put("df", Rounded.orNull(df, 6));
       m.put("p", Double.isFinite(p) ? p : null);

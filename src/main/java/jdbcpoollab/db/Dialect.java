@@ -65,6 +65,24 @@ public interface Dialect {
    }
 
    /** Product and version for the report, such as {@code PostgreSQL 15.14}. */
+   /**
+    * A query whose one row holds, in its last column, how many sessions are running a statement now; null when the
+    * product has none.
+    */
+   default String runningSessionsSql() {
+      return null;
+   }
+
+   /** How many of those {@link #runningSessionsSql()} counts are the lab's own reading session. */
+   default int runningSessionsSelf() {
+      return 0;
+   }
+
+   /** What {@link #runningSessionsSql()} counts, as the report names it. */
+   default String runningSessionsName() {
+      return ServerActivity.UNKNOWN;
+   }
+
    default String describeServer(Connection connection) throws SQLException {
       DatabaseMetaData meta = connection.getMetaData();
       String product = meta.getDatabaseProductName();

@@ -66,6 +66,22 @@ public final class MySqlDialect implements Dialect {
    }
 
    @Override
+   public String runningSessionsSql() {
+      return "SHOW GLOBAL STATUS LIKE 'Threads_running'";
+   }
+
+   /** Threads_running counts the thread that reads it. */
+   @Override
+   public int runningSessionsSelf() {
+      return 1;
+   }
+
+   @Override
+   public String runningSessionsName() {
+      return ServerActivity.THREADS_RUNNING;
+   }
+
+   @Override
    public Set<String> peakCounters() {
       return Set.of("Max_used_connections", "Threads_connected");
    }

@@ -39,6 +39,16 @@ public final class PostgresDialect implements Dialect {
     * user may read. A backend reports its session when it next goes idle or ends, so the count can lag a second.
     */
    @Override
+   public String runningSessionsSql() {
+      return "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid()";
+   }
+
+   @Override
+   public String runningSessionsName() {
+      return ServerActivity.ACTIVE_BACKENDS;
+   }
+
+   @Override
    public Map<String, Long> counters(Connection connection) {
       return Counters.read(connection, "SELECT 'sessions', sessions FROM pg_stat_database"
             + " WHERE datname = current_database()"

@@ -1,13 +1,17 @@
 package jdbcpoollab.load;
 
+import jdbcpoollab.db.ServerActivity;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.TimelinePoint;
 import jdbcpoollab.pools.ConnectionSource;
 import jdbcpoollab.pools.KindSources;
 import jdbcpoollab.workloads.Workload;
 
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * One workload at one pool size: opens its connection source, runs the statement for every user operation while
@@ -23,6 +27,9 @@ public final class Step {
    private final Set<Thread> inFlight = new HashSet<>();
    private volatile DatabaseWatch watch;
    private volatile String lostReason;
+   private volatile Supplier<ServerActivity> activity;
+   private volatile long sampleAtMostNanos;
+   private volatile StepSampler sampler;
 
    public Step(Workload workload, String requestName, ConnectionSource.Opener opener, StepRecorder recorder) {
       this.workload = workload;
@@ -38,6 +45,21 @@ public final class Step {
    /** Watches the database for this step: a lost one stops it, and its opening waits for a lost one to return. */
    public void watch(DatabaseWatch databaseWatch) {
       watch = databaseWatch;
+   }
+
+   /**
+    * Samples the step every 100 ms from the moment its source is open until it closes, at most {@code atMostNanos}:
+    * the pool over time and what the database does ({@link #timeline()}, {@link StepResult#database()}).
+    */
+   public void sample(Supplier<ServerActivity> serverActivity, long atMostNanos) {
+      activity = serverActivity;
+      sampleAtMostNanos = atMostNanos;
+   }
+
+   /** The step's 100 ms samples, once it has closed; empty when it was not sampled. */
+   public List<TimelinePoint> timeline() {
+      StepSampler s = sampler;
+      return s == null ? List.of() : s.timeline();
    }
 
    /**
@@ -59,6 +81,8 @@ public final class Step {
          if (w != null) {
             w.check();
          }
+      } else if (first && activity != null) {
+         sampler = new StepSampler(recorder, source.get().gauge(), activity.get(), sampleAtMostNanos);
       }
       return first;
    }
@@ -162,7 +186,16 @@ public final class Step {
       }
       long now = System.nanoTime();
       recorder.stop(now);
-      return recorder.result(now);
+      return sampled(recorder.result(now));
+   }
+
+   private StepResult sampled(StepResult result) {
+      StepSampler s = sampler;
+      if (s == null) {
+         return result;
+      }
+      s.stop();
+      return result.withDatabase(s.activity());
    }
 
    /**
@@ -170,6 +203,6 @@ public final class Step {
     */
    public StepResult close() {
       long now = System.nanoTime();
-      return source.close() ? recorder.result(now) : null;
+      return source.close() ? sampled(recorder.result(now)) : null;
    }
 }

@@ -4,6 +4,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -36,6 +37,7 @@ public final class StepRecorder {
    private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
    private final Map<Long, LongAdder> perUser = new ConcurrentHashMap<>();
    private final Recorder gaps = new Recorder(DIGITS);
+   private final Histogram gapsSoFar = new Histogram(DIGITS);
    private final Map<Long, AtomicLong> lastEnd = new ConcurrentHashMap<>();
    private final Map<String, Kind> kinds = new ConcurrentHashMap<>();
 
@@ -47,6 +49,9 @@ public final class StepRecorder {
       final LongAdder ok = new LongAdder();
       final LongAdder ko = new LongAdder();
    }
+   private final Recorder intervalAcquire = new Recorder(DIGITS);
+   private final LongAdder intervalOk = new LongAdder();
+   private volatile int repetition = 1;
 
    public StepRecorder(String workload, int pool, int users, long warmupNanos, long windowNanos) {
       this.workload = workload;
@@ -109,8 +114,10 @@ public final class StepRecorder {
          return false;
       }
       acquire.recordValue(Math.max(0, acquireNanos));
+      intervalAcquire.recordValue(Math.max(0, acquireNanos));
       if (error == null) {
          ok.increment();
+         intervalOk.increment();
          query.recordValue(Math.max(0, queryNanos));
          total.recordValue(Math.max(0, totalNanos));
          perUser.computeIfAbsent(userId, id -> new LongAdder()).increment();
@@ -164,6 +171,35 @@ public final class StepRecorder {
       return workload;
    }
 
+   /** Which pass of the sweep this step belongs to (-Drepeat), from 1. */
+   public void repetition(int pass) {
+      repetition = pass;
+   }
+
+   /** When the measured window opens (the first operation plus the warm-up), or empty before the first one. */
+   public OptionalLong windowStart() {
+      long start = firstStart.get();
+      return start == UNSET ? OptionalLong.empty() : OptionalLong.of(start + warmupNanos);
+   }
+
+   public int repetition() {
+      return repetition;
+   }
+
+   /**
+    * What happened in the window since the previous call: operations completed and the acquire waits recorded. For
+    * one sampling thread at a time.
+    */
+   public Interval interval() {
+      long done = intervalOk.sumThenReset();
+      Histogram waits = intervalAcquire.getIntervalHistogram();
+      return new Interval(done, waits.getTotalCount() == 0 ? Double.NaN : Timing.ms(waits.getValueAtPercentile(99)));
+   }
+
+   /** One sampling interval: operations completed and the P99 of the acquire waits in ms (NaN without any). */
+   public record Interval(long completed, double acquireP99Ms) {
+   }
+
    public int pool() {
       return pool;
    }
@@ -188,18 +224,21 @@ public final class StepRecorder {
       Map<String, Long> errorCounts = new TreeMap<>();
       errors.forEach((message, count) -> errorCounts.put(message, count.sum()));
       long[] counts = perUser.values().stream().mapToLong(LongAdder::sum).toArray();
+      Histogram between = gaps();
       return new StepResult(workload, pool, users, seconds, okCount, ko.sum(), koOutside.sum(),
             seconds > 0 ? okCount / seconds : 0,
             Timing.of(snapshot(acquire)), Timing.of(snapshot(query)), Timing.of(snapshot(total)),
-            UserSpread.of(counts), errorCounts, complete);
+            UserSpread.of(counts), errorCounts, complete, repetition,
+            between.getTotalCount() == 0 ? Double.NaN : Timing.ms(between.getMean()), DatabaseActivity.NONE);
    }
 
    /**
     * Nanoseconds each user spent between the end of one operation and the start of its next one, for operations
-    * that ended inside the window: the loop's own cost, outside acquire, query and release. Call once, at the end.
+    * that ended inside the window: the loop's own cost, outside acquire, query and release. Call at the end.
     */
-   public Histogram gaps() {
-      return snapshot(gaps);
+   public synchronized Histogram gaps() {
+      gapsSoFar.add(snapshot(gaps));
+      return gapsSoFar.copy();
    }
 
    private static Histogram snapshot(Recorder recorder) {

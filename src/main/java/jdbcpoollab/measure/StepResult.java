@@ -21,22 +21,43 @@ import java.util.Map;
  *                   when the sweep had one
  * @param serverConnections connections the server accepted from opening the step's source to closing it, null when
  *                   not read
+ * @param repetition which pass of the sweep (-Drepeat) the step belongs to, from 1
+ * @param betweenMs  average time a user spent between the end of one operation and the start of its next (the
+ *                   client's share of the loop), in ms
+ * @param database   what the database server was doing during the window
  */
 public record StepResult(String workload, int pool, int users, double seconds, long ok, long ko, long koOutside,
                          double throughput, Timing acquire, Timing query, Timing total, UserSpread perUser,
-                         Map<String, Long> errors, boolean complete, String source, Long serverConnections) {
+                         Map<String, Long> errors, boolean complete, String source, Long serverConnections,
+                         int repetition, double betweenMs, DatabaseActivity database) {
 
+   /** A step of a sweep's one source, its server connections not read. */
+   public StepResult(String workload, int pool, int users, double seconds, long ok, long ko, long koOutside,
+                     double throughput, Timing acquire, Timing query, Timing total, UserSpread perUser,
+                     Map<String, Long> errors, boolean complete, int repetition, double betweenMs,
+                     DatabaseActivity database) {
+      this(workload, pool, users, seconds, ok, ko, koOutside, throughput, acquire, query, total, perUser, errors,
+            complete, "", null, repetition, betweenMs, database);
+   }
+
+   /** A step of the first pass, without the client's share or the database's activity measured. */
    public StepResult(String workload, int pool, int users, double seconds, long ok, long ko, long koOutside,
                      double throughput, Timing acquire, Timing query, Timing total, UserSpread perUser,
                      Map<String, Long> errors, boolean complete) {
       this(workload, pool, users, seconds, ok, ko, koOutside, throughput, acquire, query, total, perUser, errors,
-            complete, "", null);
+            complete, "", null, 1, Double.NaN, DatabaseActivity.NONE);
    }
 
    /** This step, of the given source and with the server's count of connections. */
    public StepResult of(String source, Long serverConnections) {
       return new StepResult(workload, pool, users, seconds, ok, ko, koOutside, throughput, acquire, query, total,
-            perUser, errors, complete, source, serverConnections);
+            perUser, errors, complete, source, serverConnections, repetition, betweenMs, database);
+   }
+
+   /** The same step with what the database was doing during it. */
+   public StepResult withDatabase(DatabaseActivity activity) {
+      return new StepResult(workload, pool, users, seconds, ok, ko, koOutside, throughput, acquire, query, total,
+            perUser, errors, complete, source, serverConnections, repetition, betweenMs, activity);
    }
 
    /** How reports name a step, such as {@code wait pool=8}. */
@@ -60,7 +81,10 @@ public record StepResult(String workload, int pool, int users, double seconds, l
             Timing.fromMap((Map<String, Object>) m.get("query")), Timing.fromMap((Map<String, Object>) m.get("total")),
             UserSpread.fromMap((Map<String, Object>) m.get("perUser")), errors, Boolean.TRUE.equals(m.get("complete")),
             m.get("source") instanceof String source ? source : "",
-            m.get("serverConnections") instanceof Number n ? n.longValue() : null);
+            m.get("serverConnections") instanceof Number n ? n.longValue() : null,
+            Math.max(1, integer(m, "repetition")),
+            m.get("betweenMs") instanceof Number b ? b.doubleValue() : Double.NaN,
+            DatabaseActivity.fromMap(m.get("database")));
    }
 
    static double number(Map<String, Object> m, String key) {
@@ -99,6 +123,9 @@ public record StepResult(String workload, int pool, int users, double seconds, l
       if (serverConnections != null) {
          m.put("serverConnections", serverConnections);
       }
+      m.put("repetition", repetition);
+      m.put("betweenMs", Rounded.orNull(betweenMs, 3));
+      m.put("database", (database == null ? DatabaseActivity.NONE : database).toMap());
       return m;
    }
 }

@@ -14,6 +14,11 @@ public interface ConnectionSource extends AutoCloseable {
    @Override
    void close();
 
+   /** Active, idle and waiting right now, for the step's timeline; by default the source cannot tell. */
+   default PoolGauge gauge() {
+      return PoolGauge.NONE;
+   }
+
    /** Opens a source, ready for load: a pool comes back filled to its minimum. */
    @FunctionalInterface
    interface Opener {

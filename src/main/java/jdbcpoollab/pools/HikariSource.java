@@ -61,6 +61,16 @@ public final class HikariSource implements ConnectionSource {
       return dataSource.getConnection();
    }
 
+   /** HikariCP's own pool MXBean, read directly (not registered with JMX). */
+   @Override
+   public PoolGauge gauge() {
+      return () -> {
+         HikariPoolMXBean pool = dataSource.getHikariPoolMXBean();
+         return pool == null ? null : new PoolGauge.Reading(pool.getActiveConnections(), pool.getIdleConnections(),
+               pool.getThreadsAwaitingConnection());
+      };
+   }
+
    @Override
    public void close() {
       dataSource.close();

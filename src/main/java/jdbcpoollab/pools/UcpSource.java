@@ -66,6 +66,19 @@ public final class UcpSource implements ConnectionSource {
       return dataSource.getConnection();
    }
 
+   /** UCP's counts of borrowed and available connections; it does not tell how many threads wait. */
+   @Override
+   public PoolGauge gauge() {
+      return () -> {
+         try {
+            return new PoolGauge.Reading(dataSource.getBorrowedConnectionsCount(),
+                  dataSource.getAvailableConnectionsCount(), -1);
+         } catch (SQLException e) {
+            return null;
+         }
+      };
+   }
+
    /** Closes every connection and forgets the pool, so its name can be used again. */
    @Override
    public void close() {

@@ -61,10 +61,9 @@ public final class CompareTables {
             row.addAll(List.of(option.equals(baseline) ? "baseline" : "", "", "", "", "", "", ""));
          } else {
             Welch w = Welch.compare(base, seconds(runs));
-            double mean = Sample.of(base).mean();
             row.addAll(List.of(percentOrNa(w.savingPct(), 2),
                   "[" + fixedOrNa(w.ciLow(), 3) + ", " + fixedOrNa(w.ciHigh(), 3) + "]",
-                  "[" + percentOrNa(100 * w.ciLow() / mean, 2) + ", " + percentOrNa(100 * w.ciHigh() / mean, 2) + "]",
+                  "[" + percentOrNa(w.savingLowPct(), 2) + ", " + percentOrNa(w.savingHighPct(), 2) + "]",
                   fixedOrNa(w.t(), 2), fixedOrNa(w.df(), 1), p(w.p()), w.verdict()));
          }
          table.add(row);

@@ -109,6 +109,7 @@ public final class Comparison {
    }
 
    private static StepResult step(Sizing sizing, int pool) {
+      // the first pass of a repeated sweep
       return sizing.steps().stream().filter(s -> s.pool() == pool).findFirst().orElse(null);
    }
 

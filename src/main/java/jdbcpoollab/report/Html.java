@@ -19,6 +19,7 @@ public final class Html {
          .answer{background:#eef5fc;border-left:5px solid #1f77b4;padding:8px 16px;margin:12px 0}
          .warn{background:#fff6e0;border-left:5px solid #e0a000;padding:8px 16px;margin:12px 0}
          .charts{display:flex;flex-wrap:wrap;gap:8px}.charts img{width:560px;max-width:100%;border:1px solid #eee}
+         .charts.small img{width:368px}
          code{background:#f4f4f4;padding:0 3px}.muted{color:#666;font-size:13px}
          #broken{display:none}
          """;
@@ -112,7 +113,16 @@ public final class Html {
 
    /** Images side by side; each is {@code {file, alt text}}. */
    public Html images(List<String[]> images) {
-      body.append("<div class=\"charts\">\n");
+      return images(images, "charts");
+   }
+
+   /** Small images side by side (small multiples). */
+   public Html smallImages(List<String[]> images) {
+      return images(images, "charts small");
+   }
+
+   private Html images(List<String[]> images, String cssClass) {
+      body.append("<div class=\"").append(cssClass).append("\">\n");
       for (String[] image : images) {
          body.append("<img src=\"").append(escape(image[0])).append("\" alt=\"").append(escape(image[1]))
                .append("\">\n");

@@ -4,15 +4,19 @@ import jdbcpoollab.files.AtomicFile;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.title.TextTitle;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
 
 import java.awt.BasicStroke;
@@ -40,6 +44,9 @@ public final class LineChart {
    private final XYSeriesCollection data = new XYSeriesCollection();
    private final List<Boolean> dashed = new ArrayList<>();
    private final List<ValueMarker> markers = new ArrayList<>();
+   private final YIntervalSeriesCollection intervals = new YIntervalSeriesCollection();
+   private final XYSeriesCollection second = new XYSeriesCollection();
+   private String secondLabel;
    private boolean log2X;
    private double logYFloor = Double.NaN;
    private Double yMax;
@@ -74,6 +81,39 @@ public final class LineChart {
 
    public LineChart model(String name, double[] x, double[] y) {
       return series(name, x, y, true);
+   }
+
+   /**
+    * A measured series with a 95% interval around each point, drawn as error bars (for repeated sweeps); the
+    * series itself is drawn as {@link #measured} draws it.
+    */
+   public LineChart measured(String name, double[] x, double[] y, double[] low, double[] high) {
+      series(name, x, y, false);
+      YIntervalSeries bars = new YIntervalSeries(name + " (95% interval)", false, true);
+      for (int i = 0; i < x.length; i++) {
+         if (Double.isFinite(x[i]) && Double.isFinite(y[i]) && Double.isFinite(low[i]) && Double.isFinite(high[i])) {
+            bars.add(x[i], floor(y[i]), floor(low[i]), floor(high[i]));
+         }
+      }
+      intervals.addSeries(bars);
+      return this;
+   }
+
+   /** A measured series on a second y axis at the right, named {@code label}. */
+   public LineChart right(String label, String name, double[] x, double[] y) {
+      secondLabel = label;
+      XYSeries series = new XYSeries(name, false, true);
+      for (int i = 0; i < x.length; i++) {
+         if (Double.isFinite(x[i]) && Double.isFinite(y[i])) {
+            series.add(x[i], y[i]);
+         }
+      }
+      second.addSeries(series);
+      return this;
+   }
+
+   private double floor(double y) {
+      return Double.isNaN(logYFloor) ? y : Math.max(logYFloor, y);
    }
 
    /** A vertical dotted line, such as at the recommended pool size. */
@@ -136,6 +176,31 @@ public final class LineChart {
                : new BasicStroke(2.2f));
       }
       plot.setRenderer(renderer);
+      if (intervals.getSeriesCount() > 0) {
+         XYErrorRenderer bars = new XYErrorRenderer();
+         bars.setDrawXError(false);
+         bars.setDefaultLinesVisible(false);
+         bars.setDefaultShapesVisible(false);
+         bars.setCapLength(6);
+         bars.setErrorPaint(new Color(0x333333));
+         bars.setDefaultSeriesVisibleInLegend(false);
+         plot.setDataset(1, intervals);
+         plot.setRenderer(1, bars);
+      }
+      if (second.getSeriesCount() > 0) {
+         NumberAxis axis = new NumberAxis(secondLabel);
+         axis.setLabelFont(LABEL);
+         axis.setTickLabelFont(LABEL);
+         plot.setRangeAxis(1, axis);
+         plot.setDataset(2, second);
+         plot.mapDatasetToRangeAxis(2, 1);
+         XYLineAndShapeRenderer right = new XYLineAndShapeRenderer(true, false);
+         for (int i = 0; i < second.getSeriesCount(); i++) {
+            right.setSeriesPaint(i, PALETTE[(dashed.size() + i) % PALETTE.length]);
+            right.setSeriesStroke(i, new BasicStroke(1.4f));
+         }
+         plot.setRenderer(2, right);
+      }
       markers.forEach(plot::addDomainMarker);
       return chart;
    }

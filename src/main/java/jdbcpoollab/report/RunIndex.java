@@ -2,7 +2,6 @@ package jdbcpoollab.report;
 
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.files.AtomicFile;
-import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.settings.SweepSettings;
 
@@ -60,9 +59,9 @@ public final class RunIndex {
    private static String best(SweepRun run) {
       return SweepPage.sizings(run).stream().map(s -> {
          String w = s.workload();
-         StepResult best = s.choice().best();
+         Sizing.Pool best = s.choice().best();
          return best == null ? w + ": -"
-               : String.format(Locale.ROOT, "%s: %.1f ops/s at %d", w, best.throughput(), best.pool());
+               : String.format(Locale.ROOT, "%s: %.1f ops/s at %d", w, best.throughput().mean(), best.pool());
       }).collect(Collectors.joining("; "));
    }
 
@@ -76,7 +75,7 @@ public final class RunIndex {
       }
       return SweepPage.sizings(run).stream().map(s -> {
          Sizing.Choice c = s.choice();
-         return s.workload() + ": " + (c.pick() == null ? "-" : c.pick().pool() + (c.meetsWaitLimit() ? "" : " (wait over limit)"));
+         return s.workload() + ": " + (c.pick() == null ? "-" : Integer.toString(c.pick().pool()));
       }).collect(Collectors.joining("; "));
    }
 

@@ -1,7 +1,6 @@
 package jdbcpoollab.report;
 
 import jdbcpoollab.analysis.Sizing;
-import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.SweepRun;
 
 import java.util.ArrayList;
@@ -44,12 +43,12 @@ final class SeedTables {
       byWorkload.forEach((workload, list) -> list.forEach(s -> {
          Matcher m = AT_RTT.matcher(s.workload());
          m.matches();
-         StepResult pick = s.choice().pick();
-         StepResult best = s.choice().best();
+         Sizing.Pool pick = s.choice().pick();
+         Sizing.Pool best = s.choice().best();
          table.add(List.of(workload, m.group(2), pick == null ? "none" : Integer.toString(pick.pool()),
-               pick == null ? "" : String.format(Locale.ROOT, "%.1f", pick.throughput()),
-               best == null ? "" : String.format(Locale.ROOT, "%.1f", best.throughput()),
-               pick == null ? "" : String.format(Locale.ROOT, "%.3f", pick.query().p50())));
+               pick == null ? "" : String.format(Locale.ROOT, "%.1f", pick.throughput().mean()),
+               best == null ? "" : String.format(Locale.ROOT, "%.1f", best.throughput().mean()),
+               pick == null ? "" : String.format(Locale.ROOT, "%.3f", pick.steps().get(0).query().p50())));
       }));
       html.h2("How the knee moves with the round trip", "rtt");
       html.p("Every statement waits one network round trip more, so each connection is held longer per operation. "

@@ -1,5 +1,6 @@
 package jdbcpoollab.report;
 
+import jdbcpoollab.analysis.Estimate;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.analysis.Usl;
 import jdbcpoollab.measure.StepResult;
@@ -10,6 +11,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 import static jdbcpoollab.analysis.NumberText.asGiven;
+import static jdbcpoollab.analysis.NumberText.fixed;
 
 /** A workload's sizing in words: the recommendation in one line and the reasoning behind it. */
 public final class SizingText {
@@ -19,14 +21,54 @@ public final class SizingText {
 
    /** The recommendation in one line. */
    public static String headline(Sizing sizing) {
-      Sizing.Choice choice = sizing.choice();
-      StepResult pick = choice.pick();
+      Sizing.Pool pick = sizing.choice().pick();
       if (pick == null) {
          return sizing.workload() + ": no recommendation, no step finished without failures";
       }
-      return String.format(Locale.ROOT, "%s: pool %d (%.1f ops/s, P99 acquire wait %.3f ms%s)", sizing.workload(),
-            pick.pool(), pick.throughput(), pick.acquire().p99(),
-            choice.meetsWaitLimit() ? "" : ", over the " + asGiven(sizing.acquireP99LimitMs()) + " ms limit");
+      return String.format(Locale.ROOT, "%s: pool %d (%s ops/s%s)", sizing.workload(), pick.pool(),
+            estimate(pick.throughput(), 1), sizing.saturatedFrom() == null ? ""
+                  : ", database saturated from pool " + sizing.saturatedFrom());
+   }
+
+   /** Why, in three lines: what the rule picked, why acquire wait is not a cost here, and what the database did. */
+   public static List<String> why(Sizing sizing) {
+      Sizing.Choice choice = sizing.choice();
+      Sizing.Pool best = choice.best();
+      Sizing.Pool pick = choice.pick();
+      List<String> lines = new ArrayList<>();
+      if (pick == null) {
+         lines.add("No step finished without failures, so there is nothing to recommend.");
+         return lines;
+      }
+      lines.add(String.format(Locale.ROOT, "Throughput peaks at %s ops/s (pool %d); pool %d is the smallest %s, so "
+                  + "more connections buy nothing.", estimate(best.throughput(), 1), best.pool(), pick.pool(),
+            choice.tested() ? "not significantly below 95% of it (one-sided Welch test at 5%)" : "within 5% of it"));
+      lines.add(String.format(Locale.ROOT, "With %d users in a closed loop the time per operation is users / "
+                  + "throughput (Little's law): at equal throughput a bigger pool only moves the waiting from the "
+                  + "pool into the database (query avg %s ms at pool %d, %s ms at pool %d).", sizing.users(),
+            fixed(pick.mean(s -> s.query().avg()), 3), pick.pool(),
+            fixed(last(sizing).mean(s -> s.query().avg()), 3), last(sizing).pool()));
+      Integer saturated = sizing.saturatedFrom();
+      lines.add(saturated != null
+            ? String.format(Locale.ROOT, "The database was saturated from pool %d on (its server used at least %.0f%% "
+                  + "of its %d cores): past that, connections queue inside the database.", saturated,
+                  100 * Sizing.SATURATED, sizing.cores())
+            : pick.pool() == sizing.largestPool()
+                  ? "Throughput was still growing at the largest pool measured: the connections are the limit, "
+                        + "a larger pool may do better still."
+                  : "The database was not saturated (or its load is unknown): the limit is elsewhere, such as "
+                        + "locks or the client.");
+      return lines;
+   }
+
+   private static Sizing.Pool last(Sizing sizing) {
+      return sizing.pools().get(sizing.pools().size() - 1);
+   }
+
+   /** A mean, with its 95% interval when it has one. */
+   static String estimate(Estimate e, int digits) {
+      return e.repeated() ? fixed(e.mean(), digits) + " [" + fixed(e.low(), digits) + ", " + fixed(e.high(), digits)
+            + "]" : fixed(e.mean(), digits);
    }
 
    /** The reasoning behind the recommendation, one plain sentence per item. */
@@ -37,37 +79,37 @@ public final class SizingText {
          lines.add("Left out (incomplete, failures or no operations): pool " + pools(left) + ".");
       }
       Sizing.Choice choice = sizing.choice();
-      StepResult best = choice.best();
+      Sizing.Pool best = choice.best();
       if (best == null) {
          lines.add("No step finished without failures, so there is nothing to recommend.");
          return lines;
       }
-      lines.add(String.format(Locale.ROOT, "Best throughput: %.1f ops/s at pool %d.", best.throughput(), best.pool()));
-      lines.add(String.format(Locale.ROOT, "Within 5%% of it (at least %.1f ops/s): pool %s.",
-            Sizing.NEAR_BEST * best.throughput(), pools(choice.nearBest())));
-      lines.add("P99 acquire wait under " + asGiven(sizing.acquireP99LimitMs()) + " ms (-DacquireP99Ms): "
-            + (choice.shortWait().isEmpty() ? "no pool" : "pool " + pools(choice.shortWait())) + ".");
-      StepResult pick = choice.pick();
-      if (choice.meetsWaitLimit()) {
-         lines.add("Recommended: pool " + pick.pool() + ", the smallest pool that is both.");
-      } else {
-         lines.add(String.format(Locale.ROOT, "No pool is both. Recommended: pool %d, the smallest within 5%% of the "
-               + "best; its P99 acquire wait is %.1f ms. With %d users the connections are not the limit here: "
-               + "more of them would not raise throughput, they would move the queue from the pool into the "
-               + "database. To shorten the wait, lower the number of concurrent users or make the query cheaper.",
-               pick.pool(), pick.acquire().p99(), sizing.users()));
-      }
+      lines.addAll(why(sizing));
+      lines.add(String.format(Locale.ROOT, "Within 5%% of the best (at least %.1f ops/s%s): pool %s.",
+            Sizing.NEAR_BEST * best.throughput().mean(), choice.tested() ? ", or not significantly below" : "",
+            choice.nearBest().stream().map(p -> Integer.toString(p.pool())).collect(Collectors.joining(", "))));
+      Sizing.Pool pick = choice.pick();
+      List<Sizing.Pool> shortWait = sizing.pools().stream()
+            .filter(p -> p.usable() && p.acquireP99().mean() < sizing.acquireP99LimitMs()).toList();
+      lines.add("P99 acquire wait under " + asGiven(sizing.acquireP99LimitMs()) + " ms (-DacquireP99Ms, not part of "
+            + "the rule; a gate with -Dassert.p99AcquireMs): " + (shortWait.isEmpty() ? "no pool"
+            : "pool " + shortWait.stream().map(p -> Integer.toString(p.pool())).collect(Collectors.joining(", ")))
+            + ".");
       if (sizing.s1Step() != null) {
          double ceiling = sizing.ceiling(pick.pool());
          lines.add(String.format(Locale.ROOT, "S1 = %.3f ms (smallest average query time, at pool %d). At pool %d the "
                + "Little's-law ceiling min(pool, users) / S1 is %.1f ops/s; the pool reached %.0f%% of it.",
-               sizing.s1Ms(), sizing.s1Step().pool(), pick.pool(), ceiling, 100 * pick.throughput() / ceiling));
+               sizing.s1Ms(), sizing.s1Step().pool(), pick.pool(), ceiling,
+               100 * pick.throughput().mean() / ceiling));
       }
       lines.add(uslSentence(sizing));
-      lines.add(String.format(Locale.ROOT, "HikariCP's rule of thumb, 2 x cores + effective spindles = 2 x %d + 1 = %d, "
-            + "counts the database server's cores (here the same machine). It suits queries that keep the CPU or "
-            + "disk busy; a query that mostly waits needs about throughput x query time connections instead.",
-            sizing.cores(), sizing.ruleOfThumb()));
+      lines.add(sizing.cores() > 0
+            ? String.format(Locale.ROOT, "HikariCP's rule of thumb, 2 x cores + effective spindles = 2 x %d + 1 = %d, "
+                  + "counts the database server's cores. It suits queries that keep the CPU or disk busy; a query "
+                  + "that mostly waits needs about throughput x query time connections instead.",
+                  sizing.cores(), sizing.ruleOfThumb())
+            : "HikariCP's rule of thumb, 2 x cores + effective spindles, counts the database server's cores, which "
+                  + "are unknown here (-Ddb.cores gives them).");
       return lines;
    }
 

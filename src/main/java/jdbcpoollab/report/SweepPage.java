@@ -1,11 +1,13 @@
 package jdbcpoollab.report;
 
+import jdbcpoollab.analysis.Estimate;
 import jdbcpoollab.analysis.GateResult;
-import jdbcpoollab.analysis.NumberText;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.files.AtomicFile;
+import jdbcpoollab.measure.DatabaseActivity;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.SweepRun;
+import jdbcpoollab.measure.TimelinePoint;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,6 +28,8 @@ import static jdbcpoollab.analysis.NumberText.ratioPercent;
 public final class SweepPage {
    static final int WIDTH = 560;
    static final int HEIGHT = 360;
+   static final int SMALL_WIDTH = 460;
+   static final int SMALL_HEIGHT = 320;
    /** Log axes cannot show 0: times below 1 µs are drawn at 1 µs. */
    static final double TIME_FLOOR_MS = 0.001;
 
@@ -43,9 +47,11 @@ public final class SweepPage {
       if (!sizings.isEmpty()) {
          html.boxHtml("answer", "<b>Recommended pool size</b>"
                + sizings.stream().map(s -> "<br>" + Html.escape(SizingText.headline(s))).collect(Collectors.joining())
-               + "<br><span class=\"muted\">Rule: the smallest pool within 5% of the best throughput whose P99 "
-               + "acquire wait is under " + NumberText.asGiven(sizings.get(0).acquireP99LimitMs())
-               + " ms. Reasoning per workload below.</span>");
+               + "<br><span class=\"muted\">Rule: the smallest pool within 5% of the best throughput (with "
+               + "-Drepeat: not significantly below 95% of the best mean, one-sided Welch test at 5%). In a closed "
+               + "loop the time per operation is users / throughput (Little's law), so acquire wait is no cost of "
+               + "its own: at equal throughput a bigger pool only moves the wait into the database. Reasoning per "
+               + "workload below.</span>");
          html.table(SweepTables.recommendations(sizings));
       } else {
          html.boxHtml("warn", "This run has no finished step yet.");
@@ -149,15 +155,30 @@ public final class SweepPage {
       String w = sizing.workload();
       html.h2("Workload " + w + ": " + run.query(w), "workload-" + w);
       List<String> reasons = SizingText.reasoning(sizing).stream().map(Html::escape).toList();
-      html.boxHtml(sizing.choice().meetsWaitLimit() ? "answer" : "warn",
+      html.boxHtml(sizing.choice().pick() != null ? "answer" : "warn",
             "<b>" + Html.escape(SizingText.headline(sizing)) + "</b><ul><li>" + String.join("</li><li>", reasons)
                   + "</li></ul>");
       html.images(charts(run.folder(), sizing));
+      if (sizing.repeated()) {
+         html.h3("Pool sizes over " + sizing.pools().get(0).steps().size() + " passes (-Drepeat)");
+         html.p("Mean [95% confidence interval] of the passes, Student's t.");
+         html.table(poolsTable(sizing));
+      }
       html.h3("Steps");
-      html.p("Times in ms. Ceiling = min(pool, users) / S1 (Little's law). Busy connections = throughput x average "
-            + "query time (Little's law); utilisation = busy / pool.");
+      html.p("Times in ms. Ceiling = min(pool, users) / S1 (Little's law). Client = time a user spent between the end "
+            + "of one operation and the start of its next. Database: what the server was doing through the window, "
+            + "sampled every 100 ms (avg / max): the embedded server's CPU in cores, or Threads_running (MySQL, "
+            + "MariaDB), or active backends (PostgreSQL).");
       html.table(stepsTable(sizing));
       html.p(SustainableRates.line(sizing));
+      List<String[]> timeline = timelineCharts(run, sizing);
+      if (!timeline.isEmpty()) {
+         html.h3("Pool over time");
+         html.p("Every 100 ms of each window (first pass): operations completed, the pool's active, idle and waiting "
+               + "threads (left axis) and the interval's P99 acquire wait (right axis, ms). All samples are in "
+               + TimelineFile.NAME + ".");
+         html.smallImages(timeline);
+      }
       html.h3("Fairness: operations per user");
       html.p("FIFO wait = the wait every user would have in a first-come-first-served queue when all connections are "
             + "busy: (users - pool) / throughput. A P99 acquire wait far above it means the waits were not shared "
@@ -169,17 +190,19 @@ public final class SweepPage {
 
    static List<String[]> charts(Path dir, Sizing sizing) {
       String w = sizing.workload();
-      List<StepResult> steps = withOperations(sizing.steps());
-      double[] pools = steps.stream().mapToDouble(StepResult::pool).toArray();
+      List<Sizing.Pool> steps = sizing.pools().stream().filter(p -> p.steps().stream().allMatch(s -> s.ok() > 0))
+            .toList();
+      double[] pools = steps.stream().mapToDouble(Sizing.Pool::pool).toArray();
       List<String[]> images = new ArrayList<>();
 
-      StepResult pick = sizing.choice().pick();
+      Sizing.Pool pick = sizing.choice().pick();
       LineChart throughput = new LineChart(w + ": throughput vs pool size"
             + (pick == null ? "" : " (recommended " + pick.pool() + ")"), "pool size (connections)", "operations/s")
-            .log2X().measured("measured", pools, values(steps, StepResult::throughput));
-      double top = steps.stream().mapToDouble(StepResult::throughput).max().orElse(1);
+            .log2X();
+      measured(throughput, sizing, "measured", pools, steps, Sizing.Pool::throughput);
+      double top = steps.stream().mapToDouble(p -> p.throughput().high()).max().orElse(1);
       if (sizing.s1Step() != null) {
-         double[] ceiling = steps.stream().mapToDouble(s -> sizing.ceiling(s.pool())).toArray();
+         double[] ceiling = steps.stream().mapToDouble(p -> sizing.ceiling(p.pool())).toArray();
          throughput.model("Little's law ceiling min(pool, users) / S1", pools, ceiling);
       }
       if (sizing.usl() != null) {
@@ -192,31 +215,89 @@ public final class SweepPage {
       throughput.yUpTo(top * 1.3).writeSvg(dir.resolve(w + "-throughput.svg"), WIDTH, HEIGHT);
       images.add(new String[] {w + "-throughput.svg", w + " throughput vs pool size"});
 
-      new LineChart(w + ": connection wait and total time", "pool size (connections)", "ms (log scale)")
-            .log2X().logY(TIME_FLOOR_MS)
-            .measured("acquire avg", pools, values(steps, s -> s.acquire().avg()))
-            .measured("acquire P99", pools, values(steps, s -> s.acquire().p99()))
-            .measured("total avg", pools, values(steps, s -> s.total().avg()))
-            .measured("total P99", pools, values(steps, s -> s.total().p99()))
-            .writeSvg(dir.resolve(w + "-latency.svg"), WIDTH, HEIGHT);
+      LineChart latency = new LineChart(w + ": connection wait and total time", "pool size (connections)",
+            "ms (log scale)").log2X().logY(TIME_FLOOR_MS)
+            .measured("acquire avg", pools, means(steps, s -> s.acquire().avg()));
+      measured(latency, sizing, "acquire P99", pools, steps, Sizing.Pool::acquireP99);
+      latency.measured("total avg", pools, means(steps, s -> s.total().avg()));
+      measured(latency, sizing, "total P99", pools, steps, Sizing.Pool::totalP99);
+      latency.writeSvg(dir.resolve(w + "-latency.svg"), WIDTH, HEIGHT);
       images.add(new String[] {w + "-latency.svg", w + " acquire wait and total time vs pool size"});
 
-      new LineChart(w + ": busy connections (throughput x query time)", "pool size (connections)",
-            "connections (log scale)")
-            .log2X().logY(0.01)
-            .measured("busy connections", pools, values(steps, Sizing::busy))
-            .model("every connection busy", pools, pools)
-            .writeSvg(dir.resolve(w + "-utilisation.svg"), WIDTH, HEIGHT);
-      images.add(new String[] {w + "-utilisation.svg", w + " pool utilisation vs pool size"});
+      StackedBars breakdown = new StackedBars(w + ": where the time of an operation goes", "pool size (connections)",
+            "ms per operation (average)");
+      for (Sizing.Pool p : steps) {
+         String pool = Integer.toString(p.pool());
+         breakdown.add(pool, "waiting for a connection", p.mean(s -> s.acquire().avg()))
+               .add(pool, "in the database (query)", p.mean(s -> s.query().avg()))
+               .add(pool, "client (release, between operations)", p.mean(SweepPage::clientMs));
+      }
+      breakdown.writeSvg(dir.resolve(w + "-time.svg"), WIDTH, HEIGHT);
+      images.add(new String[] {w + "-time.svg", w + " where the time goes: acquire wait, database, client"});
 
       new LineChart(w + ": fairness between users", "pool size (connections)", "1 = every user served alike")
             .log2X().yUpTo(1.05)
-            .measured("Jain's index", pools, values(steps, s -> s.perUser().jain()))
+            .measured("Jain's index", pools, means(steps, s -> s.perUser().jain()))
             .measured("least-served user / median user", pools,
-                  values(steps, s -> s.perUser().median() > 0 ? s.perUser().min() / s.perUser().median() : 0))
+                  means(steps, s -> s.perUser().median() > 0 ? s.perUser().min() / s.perUser().median() : 0))
             .writeSvg(dir.resolve(w + "-fairness.svg"), WIDTH, HEIGHT);
       images.add(new String[] {w + "-fairness.svg", w + " fairness vs pool size"});
       return images;
+   }
+
+   /** A measured series of pool means, with error bars when the sweep was repeated. */
+   private static void measured(LineChart chart, Sizing sizing, String name, double[] pools, List<Sizing.Pool> steps,
+                                java.util.function.Function<Sizing.Pool, Estimate> f) {
+      double[] mean = steps.stream().mapToDouble(p -> f.apply(p).mean()).toArray();
+      if (sizing.repeated()) {
+         chart.measured(name, pools, mean, steps.stream().mapToDouble(p -> f.apply(p).low()).toArray(),
+               steps.stream().mapToDouble(p -> f.apply(p).high()).toArray());
+      } else {
+         chart.measured(name, pools, mean);
+      }
+   }
+
+   static double[] means(List<Sizing.Pool> pools, java.util.function.ToDoubleFunction<StepResult> f) {
+      return pools.stream().mapToDouble(p -> p.mean(f)).toArray();
+   }
+
+   /**
+    * The client's share of an operation: giving the connection back (total - acquire - query) and the time until
+    * the user's next operation starts.
+    */
+   static double clientMs(StepResult s) {
+      double between = Double.isFinite(s.betweenMs()) ? s.betweenMs() : 0;
+      return Math.max(0, s.total().avg() - s.acquire().avg() - s.query().avg()) + between;
+   }
+
+   /** Small multiples of the pool over time, one per pool size, of the first pass. */
+   static List<String[]> timelineCharts(SweepRun run, Sizing sizing) {
+      String w = sizing.workload();
+      List<TimelinePoint> points = TimelineFile.read(run.folder()).stream()
+            .filter(p -> p.workload().equals(w) && p.repetition() == 1).toList();
+      List<String[]> images = new ArrayList<>();
+      for (Sizing.Pool pool : sizing.pools()) {
+         List<TimelinePoint> step = points.stream().filter(p -> p.pool() == pool.pool()).toList();
+         if (step.isEmpty()) {
+            continue;
+         }
+         double[] t = step.stream().mapToDouble(p -> p.ms() / 1000).toArray();
+         LineChart chart = new LineChart(w + " pool " + pool.pool(), "s into the window", "count")
+               .measured("ops / 100 ms", t, step.stream().mapToDouble(p -> p.completed()).toArray())
+               .measured("active", t, step.stream().mapToDouble(p -> known(p.active())).toArray())
+               .measured("idle", t, step.stream().mapToDouble(p -> known(p.idle())).toArray())
+               .measured("waiting", t, step.stream().mapToDouble(p -> known(p.waiting())).toArray())
+               .right("acquire P99 ms", "acquire P99 ms", t, step.stream().mapToDouble(TimelinePoint::acquireP99Ms)
+                     .toArray());
+         String file = w + "-timeline-" + pool.pool() + ".svg";
+         chart.writeSvg(run.folder().resolve(file), SMALL_WIDTH, SMALL_HEIGHT);
+         images.add(new String[] {file, w + " pool " + pool.pool() + " over time"});
+      }
+      return images;
+   }
+
+   private static double known(int count) {
+      return count < 0 ? Double.NaN : count;
    }
 
    /** The steps a chart shows: one without a single operation has no times, and a log axis no place for 0. */
@@ -240,17 +321,41 @@ public final class SweepPage {
    }
 
    private static Table stepsTable(Sizing sizing) {
+      boolean repeated = sizing.repeated();
       Table table = new Table(List.of("pool", "ok", "ko", "ko outside", "ops/s", "ceiling ops/s", "% of ceiling",
-            "acquire avg", "acquire P99", "query avg", "total avg", "total P99", "busy connections", "utilisation"));
-      StepResult pick = sizing.choice().pick();
+            "acquire avg", "acquire P99", "query avg", "total avg", "total P99", "client avg", "database"));
+      Sizing.Pool pick = sizing.choice().pick();
       for (StepResult s : sizing.steps()) {
          double ceiling = sizing.s1Step() == null ? Double.NaN : sizing.ceiling(s.pool());
-         table.add(List.of(s.pool() + (s.complete() ? "" : " (incomplete)") + (s == pick ? " (recommended)" : ""),
+         boolean picked = pick != null && pick.steps().contains(s);
+         table.add(List.of(s.pool() + (repeated ? " #" + s.repetition() : "") + (s.complete() ? "" : " (incomplete)")
+                     + (picked ? " (recommended)" : ""),
                Long.toString(s.ok()), Long.toString(s.ko()), Long.toString(s.koOutside()), fixed(s.throughput(), 1),
                fixed(ceiling, 1),
                ratioPercent(s.throughput() / ceiling), fixed(s.acquire().avg(), 3), fixed(s.acquire().p99(), 3),
-               fixed(s.query().avg(), 3), fixed(s.total().avg(), 3), fixed(s.total().p99(), 3), fixed(Sizing.busy(s), 1),
-               ratioPercent(Sizing.busy(s) / s.pool())), s == pick ? "good" : s.failures() > 0 ? "bad" : null);
+               fixed(s.query().avg(), 3), fixed(s.total().avg(), 3), fixed(s.total().p99(), 3),
+               fixed(clientMs(s), 3), database(sizing, s)), picked ? "good" : s.failures() > 0 ? "bad" : null);
+      }
+      return table;
+   }
+
+   /** What the database did in a step, as the steps table shows it. */
+   static String database(Sizing sizing, StepResult s) {
+      DatabaseActivity db = s.database();
+      if (db == null || !db.known()) {
+         return "unknown";
+      }
+      String text = db.what() + " " + fixed(db.avg(), 2) + " / " + fixed(db.max(), 2);
+      return sizing.saturated(s) ? text + " database saturated" : text;
+   }
+
+   private static Table poolsTable(Sizing sizing) {
+      Table table = new Table(List.of("pool", "passes", "ops/s", "acquire P99", "total P99"));
+      Sizing.Pool pick = sizing.choice().pick();
+      for (Sizing.Pool p : sizing.pools()) {
+         table.add(List.of(p.pool() + (p == pick ? " (recommended)" : ""), Integer.toString(p.steps().size()),
+               SizingText.estimate(p.throughput(), 1), SizingText.estimate(p.acquireP99(), 3),
+               SizingText.estimate(p.totalP99(), 3)), p == pick ? "good" : null);
       }
       return table;
    }
@@ -314,15 +419,18 @@ public final class SweepPage {
                   + "the nominal sleep. Being the smallest, it makes the ceiling a true bound.",
             "<b>Little's-law ceiling</b>: a pool of N connections, each busy S1 per operation, completes at most "
                   + "N / S1 operations per second; with more connections than users, users / S1.",
-            "<b>Busy connections</b> = throughput x average query time (Little's law, L = lambda W); "
-                  + "<b>utilisation</b> = busy / pool. 100% means every connection was always working: the pool was "
-                  + "the limit if throughput still followed the ceiling, the database if it did not.",
+            "<b>Where the time goes</b>: per operation, the average acquire wait, the time in the database (query) "
+                  + "and the client's share (giving the connection back, then the time until the user's next "
+                  + "operation). They add up to users / throughput (Little's law for the closed loop).",
+            "<b>Database saturated</b>: the embedded server's process used at least 90% of the server's cores "
+                  + "through the window (its CPU time from /proc, sampled every 100 ms).",
             "<b>Acquire</b>: time in getConnection(), failed operations included; <b>total</b>: acquire + query + "
                   + "giving the connection back. Percentiles from HdrHistogram.",
             "<b>Jain's index</b> (sum x)^2 / (n sum x^2) over the operations per user: 1 when every user completed "
                   + "the same number, 1/n when one user did everything.",
-            "<b>Recommendation</b>: among complete steps without failures, the smallest pool whose throughput is "
-                  + "within 5% of the best and whose P99 acquire wait is under the limit (-DacquireP99Ms).",
+            "<b>Recommendation</b>: among pool sizes whose steps are complete and without failures, the smallest "
+                  + "whose throughput is within 5% of the best; with -Drepeat, whose mean throughput is not "
+                  + "significantly below 95% of the best mean (one-sided Welch test at 5%).",
             "<b>USL</b> (Universal Scalability Law): X(N) = lambda N / (1 + sigma (N - 1) + kappa N (N - 1)), fitted "
                   + "by Levenberg-Marquardt least squares on relative errors over the pools up to the number of "
                   + "users; sigma measures contention, kappa coherency cost, and N* = sqrt((1 - sigma) / kappa) is "

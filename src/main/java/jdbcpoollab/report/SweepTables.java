@@ -24,7 +24,7 @@ public final class SweepTables {
       Table table = new Table(BY_POOL);
       for (StepResult s : steps) {
          table.add(List.of(
-               s.pool() + (s.complete() ? "" : " (incomplete)"),
+               s.pool() + (s.repetition() > 1 ? " #" + s.repetition() : "") + (s.complete() ? "" : " (incomplete)"),
                Long.toString(s.ok()),
                Long.toString(s.ko()),
                Long.toString(s.koOutside()),
@@ -68,7 +68,8 @@ public final class SweepTables {
             headers.add(timing + "_" + stat + "_ms");
          }
       }
-      headers.addAll(List.of("ops_per_user_min", "ops_per_user_median", "ops_per_user_max", "jain", "complete"));
+      headers.addAll(List.of("ops_per_user_min", "ops_per_user_median", "ops_per_user_max", "jain", "complete",
+            "repetition", "between_avg_ms", "database", "database_avg", "database_max"));
       boolean sources = steps.stream().anyMatch(s -> !s.source().isEmpty());
       if (sources) {
          headers.addAll(List.of("source", "server_connections"));
@@ -83,7 +84,8 @@ public final class SweepTables {
          }
          row.addAll(List.of(Long.toString(s.perUser().min()), fixed(s.perUser().median(), 1),
                Long.toString(s.perUser().max()), fixed(s.perUser().jain(), 4),
-               Boolean.toString(s.complete())));
+               Boolean.toString(s.complete()), Integer.toString(s.repetition()), known(s.betweenMs()),
+               s.database().what(), known(s.database().avg()), known(s.database().max())));
          if (sources) {
             row.addAll(List.of(s.source(), s.serverConnections() == null ? "" : Long.toString(s.serverConnections())));
          }
@@ -92,24 +94,29 @@ public final class SweepTables {
       return table;
    }
 
+   private static String known(double v) {
+      return Double.isFinite(v) ? fixed(v, 3) : "";
+   }
+
    /** One row per workload: the recommended pool and what it rests on. */
    public static Table recommendations(List<Sizing> sizings) {
-      Table table = new Table(List.of("workload", "recommended pool", "q/s", "acquire p99", "under wait limit",
-            "best q/s (pool)", "S1 ms", "USL sigma", "USL kappa", "USL N*", "2 x cores + 1"));
+      Table table = new Table(List.of("workload", "recommended pool", "q/s", "acquire p99", "best q/s (pool)",
+            "database saturated from pool", "S1 ms", "USL sigma", "USL kappa", "USL N*", "2 x db cores + 1"));
       for (Sizing s : sizings) {
          Sizing.Choice c = s.choice();
          Usl usl = s.usl();
          String peak = usl == null ? "" : Double.isInfinite(s.uslPeak()) ? "none in sight" : fixed(s.uslPeak(), 1);
          table.add(List.of(s.workload(),
                c.pick() == null ? "-" : Integer.toString(c.pick().pool()),
-               c.pick() == null ? "" : fixed(c.pick().throughput(), 1),
-               c.pick() == null ? "" : fixed(c.pick().acquire().p99(), 3),
-               c.pick() == null ? "" : c.meetsWaitLimit() ? "yes" : "no",
-               c.best() == null ? "" : fixed(c.best().throughput(), 1) + " (" + c.best().pool() + ")",
+               c.pick() == null ? "" : SizingText.estimate(c.pick().throughput(), 1),
+               c.pick() == null ? "" : SizingText.estimate(c.pick().acquireP99(), 3),
+               c.best() == null ? "" : SizingText.estimate(c.best().throughput(), 1) + " (" + c.best().pool() + ")",
+               s.saturatedFrom() == null ? "-" : Integer.toString(s.saturatedFrom()),
                s.s1Step() == null ? "" : fixed(s.s1Ms(), 3),
                usl == null ? "" : fixed(usl.sigma(), 4),
                usl == null ? "" : fixed(usl.kappa(), 6),
-               peak, Integer.toString(s.ruleOfThumb())), c.meetsWaitLimit() ? "good" : null);
+               peak, s.ruleOfThumb() > 0 ? Integer.toString(s.ruleOfThumb()) : "unknown"),
+               c.pick() != null ? "good" : null);
       }
       return table;
    }

@@ -6,6 +6,7 @@ import jdbcpoollab.db.Database;
 import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.db.ErrorMessages;
 import jdbcpoollab.db.RttProxy;
+import jdbcpoollab.db.ServerActivity;
 import jdbcpoollab.db.ServerOptions;
 import jdbcpoollab.db.Target;
 import jdbcpoollab.files.Json;
@@ -37,6 +38,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The run around a simulation: the database (embedded or named by URL), the results folder, one progress line per
@@ -234,6 +236,12 @@ public final class Lab {
                : failed(Exit.DATABASE_UNAVAILABLE, "the " + workload.name() + " statement fails on "
                      + database.productVersion() + ": " + why);
       }
+   }
+
+   /** What the database server is doing, for a step to sample: the embedded server's process CPU, else its count. */
+   public ServerActivity serverActivity() {
+      EmbeddedMariaDb db = embedded;
+      return ServerActivity.of(database(), db != null ? db.pid() : OptionalLong.empty());
    }
 
    public Database database() {

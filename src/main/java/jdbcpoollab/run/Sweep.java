@@ -11,6 +11,7 @@ import jdbcpoollab.load.Step;
 import jdbcpoollab.measure.KindResult;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.TimelinePoint;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.ConnectionSource;
 import jdbcpoollab.pools.KindSources;
@@ -18,6 +19,7 @@ import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.report.SweepSummary;
 import jdbcpoollab.report.Table;
+import jdbcpoollab.report.TimelineFile;
 import jdbcpoollab.workloads.Workload;
 
 import java.sql.Connection;
@@ -45,6 +47,7 @@ public final class Sweep {
    /** The server's counters, read before each step's source opens and after its users have left. */
    private final ServerStatus server;
    private final Map<Step, Series> series = new ConcurrentHashMap<>();
+   private final List<TimelinePoint> timeline = new ArrayList<>();
    private final List<Map<String, Object>> kindRows = new ArrayList<>();
    private final Table kindTable = new Table(List.of("step", "kind", "ok", "ko", "q/s", "acquire p99", "query p50",
          "query p99", "total p50", "total p99"));
@@ -53,8 +56,8 @@ public final class Sweep {
 
    private Sweep(Options system, SweepOptions options) {
       this.options = options;
-      summary = new SweepSummary(new Sizing.Context(options.users(), Runtime.getRuntime().availableProcessors(),
-            options.acquireP99Ms()));
+      summary = new SweepSummary(new Sizing.Context(options.users(),
+            options.databaseCores() == null ? 0 : options.databaseCores(), options.acquireP99Ms()));
       int poolsAtOnce = options.workloads().stream().mapToInt(w -> options.split(w) ? w.kinds().size() : 1).max()
             .orElse(1);
       lab = new Lab("PoolSweep", system, options.target(), poolsAtOnce * options.largestPool() + options.users() + 50,
@@ -65,13 +68,17 @@ public final class Sweep {
          throw CompareOnly.write(options.compare());
       }
       List<Driver> drivers = options.drivers().isEmpty() ? Arrays.asList((Driver) null) : options.drivers();
-      for (int rtt : options.rttMs()) {
-         for (Workload workload : options.workloads()) {
-            for (boolean split : options.split(workload) ? List.of(false, true) : List.of(false)) {
-               for (int pool : options.pools()) {
-                  for (PoolLibrary source : options.sources()) {
-                     for (Driver driver : drivers) {
-                        steps.add(step(workload, rtt, pool, split, source, driver));
+      // passes interleaved (every pool, then every pool again), so that drift hits every pool alike; within a pool
+      // size every source (and driver) in turn
+      for (int pass = 1; pass <= options.repeat(); pass++) {
+         for (int rtt : options.rttMs()) {
+            for (Workload workload : options.workloads()) {
+               for (boolean split : options.split(workload) ? List.of(false, true) : List.of(false)) {
+                  for (int pool : options.pools()) {
+                     for (PoolLibrary source : options.sources()) {
+                        for (Driver driver : drivers) {
+                           steps.add(step(new Dimensions(workload, rtt, split, pool, source, driver, pass)));
+                        }
                      }
                   }
                }
@@ -104,27 +111,35 @@ public final class Sweep {
       return List.copyOf(steps);
    }
 
-   private Step step(Workload workload, int rtt, int pool, boolean split, PoolLibrary source, Driver driver) {
+   /** Where a step sits in the sweep. */
+   private record Dimensions(Workload workload, int rtt, boolean split, int pool, PoolLibrary source, Driver driver,
+                             int pass) {
+   }
+
+   private Step step(Dimensions d) {
+      Workload workload = d.workload();
+      int pool = d.pool();
       String sources = !options.severalSources() ? ""
-            : options.drivers().size() > 1 ? source.name() + "/" + driver.name() : source.name();
-      String label = split ? options.splitLabel(workload, rtt) : options.label(workload, rtt);
+            : options.drivers().size() > 1 ? d.source().name() + "/" + d.driver().name() : d.source().name();
+      String label = d.split() ? options.splitLabel(workload, d.rtt()) : options.label(workload, d.rtt());
       String name = String.format("%s%s pool=%0" + String.valueOf(options.largestPool()).length() + "d", label,
-            sources.isEmpty() ? "" : " " + sources, pool);
+            sources.isEmpty() ? "" : " " + sources, pool) + (options.repeat() > 1 ? " #" + d.pass() : "");
       StepRecorder recorder = new StepRecorder(label, pool, options.users(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
-      String poolName = "lab-" + workload.name() + (split ? "-split" : "") + (rtt == 0 ? "" : "-rtt" + rtt) + "-"
-            + pool + (sources.isEmpty() ? "" : "-" + sources.replace('/', '-'));
-      Series s = new Series(sources, StepResult.label(label + (sources.isEmpty() ? "" : " " + sources), pool),
-            recorder);
+      recorder.repetition(d.pass());
+      String poolName = "lab-" + workload.name() + (d.split() ? "-split" : "") + (d.rtt() == 0 ? "" : "-rtt" + d.rtt())
+            + "-" + pool + (sources.isEmpty() ? "" : "-" + sources.replace('/', '-'));
+      Series s = new Series(sources, StepResult.label(label + (sources.isEmpty() ? "" : " " + sources), pool)
+            + (options.repeat() > 1 ? " #" + d.pass() : ""), recorder);
       Step step = new Step(workload, name, () -> {
          s.before = server.before();
-         Database database = driver == null ? lab.database(rtt) : lab.database(rtt).through(driver);
-         if (!split) {
-            return source.open(database, new PoolShape(poolName, pool, pool, options.connectionTimeoutMs(),
+         Database database = d.driver() == null ? lab.database(d.rtt()) : lab.database(d.rtt()).through(d.driver());
+         if (!d.split()) {
+            return d.source().open(database, new PoolShape(poolName, pool, pool, options.connectionTimeoutMs(),
                   workload.readOnly()));
          }
          Map<String, ConnectionSource.Opener> perKind = new LinkedHashMap<>();
-         workload.kinds().forEach(kind -> perKind.put(kind.name(), () -> source.open(database,
+         workload.kinds().forEach(kind -> perKind.put(kind.name(), () -> d.source().open(database,
                new PoolShape(poolName + "-" + kind.name(), pool, pool, options.connectionTimeoutMs(),
                      kind.readOnly()))));
          return KindSources.open(perKind);
@@ -155,6 +170,7 @@ public final class Sweep {
    /** Every user calls this as it arrives: the first one opens the step's pool while the others wait for it. */
    public void enter(Step step) {
       step.watch(lab.watch());
+      step.sample(lab::serverActivity, Seconds.nanos(perStepSeconds()));
       if (step.enter()) {
          lab.stepStarted(step.openFailure() != null
                ? step.requestName() + ": pool did not open, step skipped: " + step.openFailure()
@@ -200,7 +216,20 @@ public final class Sweep {
       StepResult named = r.of(s.sources, connections);
       writeCounters();
       writeKinds(s, named);
+      writeTimeline(step);
       return lab.stepFinished(summary.add(step.requestName(), named), named, reason);
+   }
+
+   /** The step's pool over time, added to the run's timeline.csv. */
+   private void writeTimeline(Step step) {
+      synchronized (timeline) {
+         timeline.addAll(step.timeline());
+         try {
+            TimelineFile.write(lab.folder(), timeline);
+         } catch (RuntimeException e) {
+            lab.progress(TimelineFile.NAME + " could not be written: " + e.getMessage());
+         }
+      }
    }
 
    /** Each kind of a mixed step apart: its own counts and times in the same window (ms). */
@@ -265,8 +294,11 @@ public final class Sweep {
 
    /** The run's budget: every step's warm-up, window and two acquire timeouts, plus margins. */
    public Duration maxDuration() {
-      double perStep = options.warmup() + options.seconds() + 2 * options.connectionTimeoutMs() / 1000.0 + 30;
-      return Duration.ofSeconds((long) (steps.size() * perStep) + 60);
+      return Duration.ofSeconds((long) (steps.size() * perStepSeconds()) + 60);
+   }
+
+   private double perStepSeconds() {
+      return options.warmup() + options.seconds() + 2 * options.connectionTimeoutMs() / 1000.0 + 30;
    }
 
    /** Before the load: the database, the table the workloads need, and each statement tried once. */

@@ -33,12 +33,15 @@ import java.util.Map;
  *                         {@code -Dsource}
  * @param drivers          the drivers each source is measured through, in the order of {@code -Ddriver}; empty for
  *                         the URL's own
+ * @param repeat           how many times the whole sweep runs, interleaved (1..64, then 1..64 again)
+ * @param databaseCores    the database server's cores: the machine's for the embedded server, {@code -Ddb.cores}
+ *                         for another one, null when not given
  */
 public record SweepOptions(List<Integer> pools, int users, double seconds, double warmup, List<Workload> workloads,
                            Map<String, Object> workloadSettings, int connectionTimeoutMs, double recoverSeconds,
                            Target target, double acquireP99Ms, List<Path> compare, List<Integer> rttMs,
                            Map<String, String> serverOptions, boolean splitPools, List<PoolLibrary> sources,
-                           List<Driver> drivers) {
+                           List<Driver> drivers, int repeat, Integer databaseCores) {
 
    /** A shorter window cannot measure even a handful of short operations; it is refused before anything starts. */
    public static final double MIN_WINDOW_SECONDS = 0.1;
@@ -68,7 +71,9 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
             Boolean.parseBoolean(o.choice("splitPools", "false", List.of("false", "true"))),
             o.choices("source", "hikari", PoolLibraries.DEFAULT.names()).stream()
                   .map(PoolLibraries.DEFAULT::named).toList(),
-            drivers(o, target));
+            drivers(o, target),
+            o.integer("repeat", 1, 1, 100),
+            databaseCores(o, target));
    }
 
    /** {@code -Ddb.serverOption}, which only the embedded server takes. */
@@ -115,6 +120,13 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
          }
       }
       return drivers;
+   }
+
+   /** The embedded server runs on this machine; another one has the cores -Ddb.cores says, or unknown ones. */
+   private static Integer databaseCores(Options o, Target target) {
+      int given = o.integer("db.cores", 0, 1, 100_000);
+      return given > 0 ? Integer.valueOf(given)
+            : target.embedded() ? Integer.valueOf(Runtime.getRuntime().availableProcessors()) : null;
    }
 
    /** One or two run folders of the results folder (each holding a summary.json), given by name or path. */
@@ -165,7 +177,7 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
       }
       return new SweepSettings(String.join("; ", sources.stream().map(PoolLibrary::describeFixedSize).toList()), users,
             seconds, warmup, options, connectionTimeoutMs, recoverSeconds, pools, labels, queries, acquireP99Ms,
-            drivers.stream().map(d -> d.name() + " (" + d.title() + ")").toList());
+            repeat, databaseCores, drivers.stream().map(d -> d.name() + " (" + d.title() + ")").toList());
    }
 
    /** Whether steps must name their source (and driver): the sweep measures more than one. */

@@ -102,4 +102,30 @@ class WelchTest {
       assertEquals(6.199934, s.max());
       assertTrue(Double.isNaN(Sample.of(new double[] {1}).stddev()));
    }
+
+   @Test
+   void theSavingsIntervalIsTheRatiosIntervalOnItsLogWorkedByHand() {
+      // log R = log(3 / 4) = -0.287682; var of each log mean = s^2 / (n mean^2) = 0.16 / 48 = 0.09 / 27 = 1/300;
+      // se = sqrt(2/300) = 0.0816497, df = 4, t(0.975, 4) = 2.776445: R in exp(-0.287682 -+ 0.226696)
+      Welch w = Welch.compare(new double[] {4, 4.4, 3.6}, new double[] {3, 3.3, 2.7});
+      double[] ratio = Welch.ratioInterval(new double[] {4, 4.4, 3.6}, new double[] {3, 3.3, 2.7});
+      assertEquals(0.5978724, ratio[0], 1e-6);
+      assertEquals(0.9408361, ratio[1], 1e-6);
+      assertEquals(25.0, w.savingPct(), 1e-9);
+      assertEquals(5.916385, w.savingLowPct(), 1e-5);
+      assertEquals(40.212756, w.savingHighPct(), 1e-5);
+   }
+
+   @Test
+   void theSavingsIntervalNeverReachesAHundredPercent() {
+      // an option whose runs spread widely: the difference's interval, divided by the baseline mean, goes past 100%
+      double[] base = {4.0, 4.1, 3.9};
+      double[] option = {0.4, 2.9, 0.2};
+      Welch w = Welch.compare(base, option);
+      assertTrue(100 * w.ciHigh() / 4.0 > 100, "the old way: " + 100 * w.ciHigh() / 4.0);
+      assertTrue(w.savingHighPct() < 100, "ratio interval: " + w.savingHighPct());
+      assertTrue(w.savingLowPct() < w.savingPct() && w.savingPct() < w.savingHighPct());
+      assertEquals(w.savingPct(), 100 * (1 - Math.sqrt(Welch.ratioInterval(base, option)[0]
+            * Welch.ratioInterval(base, option)[1])), 1e-9, "symmetric around the ratio on the log scale");
+   }
 }

@@ -1,0 +1,115 @@
+package jdbcpoollab.load;
+
+import jdbcpoollab.db.ServerActivity;
+import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.StepRecorder;
+import jdbcpoollab.measure.TimelinePoint;
+import jdbcpoollab.pools.PoolGauge;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Samples a step every 100 ms through its window, on a thread of its own: operations completed, the interval's P99
+ * acquire wait, the pool's active / idle / waiting connections and what the database server is doing. Stops with
+ * the step, and at the latest after {@code maxNanos}.
+ */
+final class StepSampler {
+   static final long PERIOD_MILLIS = 100;
+
+   private final StepRecorder recorder;
+   private final PoolGauge gauge;
+   private final ServerActivity activity;
+   private final long deadline;
+   private final CountDownLatch stop = new CountDownLatch(1);
+   private final List<TimelinePoint> points = new ArrayList<>();
+   private final Thread thread;
+   private double sum;
+   private double weights;
+   private long sampledAt;
+   private double max = Double.NaN;
+   private int samples;
+   private int failures;
+
+   StepSampler(StepRecorder recorder, PoolGauge gauge, ServerActivity activity, long maxNanos) {
+      this.recorder = recorder;
+      this.gauge = gauge;
+      this.activity = activity;
+      this.deadline = System.nanoTime() + maxNanos;
+      thread = new Thread(this::loop, "lab-sampler-" + recorder.workload() + "-" + recorder.pool());
+      thread.setDaemon(true);
+      thread.start();
+   }
+
+   private void loop() {
+      try {
+         activity.sample();
+         sampledAt = System.nanoTime();
+         while (!stop.await(PERIOD_MILLIS, TimeUnit.MILLISECONDS) && System.nanoTime() - deadline < 0) {
+            try {
+               sampleOnce();
+            } catch (RuntimeException e) {
+               // one bad reading (a pool closing under it) costs one sample, not the rest of the step's
+               failures++;
+               if (failures == 1) {
+                  System.err.println("jdbc-pool-lab: " + thread.getName() + ": a sample failed: " + e);
+               }
+            }
+         }
+      } catch (InterruptedException e) {
+         Thread.currentThread().interrupt();
+      } finally {
+         activity.close();
+      }
+   }
+
+   private void sampleOnce() {
+      long now = System.nanoTime();
+      double db = activity.sample();
+      // on a crowded machine the samples come late: each one counts for the time since the previous one
+      double weight = (now - sampledAt) / 1e9;
+      sampledAt = now;
+      OptionalLong from = recorder.windowStart();
+      if (from.isEmpty() || !recorder.inWindow(now)) {
+         recorder.interval();
+         return;
+      }
+      StepRecorder.Interval interval = recorder.interval();
+      PoolGauge.Reading pool = gauge.read();
+      synchronized (this) {
+         points.add(new TimelinePoint(recorder.workload(), recorder.pool(), recorder.repetition(),
+               (now - from.getAsLong()) / 1e6, interval.completed(), interval.acquireP99Ms(),
+               pool == null ? -1 : pool.active(), pool == null ? -1 : pool.idle(), pool == null ? -1 : pool.waiting(),
+               db));
+         if (Double.isFinite(db)) {
+            sum += db * weight;
+            weights += weight;
+            max = Double.isNaN(max) ? db : Math.max(max, db);
+            samples++;
+         }
+      }
+   }
+
+   /** Stops sampling and waits (briefly) for the thread to end. */
+   void stop() {
+      stop.countDown();
+      try {
+         thread.join(2_000);
+      } catch (InterruptedException e) {
+         Thread.currentThread().interrupt();
+      }
+   }
+
+   synchronized List<TimelinePoint> timeline() {
+      return List.copyOf(points);
+   }
+
+   /** The database's activity over the window's samples, each weighted by the time it stands for. */
+   synchronized DatabaseActivity activity() {
+      return samples == 0 || weights <= 0 ? new DatabaseActivity(activity.what(), Double.NaN, Double.NaN, samples)
+            : new DatabaseActivity(activity.what(), sum / weights, max, samples);
+   }
+}

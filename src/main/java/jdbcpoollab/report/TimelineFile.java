@@ -1,0 +1,75 @@
+package jdbcpoollab.report;
+
+import jdbcpoollab.files.AtomicFile;
+import jdbcpoollab.measure.TimelinePoint;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static jdbcpoollab.analysis.NumberText.fixed;
+
+/**
+ * {@code timeline.csv} in the run folder: every step's 100 ms samples (operations completed, interval P99 acquire
+ * wait, the pool's active / idle / waiting connections, the database's activity). Empty cells are unknown.
+ */
+public final class TimelineFile {
+   public static final String NAME = "timeline.csv";
+   private static final List<String> HEADERS = List.of("workload", "pool", "repetition", "ms", "completed",
+         "acquire_p99_ms", "active", "idle", "waiting", "database");
+
+   private TimelineFile() {
+   }
+
+   public static void write(Path runFolder, List<TimelinePoint> points) {
+      Table table = new Table(HEADERS);
+      for (TimelinePoint p : points) {
+         table.add(List.of(p.workload(), Integer.toString(p.pool()), Integer.toString(p.repetition()),
+               fixed(p.ms(), 1), Long.toString(p.completed()), cell(p.acquireP99Ms(), 3), count(p.active()),
+               count(p.idle()), count(p.waiting()), cell(p.database(), 3)));
+      }
+      AtomicFile.write(runFolder.resolve(NAME), table.csv());
+   }
+
+   /** The samples of a run folder; empty when it has none (a run written before the timeline, or interrupted). */
+   public static List<TimelinePoint> read(Path runFolder) {
+      Path file = runFolder.resolve(NAME);
+      if (!Files.isRegularFile(file)) {
+         return List.of();
+      }
+      List<String> lines;
+      try {
+         lines = Files.readAllLines(file);
+      } catch (IOException e) {
+         throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      }
+      List<TimelinePoint> points = new ArrayList<>();
+      for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+         String[] c = line.split(",", -1);
+         if (c.length == HEADERS.size()) {
+            points.add(new TimelinePoint(c[0], Integer.parseInt(c[1]), Integer.parseInt(c[2]), Double.parseDouble(c[3]),
+                  Long.parseLong(c[4]), number(c[5]), whole(c[6]), whole(c[7]), whole(c[8]), number(c[9])));
+         }
+      }
+      return points;
+   }
+
+   private static String cell(double value, int digits) {
+      return Double.isFinite(value) ? fixed(value, digits) : "";
+   }
+
+   private static String count(int value) {
+      return value < 0 ? "" : Integer.toString(value);
+   }
+
+   private static double number(String cell) {
+      return cell.isEmpty() ? Double.NaN : Double.parseDouble(cell);
+   }
+
+   private static int whole(String cell) {
+      return cell.isEmpty() ? -1 : Integer.parseInt(cell);
+   }
+}

@@ -19,7 +19,8 @@ public final class Step {
    private final String requestName;
    private final SharedSource source;
    private final StepRecorder recorder;
-   private final Set<Thread> inFlight = new HashSet<>();
+   /** The threads running a user's loop on this step, each registered once for its whole loop. */
+   private final Set<Thread> loops = new HashSet<>();
    private volatile DatabaseWatch watch;
    private volatile String lostReason;
 
@@ -92,36 +93,66 @@ public final class Step {
       recorder.stop(System.nanoTime());
    }
 
-   /** One operation: acquire a connection, run the workload on it, give the connection back. */
-   public Outcome execute(long userId) {
+   /** Where a user's loop reports each measured operation, such as Gatling's stats engine; primitives only. */
+   @FunctionalInterface
+   public interface OperationLog {
+      /** @param error normalised failure message, or null when it succeeded */
+      void operation(String requestName, long startMillis, long endMillis, String error);
+
+      /** Tells nothing, for loops that Gatling does not see (plain threads, S1). */
+      OperationLog NONE = (requestName, startMillis, endMillis, error) -> {
+      };
+   }
+
+   /**
+    * One user's closed loop on the calling thread, as an application's request thread would run it: operations back
+    * to back (acquire a connection, run the workload on it, give it back) until the window closes or the database is
+    * lost. The thread registers once for the whole loop, so that a lost database can interrupt it while it waits.
+    *
+    * @return operations that failed inside the window
+    */
+   public long closedLoop(long userId, OperationLog log) {
+      StepRecorder.User user = recorder.user(userId);
       Thread self = Thread.currentThread();
-      synchronized (inFlight) {
+      synchronized (loops) {
          if (lostReason != null) {
-            return null;
+            return 0;
          }
-         inFlight.add(self);
+         loops.add(self);
       }
+      long failed = 0;
       try {
-         return timed(userId);
+         while (running() && lostReason == null) {
+            if (!once(user, log)) {
+               failed++;
+            }
+            // an interrupt is meant for the operation it cut short; the next one starts clean
+            Thread.interrupted();
+         }
       } finally {
-         synchronized (inFlight) {
-            inFlight.remove(self);
+         synchronized (loops) {
+            loops.remove(self);
             Thread.interrupted();
          }
       }
+      return failed;
    }
 
-   private Outcome timed(long userId) {
+   /** One operation; false when it failed inside the window. */
+   private boolean once(StepRecorder.User user, OperationLog log) {
       long startMillis = System.currentTimeMillis();
       long start = System.nanoTime();
-      recorder.begin(userId, start);
+      recorder.begin(user, start);
       Phases op = Phases.run(source.get(), start, workload::run);
-      boolean measured = recorder.record(userId, op.acquireNanos(), op.useNanos(), op.totalNanos(), op.end(),
+      boolean measured = recorder.record(user, op.acquireNanos(), op.useNanos(), op.totalNanos(), op.end(),
             op.error());
       if (op.failure() != null) {
          checkDatabase(op.failure());
       }
-      return measured ? op.outcome(requestName, startMillis) : null;
+      if (measured) {
+         log.operation(requestName, startMillis, startMillis + op.totalNanos() / 1_000_000, op.error());
+      }
+      return !measured || op.error() == null;
    }
 
    private void checkDatabase(Exception error) {
@@ -133,14 +164,14 @@ public final class Step {
       if (lost == null) {
          return;
       }
-      synchronized (inFlight) {
+      synchronized (loops) {
          if (lostReason != null) {
             return;
          }
          lostReason = lost;
          recorder.stop(System.nanoTime());
          Thread self = Thread.currentThread();
-         inFlight.stream().filter(t -> t != self).forEach(Thread::interrupt);
+         loops.stream().filter(t -> t != self).forEach(Thread::interrupt);
       }
    }
 

@@ -40,7 +40,7 @@ public class Fidelity extends Simulation {
    }
 
    private ChainBuilder closedLoop(Step step) {
-      return asLongAs(session -> step.running()).on(exec(Jdbc.operation(step)));
+      return exec(Jdbc.closedLoop(step));
    }
 
    private ChainBuilder leave(Block b) {

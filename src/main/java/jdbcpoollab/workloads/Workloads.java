@@ -14,6 +14,7 @@ public final class Workloads {
    public static final Workloads DEFAULT = new Workloads(List.of(
          new WaitWorkload.Type(),
          new CpuWorkload.Type(),
+         new PointWorkload.Type(),
          new CustomWorkload.Type()));
 
    private final List<WorkloadType> types;

@@ -2,6 +2,7 @@ package jdbcpoollab.load;
 
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.WindowCpu;
 import jdbcpoollab.pools.ConnectionSource;
 import jdbcpoollab.workloads.Workload;
 
@@ -23,6 +24,7 @@ public final class Step {
    private final Set<Thread> loops = new HashSet<>();
    private volatile DatabaseWatch watch;
    private volatile String lostReason;
+   private volatile WindowCpu cpu;
 
    public Step(Workload workload, String requestName, ConnectionSource.Opener opener, StepRecorder recorder) {
       this.workload = workload;
@@ -59,6 +61,8 @@ public final class Step {
          if (w != null) {
             w.check();
          }
+      } else if (first) {
+         cpu = WindowCpu.watch(recorder);
       }
       return first;
    }
@@ -185,7 +189,12 @@ public final class Step {
       }
       long now = System.nanoTime();
       recorder.stop(now);
-      return recorder.result(now);
+      return withCpu(recorder.result(now));
+   }
+
+   private StepResult withCpu(StepResult result) {
+      WindowCpu c = cpu;
+      return c == null ? result : result.withClientCpu(c.clientCpu(result.ok()));
    }
 
    /**
@@ -193,6 +202,6 @@ public final class Step {
     */
    public StepResult close() {
       long now = System.nanoTime();
-      return source.close() ? recorder.result(now) : null;
+      return source.close() ? withCpu(recorder.result(now)) : null;
    }
 }

@@ -17,10 +17,25 @@ import java.util.Map;
  * @param perUser    successful operations per user inside the window
  * @param errors     normalised failure message to count
  * @param complete   false when the step was cut short (database lost, run interrupted)
+ * @param clientCpu  what the load generator's JVM used of the machine during the window
  */
 public record StepResult(String workload, int pool, int users, double seconds, long ok, long ko, long koOutside,
                          double throughput, Timing acquire, Timing query, Timing total, UserSpread perUser,
-                         Map<String, Long> errors, boolean complete) {
+                         Map<String, Long> errors, boolean complete, ClientCpu clientCpu) {
+
+   /** A step whose client CPU was not measured. */
+   public StepResult(String workload, int pool, int users, double seconds, long ok, long ko, long koOutside,
+                     double throughput, Timing acquire, Timing query, Timing total, UserSpread perUser,
+                     Map<String, Long> errors, boolean complete) {
+      this(workload, pool, users, seconds, ok, ko, koOutside, throughput, acquire, query, total, perUser, errors,
+            complete, ClientCpu.UNKNOWN);
+   }
+
+   /** This step with the client CPU its window used. */
+   public StepResult withClientCpu(ClientCpu cpu) {
+      return new StepResult(workload, pool, users, seconds, ok, ko, koOutside, throughput, acquire, query, total,
+            perUser, errors, complete, cpu);
+   }
 
    /** How reports name a step, such as {@code wait pool=8}. */
    public static String label(String workload, int pool) {
@@ -41,7 +56,8 @@ public record StepResult(String workload, int pool, int users, double seconds, l
             number(m, "seconds"), (long) number(m, "ok"), (long) number(m, "ko"), (long) number(m, "koOutsideWindow"),
             number(m, "throughput"), Timing.fromMap((Map<String, Object>) m.get("acquire")),
             Timing.fromMap((Map<String, Object>) m.get("query")), Timing.fromMap((Map<String, Object>) m.get("total")),
-            UserSpread.fromMap((Map<String, Object>) m.get("perUser")), errors, Boolean.TRUE.equals(m.get("complete")));
+            UserSpread.fromMap((Map<String, Object>) m.get("perUser")), errors, Boolean.TRUE.equals(m.get("complete")),
+            ClientCpu.fromMap((Map<String, Object>) m.get("clientCpu")));
    }
 
    static double number(Map<String, Object> m, String key) {
@@ -74,6 +90,7 @@ public record StepResult(String workload, int pool, int users, double seconds, l
       m.put("perUser", perUser.toMap());
       m.put("errors", errors);
       m.put("complete", complete);
+      m.put("clientCpu", clientCpu.toMap());
       return m;
    }
 }

@@ -4,6 +4,7 @@ import jdbcpoollab.analysis.GateResult;
 import jdbcpoollab.analysis.NumberText;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.files.AtomicFile;
+import jdbcpoollab.measure.ClientCpu;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.SweepRun;
 
@@ -133,7 +134,15 @@ public final class SweepPage {
       html.images(charts(run.folder(), sizing));
       html.h3("Steps");
       html.p("Times in ms. Ceiling = min(pool, users) / S1 (Little's law). Busy connections = throughput x average "
-            + "query time (Little's law); utilisation = busy / pool.");
+            + "query time (Little's law); utilisation = busy / pool. Client CPU = this JVM's CPU during the window / "
+            + "(cores x window), with its µs per operation.");
+      List<String> bound = sizing.steps().stream().filter(s -> s.clientCpu().clientBound())
+            .map(s -> Html.escape(s.label() + " (client CPU " + SweepTables.percent(s.clientCpu().share()) + "): "
+                  + ClientCpu.BOUND))
+            .toList();
+      if (!bound.isEmpty()) {
+         html.boxHtml("warn", String.join("<br>", bound));
+      }
       html.table(stepsTable(sizing));
       html.h3("Fairness: operations per user");
       html.p("FIFO wait = the wait every user would have in a first-come-first-served queue when all connections are "
@@ -218,15 +227,19 @@ public final class SweepPage {
 
    private static Table stepsTable(Sizing sizing) {
       Table table = new Table(List.of("pool", "ok", "failed", "ops/s", "ceiling ops/s", "% of ceiling",
-            "acquire avg", "acquire P99", "query avg", "total avg", "total P99", "busy connections", "utilisation"));
+            "acquire avg", "acquire P99", "query avg", "total avg", "total P99", "busy connections", "utilisation",
+            "client CPU", "CPU µs/op"));
       StepResult pick = sizing.choice().pick();
       for (StepResult s : sizing.steps()) {
          double ceiling = sizing.s1Step() == null ? Double.NaN : sizing.ceiling(s.pool());
-         table.add(List.of(s.pool() + (s.complete() ? "" : " (incomplete)") + (s == pick ? " (recommended)" : ""),
+         table.add(List.of(s.pool() + (s.complete() ? "" : " (incomplete)") + (s == pick ? " (recommended)" : "")
+                     + (s.clientCpu().clientBound() ? " (client-bound)" : ""),
                Long.toString(s.ok()), Long.toString(s.failures()), fixed(s.throughput(), 1), fixed(ceiling, 1),
                ratioPercent(s.throughput() / ceiling), fixed(s.acquire().avg(), 3), fixed(s.acquire().p99(), 3),
                fixed(s.query().avg(), 3), fixed(s.total().avg(), 3), fixed(s.total().p99(), 3), fixed(Sizing.busy(s), 1),
-               ratioPercent(Sizing.busy(s) / s.pool())), s == pick ? "good" : s.failures() > 0 ? "bad" : null);
+               ratioPercent(Sizing.busy(s) / s.pool()), SweepTables.percent(s.clientCpu().share()),
+               NumberText.fixedOrNa(s.clientCpu().microsPerOp(), 0)),
+               s == pick ? "good" : s.failures() > 0 || s.clientCpu().clientBound() ? "bad" : null);
       }
       return table;
    }

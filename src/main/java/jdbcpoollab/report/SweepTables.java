@@ -9,11 +9,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static jdbcpoollab.analysis.NumberText.fixed;
+import static jdbcpoollab.analysis.NumberText.fixedOrNa;
 
 /** PoolSweep's results as tables: one row per step, in the shape of the reference experiment. */
 public final class SweepTables {
    private static final List<String> BY_POOL = List.of("pool", "ok", "ko", "q/s", "acquire avg", "acquire p99",
-         "query avg", "query p99", "total avg", "total p99", "ops/user min/med/max", "jain");
+         "query avg", "query p99", "total avg", "total p99", "ops/user min/med/max", "jain",
+         "client CPU", "CPU µs/op");
 
    private SweepTables() {
    }
@@ -23,7 +25,8 @@ public final class SweepTables {
       Table table = new Table(BY_POOL);
       for (StepResult s : steps) {
          table.add(List.of(
-               s.pool() + (s.complete() ? "" : " (incomplete)"),
+               s.pool() + (s.complete() ? "" : " (incomplete)")
+                     + (s.clientCpu().clientBound() ? " (client-bound)" : ""),
                Long.toString(s.ok()),
                Long.toString(s.ko() + s.koOutside()),
                fixed(s.throughput(), 1),
@@ -31,7 +34,8 @@ public final class SweepTables {
                fixed(s.query().avg(), 3), fixed(s.query().p99(), 3),
                fixed(s.total().avg(), 3), fixed(s.total().p99(), 3),
                s.perUser().min() + "/" + fixed(s.perUser().median(), 1) + "/" + s.perUser().max(),
-               fixed(s.perUser().jain(), 3)));
+               fixed(s.perUser().jain(), 3),
+               percent(s.clientCpu().share()), fixedOrNa(s.clientCpu().microsPerOp(), 0)));
       }
       return table;
    }
@@ -45,7 +49,8 @@ public final class SweepTables {
             headers.add(timing + "_" + stat + "_ms");
          }
       }
-      headers.addAll(List.of("ops_per_user_min", "ops_per_user_median", "ops_per_user_max", "jain", "complete"));
+      headers.addAll(List.of("ops_per_user_min", "ops_per_user_median", "ops_per_user_max", "jain", "complete",
+            "client_cpu_share", "client_cpu_us_per_op", "client_bound"));
       Table table = new Table(headers);
       for (StepResult s : steps) {
          List<String> row = new ArrayList<>(List.of(s.workload(), Integer.toString(s.pool()),
@@ -56,10 +61,16 @@ public final class SweepTables {
          }
          row.addAll(List.of(Long.toString(s.perUser().min()), fixed(s.perUser().median(), 1),
                Long.toString(s.perUser().max()), fixed(s.perUser().jain(), 4),
-               Boolean.toString(s.complete())));
+               Boolean.toString(s.complete()), fixedOrNa(s.clientCpu().share(), 4),
+               fixedOrNa(s.clientCpu().microsPerOp(), 1), Boolean.toString(s.clientCpu().clientBound())));
          table.add(row);
       }
       return table;
+   }
+
+   /** A share such as 0.42 as {@code 42%}; n/a when unknown. */
+   static String percent(double share) {
+      return Double.isFinite(share) ? fixed(100 * share, 0) + "%" : "n/a";
    }
 
    /** One row per workload: the recommended pool and what it rests on. */

@@ -9,8 +9,6 @@ import jdbcpoollab.load.Step;
 import jdbcpoollab.run.FidelityBench.Block;
 import jdbcpoollab.run.FidelityBench;
 
-import java.util.List;
-
 import static io.gatling.javaapi.core.CoreDsl.asLongAs;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.exec;
@@ -19,19 +17,19 @@ import static org.galaxio.gatling.javaapi.JdbcDsl.DB;
 import static org.galaxio.gatling.javaapi.JdbcDsl.jdbc;
 
 /**
- * Does the lab measure the pool, or itself? Per pool size, on the same database, the wait statement in a closed loop
- * three ways: the lab's Gatling action (as PoolSweep runs it), plain Java threads timed by the same recorder, and the
- * community JDBC plugin; plus S1, one thread on one connection, for Little's-law ceiling pool / S1.
+ * Does the lab measure the pool, or itself? Per workload and pool size, on the same database, the statement in a
+ * closed loop three ways: the lab's Gatling action (as PoolSweep runs it), plain Java threads timed by the same
+ * recorder, and the community JDBC plugin; plus S1, one thread on one connection, for Little's-law ceiling pool / S1.
+ * The lab and the plain threads run three interleaved rounds, the plugin and S1 one.
  *
- * <pre>mvn gatling:test -Dsim=Fidelity -Dpools=1,8,64 -Dusers=64 -Dseconds=5 -Dwarmup=2</pre>
+ * <pre>mvn gatling:test -Dsim=Fidelity -Dworkloads=wait,point -Dpools=1,8,64 -Dusers=64 -Dseconds=5 -Drounds=3</pre>
  */
 public class Fidelity extends Simulation {
 
-   // Parameters: -Dpools, -Dusers, -Dseconds, -Dwarmup, -Ds1Seconds … (docs/fidelity.md). Sources: every contender
+   // Parameters: -Dworkloads, -Dpools, -Drounds, -Dusers, -Dseconds, -Dwarmup … (docs/fidelity.md). Sources: every contender
    // gets the same HikariCP configuration, filled before load.
    private final FidelityBench bench = FidelityBench.fromSystem();
    private final int users = bench.options().users();
-   private final String sql = bench.options().workload().statement();
 
    // Chains: the lab's exactly as PoolSweep's (the first user in opens the pool, all loop until the window closes,
    // the last one out closes the pool); the plugin's the same loop around the plugin's query.
@@ -48,7 +46,7 @@ public class Fidelity extends Simulation {
    }
 
    private ChainBuilder pluginLoop(Block b) {
-      return asLongAs(session -> b.pluginRunning()).on(exec(jdbc(b.name("plugin")).query(sql)))
+      return asLongAs(session -> b.pluginRunning()).on(exec(jdbc(b.name("plugin")).query(b.sql())))
             .exec(PluginPools.closeAfterLast("close " + b.name("plugin"), users));
    }
 
@@ -70,7 +68,7 @@ public class Fidelity extends Simulation {
    }
 
    {
-      setUp(bench.sequence(List.of(this::lab, this::raw, this::plugin)).chain()).maxDuration(bench.maxDuration());
+      setUp(bench.sequence(this::lab, this::raw, this::plugin).chain()).maxDuration(bench.maxDuration());
    }
 
    @Override

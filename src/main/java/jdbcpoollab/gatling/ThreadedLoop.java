@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A Gatling action that gives its user a platform thread of its own for a whole closed loop, as an application's
  * request thread: the event loop hands the session over once, the thread runs the operations back to back and logs
- * each to Gatling's stats engine as a request, then hands the session back once ({@code Action.!} moves it to its
+ * each to Gatling's stats engine as a request ({@link StatsLog}), then hands the session back once ({@code Action.!} moves it to its
  * event loop).
  */
 final class ThreadedLoop implements Action {
@@ -28,11 +28,22 @@ final class ThreadedLoop implements Action {
       long run(Session session, StatsLog log);
    }
 
-   /** Gatling's stats engine, as the lab's loops tell it about each operation. */
+   /**
+    * Gatling's stats engine, as a user's loop tells it about each operation. The responses are kept in the loop's
+    * own arrays and handed to the engine when {@link #BUFFERED} have gathered and when the loop ends: in a window of
+    * usual length every one of them after the window, so that Gatling's writers (a message per response, written on
+    * their own threads) do not compete with the measured operations for the machine's CPU.
+    */
    static final class StatsLog {
+      static final int BUFFERED = 4096;
       private final StatsEngine statsEngine;
       private final String scenario;
       private final List<String> groups;
+      private final String[] names = new String[BUFFERED];
+      private final long[] starts = new long[BUFFERED];
+      private final long[] ends = new long[BUFFERED];
+      private final String[] errors = new String[BUFFERED];
+      private int buffered;
 
       private StatsLog(StatsEngine statsEngine, Session session) {
          this.statsEngine = statsEngine;
@@ -41,9 +52,25 @@ final class ThreadedLoop implements Action {
       }
 
       void response(String requestName, long startMillis, long endMillis, String error) {
-         statsEngine.logResponse(scenario, groups, requestName, startMillis, endMillis,
-               error == null ? OK$.MODULE$ : KO$.MODULE$, Option.empty(),
-               error == null ? Option.empty() : Option.apply(error));
+         if (buffered == BUFFERED) {
+            flush();
+         }
+         names[buffered] = requestName;
+         starts[buffered] = startMillis;
+         ends[buffered] = endMillis;
+         errors[buffered] = error;
+         buffered++;
+      }
+
+      void flush() {
+         for (int i = 0; i < buffered; i++) {
+            String error = errors[i];
+            statsEngine.logResponse(scenario, groups, names[i], starts[i], ends[i],
+                  error == null ? OK$.MODULE$ : KO$.MODULE$, Option.empty(),
+                  error == null ? Option.empty() : Option.apply(error));
+            errors[i] = null;
+         }
+         buffered = 0;
       }
    }
 
@@ -78,12 +105,15 @@ final class ThreadedLoop implements Action {
    }
 
    private Session run(Session session) {
+      StatsLog log = new StatsLog(statsEngine, session);
       try {
-         long failed = loop.run(session, new StatsLog(statsEngine, session));
+         long failed = loop.run(session, log);
          return failed > 0 ? session.markAsFailed() : session;
       } catch (RuntimeException e) {
          LOGGER.underlying().error("{} crashed", name, e);
          return session.markAsFailed();
+      } finally {
+         log.flush();
       }
    }
 

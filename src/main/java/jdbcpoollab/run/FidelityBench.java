@@ -306,8 +306,8 @@ public final class FidelityBench {
       lab.start("big", (database, c) -> tableRows == 0 ? "not needed"
             : tableRows + " rows " + database.dialect().ensureBigTable(c, tableRows).name().toLowerCase(Locale.ROOT));
       options.workloads().forEach(lab::tryOnce);
-      allBlocks().stream().filter(Block::firstRound).forEach(b -> config(b.poolName("plugin", b.pool), b.pool, b.pluginReturns)
-            .copyStateTo(b.pluginConfig));
+      allBlocks().stream().filter(Block::firstRound)
+            .forEach(b -> config(b.poolName("plugin", b.pool), b.pool, b.pluginReturns).copyStateTo(b.pluginConfig));
    }
 
    public void finish() {

@@ -26,13 +26,14 @@ import static org.galaxio.gatling.javaapi.JdbcDsl.jdbc;
  */
 public class Fidelity extends Simulation {
 
-   // Parameters: -Dworkloads, -Dpools, -Drounds, -Dusers, -Dseconds, -Dwarmup … (docs/fidelity.md). Sources: every contender
-   // gets the same HikariCP configuration, filled before load.
+   // Parameters: -Dworkloads, -Dpools, -Drounds, -Dusers, -Dseconds, -Dwarmup … (docs/fidelity.md). Sources: every
+   // contender gets the same HikariCP configuration, filled before load.
    private final FidelityBench bench = FidelityBench.fromSystem();
    private final int users = bench.options().users();
 
-   // Chains: the lab's exactly as PoolSweep's (the first user in opens the pool, all loop until the window closes,
-   // the last one out closes the pool); the plugin's the same loop around the plugin's query.
+   // Chains: the lab's exactly as PoolSweep's (the first user in opens the pool, each loops on a thread of its own
+   // until the window closes, the last one out closes the pool); the plugin's an asLongAs loop around its query, as a
+   // Gatling user would write it.
    private ChainBuilder enter(Block b) {
       return exec(Jdbc.task("enter " + b.lab().requestName(), () -> bench.enterLab(b)));
    }
@@ -50,7 +51,8 @@ public class Fidelity extends Simulation {
             .exec(PluginPools.closeAfterLast("close " + b.name("plugin"), users));
    }
 
-   // Scenarios, one per contender and pool size: the lab's users, the plain threads (a task), the plugin's users.
+   // Scenarios, one per contender, workload, pool size and round: the lab's users, the plain threads (a task), the
+   // plugin's users (first round only).
    private void lab(Block b, Sequence sequence) {
       sequence.load(scenario(b.lab().requestName()).exec(enter(b), closedLoop(b.lab()), leave(b))
             .injectOpen(atOnceUsers(users)));

@@ -75,7 +75,8 @@ class OptionsTest {
             error(Map.of("pools", "0,abc")));
       assertEquals("bad option -Dusers=-1: allowed is whole numbers from 1 to 10000", error(Map.of("users", "-1")));
       assertEquals("bad option -Dseconds=0: allowed is a number above 0 to 3600", error(Map.of("seconds", "0")));
-      assertEquals("bad option -Dworkloads=foo: allowed is a comma-separated list of wait, cpu, custom, each once",
+      assertEquals("bad option -Dworkloads=foo: allowed is a comma-separated list of wait, cpu, point, custom, "
+            + "each once",
             error(Map.of("workloads", "foo")));
       assertTrue(error(Map.of("pools", "4,4")).contains("each value once"));
       assertTrue(error(Map.of("connectionTimeoutMs", "10")).startsWith("bad option -DconnectionTimeoutMs=10"));

@@ -9,7 +9,9 @@ import jdbcpoollab.load.OpenStep;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Step;
 
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -17,7 +19,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The Gatling DSL of the lab: {@code exec(Jdbc.operation(step))}, {@code exec(Jdbc.operation(batch, "op", "id"))},
+ * The Gatling DSL of the lab: {@code exec(Jdbc.closedLoop(step))}, {@code exec(Jdbc.operations(batch, ops, feeder))},
  * {@code exec(Jdbc.task("open", step::open))}.
  */
 public final class Jdbc {
@@ -32,11 +34,31 @@ public final class Jdbc {
    private Jdbc() {
    }
 
-   /** One timed operation of the step, reported to Gatling under the step's request name. */
-   public static ActionBuilder operation(Step step) {
-      return builder(step.requestName(), session -> {
-         Outcome outcome = step.execute(session.userId());
-         return outcome == null ? List.of() : List.of(outcome);
+   /**
+    * The user's closed loop on the step, on a platform thread of its own until the step's window closes; every
+    * measured operation is reported to Gatling under the step's request name.
+    */
+   public static ActionBuilder closedLoop(Step step) {
+      return loop("closed loop " + step.requestName(),
+            (session, log) -> step.closedLoop(session.userId(), log::response));
+   }
+
+   /**
+    * The user's {@code ops} operations of a CpoolCompare run, on a platform thread of its own, each on the row and of
+    * the kind {@code feeder} gives; every counted one is reported to Gatling.
+    */
+   public static ActionBuilder operations(Batch batch, int ops, Iterator<Map<String, Object>> feeder) {
+      return loop("operations " + batch.name(), (session, log) -> {
+         long failed = 0;
+         for (int i = 0; i < ops; i++) {
+            Map<String, Object> next = feeder.next();
+            Outcome outcome = batch.execute((String) next.get("op"), (Integer) next.get("id"));
+            if (outcome != null) {
+               log.response(outcome.requestName(), outcome.startMillis(), outcome.endMillis(), outcome.error());
+               failed += outcome.error() == null ? 0 : 1;
+            }
+         }
+         return failed;
       });
    }
 
@@ -51,13 +73,14 @@ public final class Jdbc {
       return () -> scala;
    }
 
-   /** One operation of a CpoolCompare run, on the row and of the kind the feeder put in the session. */
-   public static ActionBuilder operation(Batch batch, String operationKey, String idKey) {
-      return builder("work", session -> {
-         io.gatling.javaapi.core.Session s = new io.gatling.javaapi.core.Session(session);
-         Outcome outcome = batch.execute(s.getString(operationKey), s.getInt(idKey));
-         return outcome == null ? List.of() : List.of(outcome);
-      });
+   private static ActionBuilder loop(String name, ThreadedLoop.Loop loop) {
+      io.gatling.core.action.builder.ActionBuilder scala = new io.gatling.core.action.builder.ActionBuilder() {
+         @Override
+         public Action build(ScenarioContext ctx, Action next) {
+            return new ThreadedLoop(name, loop, ctx.coreComponents().statsEngine(), next);
+         }
+      };
+      return () -> scala;
    }
 
    /** Blocking work that is not a measured request, such as opening or closing a pool. */

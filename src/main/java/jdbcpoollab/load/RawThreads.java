@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The reference the Gatling action is measured against: plain Java threads, each running the step's operation back
- * to back on its own thread while the window is open. Nothing sits between two operations but a loop test.
+ * The reference the Gatling action is measured against: plain Java threads, each running the step's closed loop on
+ * its own thread as the lab's users do, with nothing told to Gatling.
  */
 public final class RawThreads {
    private RawThreads() {
@@ -16,11 +16,8 @@ public final class RawThreads {
       List<Thread> threads = new ArrayList<>(users);
       for (int i = 1; i <= users; i++) {
          long userId = i;
-         Thread thread = new Thread(() -> {
-            while (step.running()) {
-               step.execute(userId);
-            }
-         }, "raw-" + step.requestName() + "-" + i);
+         Thread thread = new Thread(() -> step.closedLoop(userId, Step.OperationLog.NONE),
+               "raw-" + step.requestName() + "-" + i);
          thread.setDaemon(true);
          threads.add(thread);
       }

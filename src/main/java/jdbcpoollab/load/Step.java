@@ -4,6 +4,7 @@ import jdbcpoollab.db.ServerActivity;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.TimelinePoint;
+import jdbcpoollab.measure.WindowCpu;
 import jdbcpoollab.pools.ConnectionSource;
 import jdbcpoollab.pools.KindSources;
 import jdbcpoollab.workloads.Workload;
@@ -24,12 +25,14 @@ public final class Step {
    private final String requestName;
    private final SharedSource source;
    private final StepRecorder recorder;
-   private final Set<Thread> inFlight = new HashSet<>();
+   /** The threads running a user's loop on this step, each registered once for its whole loop. */
+   private final Set<Thread> loops = new HashSet<>();
    private volatile DatabaseWatch watch;
    private volatile String lostReason;
    private volatile Supplier<ServerActivity> activity;
    private volatile long sampleAtMostNanos;
    private volatile StepSampler sampler;
+   private volatile WindowCpu cpu;
 
    public Step(Workload workload, String requestName, ConnectionSource.Opener opener, StepRecorder recorder) {
       this.workload = workload;
@@ -81,8 +84,11 @@ public final class Step {
          if (w != null) {
             w.check();
          }
-      } else if (first && activity != null) {
-         sampler = new StepSampler(recorder, source.get().gauge(), activity.get(), sampleAtMostNanos);
+      } else if (first) {
+         cpu = WindowCpu.watch(recorder);
+         if (activity != null) {
+            sampler = new StepSampler(recorder, source.get().gauge(), activity.get(), sampleAtMostNanos);
+         }
       }
       return first;
    }
@@ -117,29 +123,56 @@ public final class Step {
       recorder.stop(System.nanoTime());
    }
 
-   /** One operation: acquire a connection, run the workload on it, give the connection back. */
-   public Outcome execute(long userId) {
+   /** Where a user's loop reports each measured operation, such as Gatling's stats engine; primitives only. */
+   @FunctionalInterface
+   public interface OperationLog {
+      /** @param error normalised failure message, or null when it succeeded */
+      void operation(String requestName, long startMillis, long endMillis, String error);
+
+      /** Tells nothing, for loops that Gatling does not see (plain threads, S1). */
+      OperationLog NONE = (requestName, startMillis, endMillis, error) -> {
+      };
+   }
+
+   /**
+    * One user's closed loop on the calling thread, as an application's request thread would run it: operations back
+    * to back (acquire a connection, run the workload on it, give it back) until the window closes or the database is
+    * lost. The thread registers once for the whole loop, so that a lost database can interrupt it while it waits.
+    *
+    * @return operations that failed inside the window
+    */
+   public long closedLoop(long userId, OperationLog log) {
+      StepRecorder.User user = recorder.user(userId);
       Thread self = Thread.currentThread();
-      synchronized (inFlight) {
+      synchronized (loops) {
          if (lostReason != null) {
-            return null;
+            return 0;
          }
-         inFlight.add(self);
+         loops.add(self);
       }
+      long failed = 0;
       try {
-         return timed(userId);
+         while (running() && lostReason == null) {
+            if (!once(user, log)) {
+               failed++;
+            }
+            // an interrupt is meant for the operation it cut short; the next one starts clean
+            Thread.interrupted();
+         }
       } finally {
-         synchronized (inFlight) {
-            inFlight.remove(self);
+         synchronized (loops) {
+            loops.remove(self);
             Thread.interrupted();
          }
       }
+      return failed;
    }
 
-   private Outcome timed(long userId) {
+   /** One operation; false when it failed inside the window. */
+   private boolean once(StepRecorder.User user, OperationLog log) {
       long startMillis = System.currentTimeMillis();
       long start = System.nanoTime();
-      recorder.begin(userId, start);
+      recorder.begin(user, start);
       Workload kind = workload.pick();
       ConnectionSource from = source.get();
       if (from instanceof KindSources split) {
@@ -147,13 +180,16 @@ public final class Step {
       }
       Phases op = Phases.run(from, start, kind::run);
       boolean measured = kind == workload
-            ? recorder.record(userId, op.acquireNanos(), op.useNanos(), op.totalNanos(), op.end(), op.error())
-            : recorder.record(userId, kind.name(), op.acquireNanos(), op.useNanos(), op.totalNanos(), op.end(),
+            ? recorder.record(user, op.acquireNanos(), op.useNanos(), op.totalNanos(), op.end(), op.error())
+            : recorder.record(user, kind.name(), op.acquireNanos(), op.useNanos(), op.totalNanos(), op.end(),
                   op.error());
       if (op.failure() != null) {
          checkDatabase(op.failure());
       }
-      return measured ? op.outcome(requestName, startMillis) : null;
+      if (measured) {
+         log.operation(requestName, startMillis, startMillis + op.totalNanos() / 1_000_000, op.error());
+      }
+      return !measured || op.error() == null;
    }
 
    private void checkDatabase(Exception error) {
@@ -165,14 +201,14 @@ public final class Step {
       if (lost == null) {
          return;
       }
-      synchronized (inFlight) {
+      synchronized (loops) {
          if (lostReason != null) {
             return;
          }
          lostReason = lost;
          recorder.stop(System.nanoTime());
          Thread self = Thread.currentThread();
-         inFlight.stream().filter(t -> t != self).forEach(Thread::interrupt);
+         loops.stream().filter(t -> t != self).forEach(Thread::interrupt);
       }
    }
 
@@ -186,16 +222,19 @@ public final class Step {
       }
       long now = System.nanoTime();
       recorder.stop(now);
-      return sampled(recorder.result(now));
+      return measured(recorder.result(now));
    }
 
-   private StepResult sampled(StepResult result) {
+   /** The step's result with what the database and the client's CPU did during its window. */
+   private StepResult measured(StepResult result) {
       StepSampler s = sampler;
-      if (s == null) {
-         return result;
+      StepResult sampled = result;
+      if (s != null) {
+         s.stop();
+         sampled = result.withDatabase(s.activity());
       }
-      s.stop();
-      return result.withDatabase(s.activity());
+      WindowCpu c = cpu;
+      return c == null ? sampled : sampled.withClientCpu(c.clientCpu(sampled.ok()));
    }
 
    /**
@@ -203,6 +242,6 @@ public final class Step {
     */
    public StepResult close() {
       long now = System.nanoTime();
-      return source.close() ? sampled(recorder.result(now)) : null;
+      return source.close() ? measured(recorder.result(now)) : null;
    }
 }

@@ -35,10 +35,9 @@ public final class StepRecorder {
    private final LongAdder ko = new LongAdder();
    private final LongAdder koOutside = new LongAdder();
    private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
-   private final Map<Long, LongAdder> perUser = new ConcurrentHashMap<>();
+   private final Map<Long, User> perUser = new ConcurrentHashMap<>();
    private final Recorder gaps = new Recorder(DIGITS);
    private final Histogram gapsSoFar = new Histogram(DIGITS);
-   private final Map<Long, AtomicLong> lastEnd = new ConcurrentHashMap<>();
    private final Map<String, Kind> kinds = new ConcurrentHashMap<>();
 
    /** The operations of one kind in a mixed step. */
@@ -53,6 +52,19 @@ public final class StepRecorder {
    private final LongAdder intervalOk = new LongAdder();
    private volatile int repetition = 1;
 
+   /**
+    * One user's state in this step, held by the thread that runs the user so that an operation needs no look-up.
+    * Written by that thread alone; read when the step's result is made.
+    */
+   public static final class User {
+      private volatile long ok;
+      private volatile boolean listed;
+      private long lastEnd = UNSET;
+
+      private User() {
+      }
+   }
+
    public StepRecorder(String workload, int pool, int users, long warmupNanos, long windowNanos) {
       this.workload = workload;
       this.pool = pool;
@@ -66,9 +78,23 @@ public final class StepRecorder {
     * the user's previous operation ended, when that end was inside the window, is the harness's share of the loop.
     */
    public void begin(long userId, long nowNanos) {
-      firstStart.compareAndSet(UNSET, nowNanos);
-      perUser.computeIfAbsent(userId, id -> new LongAdder());
-      long previousEnd = lastEnd.computeIfAbsent(userId, id -> new AtomicLong(UNSET)).get();
+      begin(user(userId), nowNanos);
+   }
+
+   /** The state of user {@code userId}, for the thread that runs it; the same object for the same id. */
+   public User user(long userId) {
+      return perUser.computeIfAbsent(userId, id -> new User());
+   }
+
+   /** As {@link #begin(long, long)}, for a user whose state the caller holds. */
+   public void begin(User user, long nowNanos) {
+      if (firstStart.get() == UNSET) {
+         firstStart.compareAndSet(UNSET, nowNanos);
+      }
+      if (!user.listed) {
+         user.listed = true;
+      }
+      long previousEnd = user.lastEnd;
       if (previousEnd != UNSET && inWindow(previousEnd)) {
          gaps.recordValue(Math.max(0, nowNanos - previousEnd));
       }
@@ -101,10 +127,13 @@ public final class StepRecorder {
     */
    public boolean record(long userId, long acquireNanos, long queryNanos, long totalNanos, long endNanos,
                          String error) {
-      AtomicLong end = lastEnd.get(userId);
-      if (end != null) {
-         end.set(endNanos);
-      }
+      return record(user(userId), acquireNanos, queryNanos, totalNanos, endNanos, error);
+   }
+
+   /** As {@link #record(long, long, long, long, long, String)}, for a user whose state the caller holds. */
+   public boolean record(User user, long acquireNanos, long queryNanos, long totalNanos, long endNanos,
+                         String error) {
+      user.lastEnd = endNanos;
       boolean inWindow = inWindow(endNanos);
       if (!inWindow) {
          if (error != null) {
@@ -120,7 +149,10 @@ public final class StepRecorder {
          intervalOk.increment();
          query.recordValue(Math.max(0, queryNanos));
          total.recordValue(Math.max(0, totalNanos));
-         perUser.computeIfAbsent(userId, id -> new LongAdder()).increment();
+         if (!user.listed) {
+            user.listed = true;
+         }
+         user.ok++;
       } else {
          ko.increment();
          errors.computeIfAbsent(error, e -> new LongAdder()).increment();
@@ -134,7 +166,13 @@ public final class StepRecorder {
     */
    public boolean record(long userId, String kind, long acquireNanos, long queryNanos, long totalNanos, long endNanos,
                          String error) {
-      boolean inWindow = record(userId, acquireNanos, queryNanos, totalNanos, endNanos, error);
+      return record(user(userId), kind, acquireNanos, queryNanos, totalNanos, endNanos, error);
+   }
+
+   /** As {@link #record(long, String, long, long, long, long, String)}, for a user whose state the caller holds. */
+   public boolean record(User user, String kind, long acquireNanos, long queryNanos, long totalNanos, long endNanos,
+                         String error) {
+      boolean inWindow = record(user, acquireNanos, queryNanos, totalNanos, endNanos, error);
       if (inWindow) {
          Kind k = kinds.computeIfAbsent(kind, name -> new Kind());
          k.acquire.recordValue(Math.max(0, acquireNanos));
@@ -223,7 +261,7 @@ public final class StepRecorder {
       long okCount = ok.sum();
       Map<String, Long> errorCounts = new TreeMap<>();
       errors.forEach((message, count) -> errorCounts.put(message, count.sum()));
-      long[] counts = perUser.values().stream().mapToLong(LongAdder::sum).toArray();
+      long[] counts = perUser.values().stream().filter(u -> u.listed).mapToLong(u -> u.ok).toArray();
       Histogram between = gaps();
       return new StepResult(workload, pool, users, seconds, okCount, ko.sum(), koOutside.sum(),
             seconds > 0 ? okCount / seconds : 0,

@@ -25,11 +25,13 @@ import java.util.Map;
  * @param betweenMs  average time a user spent between the end of one operation and the start of its next (the
  *                   client's share of the loop), in ms
  * @param database   what the database server was doing during the window
+ * @param clientCpu  what the load generator's JVM used of the machine during the window
  */
 public record StepResult(String workload, int pool, int users, double seconds, long ok, long ko, long koOutside,
                          double throughput, Timing acquire, Timing query, Timing total, UserSpread perUser,
                          Map<String, Long> errors, boolean complete, String source, Long serverConnections,
-                         int repetition, double betweenMs, DatabaseActivity database) {
+                         int repetition, double betweenMs, DatabaseActivity database,
+                         ClientCpu clientCpu) {
 
    /** A step of a sweep's one source, its server connections not read. */
    public StepResult(String workload, int pool, int users, double seconds, long ok, long ko, long koOutside,
@@ -37,7 +39,7 @@ public record StepResult(String workload, int pool, int users, double seconds, l
                      Map<String, Long> errors, boolean complete, int repetition, double betweenMs,
                      DatabaseActivity database) {
       this(workload, pool, users, seconds, ok, ko, koOutside, throughput, acquire, query, total, perUser, errors,
-            complete, "", null, repetition, betweenMs, database);
+            complete, "", null, repetition, betweenMs, database, ClientCpu.UNKNOWN);
    }
 
    /** A step of the first pass, without the client's share or the database's activity measured. */
@@ -45,19 +47,25 @@ public record StepResult(String workload, int pool, int users, double seconds, l
                      double throughput, Timing acquire, Timing query, Timing total, UserSpread perUser,
                      Map<String, Long> errors, boolean complete) {
       this(workload, pool, users, seconds, ok, ko, koOutside, throughput, acquire, query, total, perUser, errors,
-            complete, "", null, 1, Double.NaN, DatabaseActivity.NONE);
+            complete, "", null, 1, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
    }
 
    /** This step, of the given source and with the server's count of connections. */
    public StepResult of(String source, Long serverConnections) {
       return new StepResult(workload, pool, users, seconds, ok, ko, koOutside, throughput, acquire, query, total,
-            perUser, errors, complete, source, serverConnections, repetition, betweenMs, database);
+            perUser, errors, complete, source, serverConnections, repetition, betweenMs, database, clientCpu);
    }
 
    /** The same step with what the database was doing during it. */
    public StepResult withDatabase(DatabaseActivity activity) {
       return new StepResult(workload, pool, users, seconds, ok, ko, koOutside, throughput, acquire, query, total,
-            perUser, errors, complete, source, serverConnections, repetition, betweenMs, activity);
+            perUser, errors, complete, source, serverConnections, repetition, betweenMs, activity, clientCpu);
+   }
+
+   /** This step with the client CPU its window used. */
+   public StepResult withClientCpu(ClientCpu cpu) {
+      return new StepResult(workload, pool, users, seconds, ok, ko, koOutside, throughput, acquire, query, total,
+            perUser, errors, complete, source, serverConnections, repetition, betweenMs, database, cpu);
    }
 
    /** How reports name a step, such as {@code wait pool=8}. */
@@ -84,7 +92,8 @@ public record StepResult(String workload, int pool, int users, double seconds, l
             m.get("serverConnections") instanceof Number n ? n.longValue() : null,
             Math.max(1, integer(m, "repetition")),
             m.get("betweenMs") instanceof Number b ? b.doubleValue() : Double.NaN,
-            DatabaseActivity.fromMap(m.get("database")));
+            DatabaseActivity.fromMap(m.get("database")),
+            ClientCpu.fromMap((Map<String, Object>) m.get("clientCpu")));
    }
 
    static double number(Map<String, Object> m, String key) {
@@ -126,6 +135,7 @@ public record StepResult(String workload, int pool, int users, double seconds, l
       m.put("repetition", repetition);
       m.put("betweenMs", Rounded.orNull(betweenMs, 3));
       m.put("database", (database == null ? DatabaseActivity.NONE : database).toMap());
+      m.put("clientCpu", clientCpu.toMap());
       return m;
    }
 }

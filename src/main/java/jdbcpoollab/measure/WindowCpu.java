@@ -12,6 +12,7 @@ public final class WindowCpu {
 
    private final StepRecorder window;
    private volatile long nanos = -1;
+   private volatile long wallNanos = -1;
    private final Thread watcher;
 
    private WindowCpu(StepRecorder window) {
@@ -36,10 +37,13 @@ public final class WindowCpu {
             Thread.sleep(POLL_MILLIS);
          }
          long start = processCpuNanos();
+         long wallStart = System.nanoTime();
          while (window.running(System.nanoTime())) {
             Thread.sleep(POLL_MILLIS);
          }
-         nanos = processCpuNanos() - start;
+         long end = processCpuNanos();
+         wallNanos = System.nanoTime() - wallStart;
+         nanos = end - start;
       } catch (InterruptedException e) {
          Thread.currentThread().interrupt();
       }
@@ -47,12 +51,19 @@ public final class WindowCpu {
 
    /** CPU microseconds per operation, or NaN when the window was not watched to its end. */
    public double microsPerOperation(long operations) {
+      return clientCpu(operations).microsPerOp();
+   }
+
+   /** The window's CPU against the machine and per operation; unknown when it was not watched to its end. */
+   public ClientCpu clientCpu(long operations) {
       try {
          watcher.join(1_000);
       } catch (InterruptedException e) {
          Thread.currentThread().interrupt();
       }
-      return nanos < 0 || operations == 0 ? Double.NaN : nanos / 1e3 / operations;
+      long cpu = nanos;
+      return cpu < 0 ? ClientCpu.UNKNOWN
+            : ClientCpu.of(cpu, wallNanos, Runtime.getRuntime().availableProcessors(), operations);
    }
 
    private static long processCpuNanos() {

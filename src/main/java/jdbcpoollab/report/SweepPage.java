@@ -2,8 +2,10 @@ package jdbcpoollab.report;
 
 import jdbcpoollab.analysis.Estimate;
 import jdbcpoollab.analysis.GateResult;
+import jdbcpoollab.analysis.NumberText;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.files.AtomicFile;
+import jdbcpoollab.measure.ClientCpu;
 import jdbcpoollab.measure.DatabaseActivity;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.SweepRun;
@@ -168,7 +170,15 @@ public final class SweepPage {
       html.p("Times in ms. Ceiling = min(pool, users) / S1 (Little's law). Client = time a user spent between the end "
             + "of one operation and the start of its next. Database: what the server was doing through the window, "
             + "sampled every 100 ms (avg / max): the embedded server's CPU in cores, or Threads_running (MySQL, "
-            + "MariaDB), or active backends (PostgreSQL).");
+            + "MariaDB), or active backends (PostgreSQL). Client CPU = this JVM's CPU during the window / "
+            + "(cores x window), with its µs per operation.");
+      List<String> bound = sizing.steps().stream().filter(s -> s.clientCpu().clientBound())
+            .map(s -> Html.escape(s.label() + " (client CPU " + SweepTables.percent(s.clientCpu().share()) + "): "
+                  + ClientCpu.BOUND))
+            .toList();
+      if (!bound.isEmpty()) {
+         html.boxHtml("warn", String.join("<br>", bound));
+      }
       html.table(stepsTable(sizing));
       html.p(SustainableRates.line(sizing));
       List<String[]> timeline = timelineCharts(run, sizing);
@@ -323,18 +333,21 @@ public final class SweepPage {
    private static Table stepsTable(Sizing sizing) {
       boolean repeated = sizing.repeated();
       Table table = new Table(List.of("pool", "ok", "ko", "ko outside", "ops/s", "ceiling ops/s", "% of ceiling",
-            "acquire avg", "acquire P99", "query avg", "total avg", "total P99", "client avg", "database"));
+            "acquire avg", "acquire P99", "query avg", "total avg", "total P99", "client avg", "database", "client CPU",
+            "CPU µs/op"));
       Sizing.Pool pick = sizing.choice().pick();
       for (StepResult s : sizing.steps()) {
          double ceiling = sizing.s1Step() == null ? Double.NaN : sizing.ceiling(s.pool());
          boolean picked = pick != null && pick.steps().contains(s);
          table.add(List.of(s.pool() + (repeated ? " #" + s.repetition() : "") + (s.complete() ? "" : " (incomplete)")
-                     + (picked ? " (recommended)" : ""),
+                     + (picked ? " (recommended)" : "") + (s.clientCpu().clientBound() ? " (client-bound)" : ""),
                Long.toString(s.ok()), Long.toString(s.ko()), Long.toString(s.koOutside()), fixed(s.throughput(), 1),
                fixed(ceiling, 1),
                ratioPercent(s.throughput() / ceiling), fixed(s.acquire().avg(), 3), fixed(s.acquire().p99(), 3),
                fixed(s.query().avg(), 3), fixed(s.total().avg(), 3), fixed(s.total().p99(), 3),
-               fixed(clientMs(s), 3), database(sizing, s)), picked ? "good" : s.failures() > 0 ? "bad" : null);
+               fixed(clientMs(s), 3), database(sizing, s), SweepTables.percent(s.clientCpu().share()),
+               NumberText.fixedOrNa(s.clientCpu().microsPerOp(), 0)),
+               picked ? "good" : s.failures() > 0 || s.clientCpu().clientBound() ? "bad" : null);
       }
       return table;
    }

@@ -1,6 +1,8 @@
 package jdbcpoollab.report;
 
+import jdbcpoollab.analysis.NumberText;
 import jdbcpoollab.analysis.Sizing;
+import jdbcpoollab.measure.ClientCpu;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.SweepRun;
 
@@ -25,10 +27,19 @@ public final class SweepSummary implements Summary {
    /** Adds a finished step; returns its progress line, which names it as given. */
    public synchronized String add(String name, StepResult r) {
       steps.add(r);
-      return String.format(Locale.ROOT, "%s: %s %.1f ops/s, ok=%d ko=%d%s, acquire p99 %.3f ms, total p99 %.3f ms",
+      return String.format(Locale.ROOT, "%s: %s %.1f ops/s, ok=%d ko=%d%s, acquire p99 %.3f ms, total p99 %.3f ms%s",
             name, r.complete() ? "done," : "INCOMPLETE,", r.throughput(), r.ok(), r.ko(),
             r.koOutside() > 0 ? " (and " + r.koOutside() + " ko outside the window)" : "", r.acquire().p99(),
-            r.total().p99());
+            r.total().p99(), clientCpu(r.clientCpu()));
+   }
+
+   /** The client's CPU as the console line of a step ends, flagged when the step measured the load generator. */
+   static String clientCpu(ClientCpu cpu) {
+      if (!Double.isFinite(cpu.share())) {
+         return "";
+      }
+      return String.format(Locale.ROOT, ", client CPU %.0f%% (%s µs/op)%s", 100 * cpu.share(),
+            NumberText.fixedOrNa(cpu.microsPerOp(), 0), cpu.clientBound() ? "; " + ClientCpu.BOUND : "");
    }
 
    @Override
@@ -44,10 +55,17 @@ public final class SweepSummary implements Summary {
    @Override
    public synchronized String tables(boolean markdown) {
       StringBuilder md = new StringBuilder("Times in ms. Throughput is successful operations per second of the measured"
-            + " window. Acquire counts every operation in the window, query and total the successful ones.\n\n");
+            + " window. Acquire counts every operation in the window, query and total the successful ones. Client CPU"
+            + " is this JVM's CPU during the window / (cores x window), with its µs per operation.\n\n");
       series(steps).forEach(series -> {
-         Table table = SweepTables.byPool(steps.stream().filter(r -> series.equals(name(r))).toList());
+         List<StepResult> of = steps.stream().filter(r -> series.equals(name(r))).toList();
+         Table table = SweepTables.byPool(of);
          md.append("## ").append(series).append("\n\n").append(markdown ? table.markdown() : table.text()).append('\n');
+         of.stream().filter(r -> r.clientCpu().clientBound()).forEach(r -> md.append(markdown ? "- **" : "")
+               .append(r.label()).append(": ").append(ClientCpu.BOUND).append(markdown ? "**" : "").append('\n'));
+         if (of.stream().anyMatch(r -> r.clientCpu().clientBound())) {
+            md.append('\n');
+         }
       });
       if (steps.stream().anyMatch(r -> !r.source().isEmpty())) {
          Table sources = SweepTables.bySource(steps);

@@ -10,11 +10,13 @@ import java.util.Comparator;
 import java.util.List;
 
 import static jdbcpoollab.analysis.NumberText.fixed;
+import static jdbcpoollab.analysis.NumberText.fixedOrNa;
 
 /** PoolSweep's results as tables: one row per step, in the shape of the reference experiment. */
 public final class SweepTables {
-   private static final List<String> BY_POOL = List.of("pool", "ok", "ko", "ko outside", "q/s", "acquire avg", "acquire p99",
-         "query avg", "query p99", "total avg", "total p99", "ops/user min/med/max", "jain");
+   private static final List<String> BY_POOL = List.of("pool", "ok", "ko", "ko outside", "q/s", "acquire avg",
+         "acquire p99", "query avg", "query p99", "total avg", "total p99", "ops/user min/med/max", "jain",
+         "client CPU", "CPU µs/op");
 
    private SweepTables() {
    }
@@ -24,7 +26,8 @@ public final class SweepTables {
       Table table = new Table(BY_POOL);
       for (StepResult s : steps) {
          table.add(List.of(
-               s.pool() + (s.repetition() > 1 ? " #" + s.repetition() : "") + (s.complete() ? "" : " (incomplete)"),
+               s.pool() + (s.repetition() > 1 ? " #" + s.repetition() : "") + (s.complete() ? "" : " (incomplete)")
+                     + (s.clientCpu().clientBound() ? " (client-bound)" : ""),
                Long.toString(s.ok()),
                Long.toString(s.ko()),
                Long.toString(s.koOutside()),
@@ -33,7 +36,8 @@ public final class SweepTables {
                fixed(s.query().avg(), 3), fixed(s.query().p99(), 3),
                fixed(s.total().avg(), 3), fixed(s.total().p99(), 3),
                s.perUser().min() + "/" + fixed(s.perUser().median(), 1) + "/" + s.perUser().max(),
-               fixed(s.perUser().jain(), 3)));
+               fixed(s.perUser().jain(), 3),
+               percent(s.clientCpu().share()), fixedOrNa(s.clientCpu().microsPerOp(), 0)));
       }
       return table;
    }
@@ -69,7 +73,8 @@ public final class SweepTables {
          }
       }
       headers.addAll(List.of("ops_per_user_min", "ops_per_user_median", "ops_per_user_max", "jain", "complete",
-            "repetition", "between_avg_ms", "database", "database_avg", "database_max"));
+            "repetition", "between_avg_ms", "database", "database_avg", "database_max", "client_cpu_share",
+            "client_cpu_us_per_op", "client_bound"));
       boolean sources = steps.stream().anyMatch(s -> !s.source().isEmpty());
       if (sources) {
          headers.addAll(List.of("source", "server_connections"));
@@ -85,7 +90,9 @@ public final class SweepTables {
          row.addAll(List.of(Long.toString(s.perUser().min()), fixed(s.perUser().median(), 1),
                Long.toString(s.perUser().max()), fixed(s.perUser().jain(), 4),
                Boolean.toString(s.complete()), Integer.toString(s.repetition()), known(s.betweenMs()),
-               s.database().what(), known(s.database().avg()), known(s.database().max())));
+               s.database().what(), known(s.database().avg()), known(s.database().max()),
+               fixedOrNa(s.clientCpu().share(), 4), fixedOrNa(s.clientCpu().microsPerOp(), 1),
+               Boolean.toString(s.clientCpu().clientBound())));
          if (sources) {
             row.addAll(List.of(s.source(), s.serverConnections() == null ? "" : Long.toString(s.serverConnections())));
          }
@@ -96,6 +103,11 @@ public final class SweepTables {
 
    private static String known(double v) {
       return Double.isFinite(v) ? fixed(v, 3) : "";
+   }
+
+   /** A share such as 0.42 as {@code 42%}; n/a when unknown. */
+   static String percent(double share) {
+      return Double.isFinite(share) ? fixed(100 * share, 0) + "%" : "n/a";
    }
 
    /** One row per workload: the recommended pool and what it rests on. */

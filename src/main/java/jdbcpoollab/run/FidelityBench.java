@@ -1,6 +1,7 @@
 package jdbcpoollab.run;
 
 import com.zaxxer.hikari.HikariConfig;
+import jdbcpoollab.analysis.FidelityMedian;
 import jdbcpoollab.analysis.FidelityRow;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.gatling.Sequence;
@@ -19,6 +20,7 @@ import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.report.FidelityTable;
 import jdbcpoollab.report.SweepSummary;
 import jdbcpoollab.settings.SweepSettings;
+import jdbcpoollab.workloads.Workload;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,11 +31,12 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
- * Fidelity's engine. Per pool size (a {@link Block}) the same statement in a closed loop three ways, the contenders:
- * the lab's Gatling action, plain Java threads timed by the same recorder, and the community JDBC plugin; plus S1,
- * one thread on one connection, for Little's-law ceiling. The contenders run one after another at each pool size, in
- * an order that rotates from one pool size to the next, after one unmeasured round of all three at the largest pool
- * that warms the JIT for each of them.
+ * Fidelity's engine. Per workload and pool size (a {@link Block}, one per round) the same statement in a closed loop
+ * three ways, the contenders: the lab's Gatling action, plain Java threads timed by the same recorder, and the
+ * community JDBC plugin (first round only); plus S1, one thread on one connection, for Little's-law ceiling (first
+ * round only). Rounds are interleaved: every workload at every pool size, then again. Within a block the contenders
+ * run one after another in an order that rotates from one block to the next, after one unmeasured block per workload
+ * at the largest pool that warms the JIT for each of them.
  */
 public final class FidelityBench {
    /** The plugin, as the settings name it. */
@@ -43,12 +46,14 @@ public final class FidelityBench {
    private final SweepSummary summary;
    private final Lab lab;
    private final List<FidelityRow> rows = new ArrayList<>();
-   private final Block warmupRound;
+   private final List<Block> warmupRound;
    private final List<Block> blocks;
 
-   /** Everything run at one pool size; the warm-up round is a block whose results are not kept. */
+   /** Everything run for one workload at one pool size in one round; warm-up blocks' results are not kept. */
    public final class Block {
+      private final Workload workload;
       private final int pool;
+      private final int round;
       private final boolean measured;
       private final StepRecorder labRecorder;
       private final StepRecorder rawRecorder;
@@ -64,30 +69,35 @@ public final class FidelityBench {
       private volatile StepResult rawResult;
       private volatile Timing labGaps;
       private volatile Timing rawGaps;
-      private volatile WindowCpu labCpu;
-      private volatile WindowCpu rawCpu;
       private volatile WindowCpu pluginCpu;
 
-      private Block(int pool, boolean measured) {
+      /** @param round 0 for a warm-up block */
+      private Block(Workload workload, int pool, int round) {
+         this.workload = workload;
          this.pool = pool;
-         this.measured = measured;
+         this.round = round;
+         this.measured = round > 0;
          labRecorder = recorder("lab", pool, options.users(), options.seconds());
          rawRecorder = recorder("raw", pool, options.users(), options.seconds());
          pluginWindow = recorder("plugin", pool, options.users(), options.seconds());
          labReturns = PoolReturns.within(labRecorder);
          pluginReturns = PoolReturns.clocking(pluginWindow);
          StepRecorder s1Recorder = recorder("s1", 1, 1, options.s1Seconds());
-         s1 = new Step(options.workload(), name("s1"),
-               hikari(poolName("s1", 1), 1, PoolReturns.within(s1Recorder)), s1Recorder);
-         lab = new Step(options.workload(), name("lab"), hikari(poolName("lab", pool), pool, labReturns),
-               labRecorder);
-         raw = new Step(options.workload(), name("raw"),
-               hikari(poolName("raw", pool), pool, PoolReturns.within(rawRecorder)), rawRecorder);
+         s1 = new Step(workload, name("s1"), hikari(poolName("s1", 1), 1, PoolReturns.within(s1Recorder)),
+               s1Recorder);
+         lab = new Step(workload, name("lab"), hikari(poolName("lab", pool), pool, labReturns), labRecorder);
+         raw = new Step(workload, name("raw"), hikari(poolName("raw", pool), pool, PoolReturns.within(rawRecorder)),
+               rawRecorder);
       }
 
       /** The lab's step, which the simulation's Gatling users run. */
       public Step lab() {
          return lab;
+      }
+
+      /** The workload's statement, which the plugin's users run. */
+      public String sql() {
+         return workload.statement();
       }
 
       /** The plugin's pool configuration, for its protocol; complete once the run has started. */
@@ -100,14 +110,24 @@ public final class FidelityBench {
          return pluginWindow.running(System.nanoTime());
       }
 
-      /** The request name of a contender at this block's pool size, such as {@code lab pool=08}. */
+      /** The plugin and S1 run in the first round (and in the warm-up) only. */
+      private boolean firstRound() {
+         return round <= 1;
+      }
+
+      /** The request name of a contender in this block, such as {@code lab wait pool=08 round 2}. */
       public String name(String contender) {
-         return String.format("%s%s pool=%0" + String.valueOf(options.largestPool()).length() + "d",
-               measured ? "" : "warm-up ", contender, pool);
+         return String.format("%s%s %s pool=%0" + String.valueOf(options.largestPool()).length() + "d%s",
+               measured ? "" : "warm-up ", contender, workload.name(), pool, measured ? " round " + round : "");
       }
 
       private String poolName(String contender, int size) {
-         return contender + (measured ? "-wait-" : "-warmup-") + size;
+         return contender + "-" + workload.name() + "-" + size + (measured ? "-r" + round : "-warmup");
+      }
+
+      private StepRecorder recorder(String contender, int size, int users, double seconds) {
+         return new StepRecorder(workload.name() + "/" + contender + (measured ? "/r" + round : ""), size, users,
+               Seconds.nanos(options.warmup()), Seconds.nanos(seconds));
       }
 
       private void started(Step step) {
@@ -138,9 +158,18 @@ public final class FidelityBench {
             SweepSettings.DEFAULT_ACQUIRE_P99_MS));
       lab = new Lab("Fidelity", system, options.target(), options.maxConnections() + 50, summary,
             options.settings(PLUGIN));
-      warmupRound = new Block(options.largestPool(), false);
-      blocks = options.pools().stream().map(pool -> new Block(pool, true)).toList();
-      List<Step> measuredSteps = blocks.stream().flatMap(b -> Stream.of(b.s1, b.lab, b.raw)).toList();
+      warmupRound = options.workloads().stream().map(w -> new Block(w, options.largestPool(), 0)).toList();
+      List<Block> all = new ArrayList<>();
+      for (int round = 1; round <= options.rounds(); round++) {
+         for (Workload workload : options.workloads()) {
+            for (int pool : options.pools()) {
+               all.add(new Block(workload, pool, round));
+            }
+         }
+      }
+      blocks = List.copyOf(all);
+      List<Step> measuredSteps = blocks.stream()
+            .flatMap(b -> b.firstRound() ? Stream.of(b.s1, b.lab, b.raw) : Stream.of(b.lab, b.raw)).toList();
       lab.plan(measuredSteps.size(), () -> measuredSteps.forEach(step -> {
          step.stop();
          StepResult r = step.close();
@@ -162,11 +191,6 @@ public final class FidelityBench {
       return options;
    }
 
-   private StepRecorder recorder(String contender, int pool, int users, double seconds) {
-      return new StepRecorder("wait/" + contender, pool, users, Seconds.nanos(options.warmup()),
-            Seconds.nanos(seconds));
-   }
-
    // Each contender gets the lab's HikariCP configuration, filled before load, with the pool's own count of returned
    // connections. The plugin builds its pools from its protocols when the run starts.
    private HikariConfig config(String name, int size, PoolReturns returns) {
@@ -181,24 +205,33 @@ public final class FidelityBench {
    }
 
    /**
-    * The whole benchmark in order: the plugin's pools filled, the warm-up round, then per pool size S1 and each
-    * contender (their order rotating), then the block's ratios.
+    * The whole benchmark in order: the plugin's pools filled, the warm-up blocks, then each round's blocks (per
+    * workload and pool size): S1 and the plugin in the first round, the lab and the plain threads in every round,
+    * their order rotating, then the block's ratios.
     *
-    * @param contenders how each contender adds its run of a block to the sequence
+    * @param lab    how the lab's users run a block, added to the sequence
+    * @param raw    how the plain threads run a block
+    * @param plugin how the plugin's users run a block
     */
-   public Sequence sequence(List<BiConsumer<Block, Sequence>> contenders) {
+   public Sequence sequence(BiConsumer<Block, Sequence> lab, BiConsumer<Block, Sequence> raw,
+                            BiConsumer<Block, Sequence> plugin) {
       Sequence sequence = new Sequence();
       sequence.task("plugin pools filled", this::awaitPluginPools);
-      sequence.task("warm-up", () -> lab.progress("warm-up: lab, raw threads and plugin at pool="
-            + warmupRound.pool + ", not measured"));
-      contenders.forEach(contender -> contender.accept(warmupRound, sequence));
+      for (Block w : warmupRound) {
+         sequence.task("warm-up " + w.workload.name(), () -> this.lab.progress("warm-up: " + w.workload.name()
+               + " on the lab, raw threads and plugin at pool=" + w.pool + ", not measured"));
+         List.of(lab, raw, plugin).forEach(contender -> contender.accept(w, sequence));
+      }
       for (int i = 0; i < blocks.size(); i++) {
          Block b = blocks.get(i);
-         sequence.task(b.s1.requestName(), () -> rawRun(b, b.s1, 1, result -> b.s1Result = result));
+         List<BiConsumer<Block, Sequence>> contenders = b.firstRound() ? List.of(lab, raw, plugin) : List.of(lab, raw);
+         if (b.firstRound()) {
+            sequence.task(b.s1.requestName(), () -> rawRun(b, b.s1, 1, result -> b.s1Result = result));
+         }
          for (int c = 0; c < contenders.size(); c++) {
             contenders.get((c + i) % contenders.size()).accept(b, sequence);
          }
-         sequence.task("ratios " + b.pool, () -> ratios(b));
+         sequence.task("ratios " + b.workload.name() + " " + b.pool + " round " + b.round, () -> ratios(b));
       }
       return sequence;
    }
@@ -207,7 +240,6 @@ public final class FidelityBench {
    public void enterLab(Block b) {
       if (b.lab.enter()) {
          b.started(b.lab);
-         b.labCpu = WindowCpu.watch(b.labRecorder);
       }
    }
 
@@ -223,7 +255,6 @@ public final class FidelityBench {
 
    /** The plain threads' contender: the same step run by {@code users} platform threads. */
    public void runRaw(Block b) {
-      b.rawCpu = WindowCpu.watch(b.rawRecorder);
       rawRun(b, b.raw, options.users(), result -> {
          b.rawResult = result;
          b.rawGaps = Timing.of(b.rawRecorder.gaps());
@@ -244,39 +275,52 @@ public final class FidelityBench {
    }
 
    private void ratios(Block b) {
-      FidelityRow.Cpu cpu = new FidelityRow.Cpu(b.labCpu.microsPerOperation(b.labResult.ok()),
-            b.rawCpu.microsPerOperation(b.rawResult.ok()), b.pluginCpu.microsPerOperation(b.pluginReturns.count()));
-      rows.add(new FidelityRow(b.pool, options.users(), b.s1Result, b.labResult, b.labGaps, b.labReturns.count(),
-            b.rawResult, b.rawGaps, b.pluginReturns.count(), windowSeconds(b.pluginWindow), cpu));
+      if (b.labResult == null || b.rawResult == null) {
+         return;
+      }
+      boolean plugin = b.pluginCpu != null;
+      FidelityRow.Cpu cpu = new FidelityRow.Cpu(b.labResult.clientCpu().microsPerOp(),
+            b.rawResult.clientCpu().microsPerOp(),
+            plugin ? b.pluginCpu.microsPerOperation(b.pluginReturns.count()) : Double.NaN);
+      rows.add(new FidelityRow(b.workload.name(), b.round, b.pool, options.users(), b.s1Result, b.labResult,
+            b.labGaps, b.labReturns.count(), b.rawResult, b.rawGaps, plugin ? b.pluginReturns.count() : 0,
+            plugin ? windowSeconds(b.pluginWindow) : 0, cpu));
+      List<FidelityMedian> medians = FidelityMedian.of(rows);
       lab.section("fidelity", "Fidelity: the lab against plain threads, the plugin and Little's law",
-            FidelityTable.of(rows), rows.stream().map(FidelityRow::toMap).toList(), FidelityTable.NOTE);
+            FidelityTable.of(medians), medians.stream().map(FidelityMedian::toMap).toList(), FidelityTable.NOTE);
    }
 
    /** The run's budget: per block S1, four warm-ups, three windows and six acquire timeouts, plus margins. */
    public Duration maxDuration() {
       double perBlock = options.s1Seconds() + 4 * options.warmup() + 3 * options.seconds()
             + 6 * options.connectionTimeoutMs() / 1000.0 + 60;
-      return Duration.ofSeconds((long) ((blocks.size() + 1) * perBlock) + 120);
+      return Duration.ofSeconds((long) ((blocks.size() + warmupRound.size()) * perBlock) + 120);
    }
 
-   /** Before the load: the database, then the plugin's pool configurations (its pools open right after this). */
+   /**
+    * Before the load: the database, the table the workloads read, each statement tried once, then the plugin's pool
+    * configurations (its pools open right after this).
+    */
    public void start() {
-      lab.start("big", (database, c) -> "not needed");
-      allBlocks().forEach(b -> config(b.poolName("plugin", b.pool), b.pool, b.pluginReturns)
-            .copyStateTo(b.pluginConfig));
+      int tableRows = options.tableRows();
+      lab.start("big", (database, c) -> tableRows == 0 ? "not needed"
+            : tableRows + " rows " + database.dialect().ensureBigTable(c, tableRows).name().toLowerCase(Locale.ROOT));
+      options.workloads().forEach(lab::tryOnce);
+      allBlocks().stream().filter(Block::firstRound)
+            .forEach(b -> config(b.poolName("plugin", b.pool), b.pool, b.pluginReturns).copyStateTo(b.pluginConfig));
    }
 
    public void finish() {
       lab.finish();
-      List.of(warmupRound.lab, warmupRound.raw).forEach(step -> {
+      warmupRound.forEach(b -> List.of(b.lab, b.raw).forEach(step -> {
          step.stop();
          step.close();
-      });
+      }));
    }
 
    /** The plugin fills its pools in the background; no measurement starts before they are full. */
    private void awaitPluginPools() {
-      for (Block b : allBlocks()) {
+      for (Block b : allBlocks().stream().filter(Block::firstRound).toList()) {
          try {
             b.pluginReturns.awaitFilled(b.pool, Math.max(10_000, options.connectionTimeoutMs()));
          } catch (Exception e) {
@@ -286,8 +330,8 @@ public final class FidelityBench {
    }
 
    private List<Block> allBlocks() {
-      List<Block> all = new ArrayList<>(blocks);
-      all.add(warmupRound);
+      List<Block> all = new ArrayList<>(warmupRound);
+      all.addAll(blocks);
       return all;
    }
 

@@ -15,6 +15,7 @@ public final class Workloads {
    public static final Workloads DEFAULT = new Workloads(List.of(
          new WaitWorkload.Type(),
          new CpuWorkload.Type(),
+         new PointWorkload.Type(),
          new CustomWorkload.Type(),
          new TxnWorkload.Type(),
          new MixWorkload.Type()));

@@ -15,7 +15,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A tiny Fidelity run: all three contenders measured at every pool size, and the ratios computed from them. */
+/**
+ * A tiny Fidelity run of both default workloads in two rounds: all three contenders measured at every pool size, and
+ * the medians and ratios computed from them.
+ */
 class FidelityIntegrationTest {
    private static final int USERS = 4;
    private static GatlingRun.Result run;
@@ -23,7 +26,7 @@ class FidelityIntegrationTest {
    @BeforeAll
    static void benchmark() {
       run = GatlingRun.run(Fidelity.class, Map.of("pools", "1,2", "users", Integer.toString(USERS), "seconds", "1",
-            "warmup", "0.3", "s1Seconds", "0.5"), false);
+            "warmup", "0.3", "s1Seconds", "0.5", "rounds", "2", "rows", "1000"), false);
    }
 
    @SuppressWarnings("unchecked")
@@ -31,29 +34,48 @@ class FidelityIntegrationTest {
       return (List<Map<String, Object>>) run.summary().get("fidelity");
    }
 
+   @SuppressWarnings("unchecked")
+   private static List<Map<String, Object>> rounds(Map<String, Object> row) {
+      return (List<Map<String, Object>>) row.get("perRound");
+   }
+
    @Test
    void everyStepAndTheFidelityTableAreWritten() {
       assertEquals(0, run.exitCode());
       assertEquals("complete", run.summary().get("state"));
-      assertEquals(6, run.steps().size(), "s1, lab and raw per pool size; the warm-up round is not kept");
+      // per workload and pool size: s1, lab and raw in round 1, lab and raw in round 2; the warm-up is not kept
+      assertEquals(2 * 2 * (3 + 2), run.steps().size());
       for (String file : new String[] {"summary.json", "summary.csv", "summary.md", "fidelity.csv"}) {
          assertTrue(Files.exists(run.folder().resolve(file)), file);
       }
       assertFalse(Files.exists(run.folder().resolve("index.html")), "not a sweep: no sizing page");
-      assertEquals(List.of(1, 2), rows().stream().map(r -> ((Number) r.get("pool")).intValue()).toList());
+      assertEquals(List.of("wait 1", "wait 2", "point 1", "point 2"),
+            rows().stream().map(r -> r.get("workload") + " " + ((Number) r.get("pool")).intValue()).toList());
    }
 
    @Test
-   void allThreeContendersCompletedOperationsAndTheRatiosComeFromThem() {
+   void allThreeContendersCompletedOperationsAndTheMediansComeFromTheRounds() {
       for (Map<String, Object> row : rows()) {
+         List<Map<String, Object>> rounds = rounds(row);
+         assertEquals(List.of(1, 2), rounds.stream().map(r -> ((Number) r.get("round")).intValue()).toList());
          double lab = number(row, "lab");
          double raw = number(row, "raw");
          double plugin = number(row, "plugin");
          assertTrue(lab > 0 && raw > 0 && plugin > 0, row.toString());
-         assertTrue(number(row, "s1Ms") >= 5.0, "SLEEP(0.005) cannot take less than 5 ms: " + row);
-         assertEquals(lab / raw, number(row, "labOverRaw"), 0.01 * lab / raw + 0.001, row.toString());
+         // the median of two rounds is their mean
+         assertEquals((number(rounds.get(0), "lab") + number(rounds.get(1), "lab")) / 2, lab, 0.1, row.toString());
+         assertEquals(number(rounds.get(0), "plugin"), plugin, 0.1, "the plugin runs in round 1 only: " + row);
+         assertEquals(0, number(rounds.get(1), "plugin"), row.toString());
+         if (row.get("workload").equals("wait")) {
+            assertTrue(number(row, "s1Ms") >= 5.0, "SLEEP(0.005) cannot take less than 5 ms: " + row);
+         }
          assertEquals(lab / plugin, number(row, "labOverPlugin"), 0.01 * lab / plugin + 0.001, row.toString());
          assertEquals(lab / number(row, "ceiling"), number(row, "efficiency"), 0.01, row.toString());
+         for (Map<String, Object> round : rounds) {
+            double ratio = number(round, "lab") / number(round, "raw");
+            assertEquals(ratio, number(round, "labOverRaw"), 0.01 * ratio + 0.001, round.toString());
+         }
+         assertNotNull(row.get("acquireP99Ratio"), row.toString());
          assertNotNull(row.get("missed"));
       }
    }
@@ -61,14 +83,15 @@ class FidelityIntegrationTest {
    @Test
    void theLabsHarnessGapsAreRecordedAndThePoolsOwnCountAgreesWithTheRecorder() {
       for (Map<String, Object> row : rows()) {
-         @SuppressWarnings("unchecked")
-         Map<String, Object> overhead = (Map<String, Object>) row.get("overhead");
-         int pool = ((Number) row.get("pool")).intValue();
-         long ok = ((Number) run.step("wait/lab", pool).get("ok")).longValue();
-         assertTrue(number(overhead, "count") > 0, row.toString());
-         assertTrue(number(overhead, "p99") >= number(overhead, "p50"), row.toString());
-         // both count completions in the same window; only operations in flight at its two edges may differ
-         assertTrue(Math.abs(number(row, "labReturns") - ok) <= 2 * USERS, row + " vs ok=" + ok);
+         assertTrue(number(row, "overheadP99Us") >= number(row, "overheadP50Us"), row.toString());
+         for (Map<String, Object> round : rounds(row)) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> overhead = (Map<String, Object>) round.get("overhead");
+            assertTrue(number(overhead, "count") > 0, round.toString());
+            // both count completions in the same window; only operations in flight at its two edges may differ
+            assertTrue(Math.abs(number(round, "labReturns") - number(round, "labOk")) <= 2 * USERS,
+                  round.toString());
+         }
       }
    }
 }

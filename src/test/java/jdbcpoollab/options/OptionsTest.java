@@ -80,8 +80,8 @@ class OptionsTest {
       assertEquals("bad option -Dseconds=0: allowed is a number from 0.1 to 3600", error(Map.of("seconds", "0")));
       assertEquals("bad option -Dseconds=0.001: allowed is a number from 0.1 to 3600",
             error(Map.of("seconds", "0.001")));
-      assertEquals("bad option -Dworkloads=foo: allowed is a comma-separated list of wait, cpu, custom, txn, mix,"
-            + " each once",
+      assertEquals("bad option -Dworkloads=foo: allowed is a comma-separated list of wait, cpu, point, custom, txn,"
+            + " mix, each once",
             error(Map.of("workloads", "foo")));
       assertTrue(error(Map.of("pools", "4,4")).contains("each value once"));
       assertTrue(error(Map.of("connectionTimeoutMs", "10")).startsWith("bad option -DconnectionTimeoutMs=10"));

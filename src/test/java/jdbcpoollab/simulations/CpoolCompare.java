@@ -11,8 +11,6 @@ import jdbcpoollab.run.PoolingComparison;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.doIf;
 import static io.gatling.javaapi.core.CoreDsl.exec;
-import static io.gatling.javaapi.core.CoreDsl.feed;
-import static io.gatling.javaapi.core.CoreDsl.repeat;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 /**
@@ -31,15 +29,16 @@ public class CpoolCompare extends Simulation {
    private final int users = comparison.options().users();
    private final int ops = comparison.options().ops();
 
-   // Chains: the first user to arrive opens the source; each user does its operations, fed with which statement on
-   // which row, and leaves; the last one out closes the source and reports the batch.
+   // Chains: the first user to arrive opens the source; each user does its operations on a thread of its own (the
+   // seed's joinable threads), fed with which statement on which row, and leaves; the last one out closes the source
+   // and reports the batch.
    private ChainBuilder enter(Batch batch) {
       return exec(Jdbc.task("enter " + batch.name(), () -> comparison.enter(batch)));
    }
 
    private ChainBuilder work(Batch batch) {
       return doIf(session -> batch.ready()).then(
-            repeat(ops).on(feed(comparison.feeder(batch)).exec(Jdbc.operation(batch, "op", "id"))));
+            exec(Jdbc.operations(batch, ops, comparison.feeder(batch))));
    }
 
    private ChainBuilder leave(Batch batch) {

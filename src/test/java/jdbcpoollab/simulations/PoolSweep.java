@@ -8,7 +8,6 @@ import jdbcpoollab.gatling.Populations;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.run.Sweep;
 
-import static io.gatling.javaapi.core.CoreDsl.asLongAs;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
@@ -26,14 +25,14 @@ public class PoolSweep extends Simulation {
    private final Sweep sweep = Sweep.fromSystem();
    private final int users = sweep.options().users();
 
-   // Chains: the first user to arrive opens the step's pool, every user runs the statement back to back until the
-   // step's window closes, the last one out closes the pool and reports the step.
+   // Chains: the first user to arrive opens the step's pool, every user runs the statement back to back on a thread
+   // of its own until the step's window closes, the last one out closes the pool and reports the step.
    private ChainBuilder enter(Step step) {
       return exec(Jdbc.task("enter " + step.requestName(), () -> sweep.enter(step)));
    }
 
    private ChainBuilder closedLoop(Step step) {
-      return asLongAs(session -> step.running()).on(exec(Jdbc.operation(step)));
+      return exec(Jdbc.closedLoop(step));
    }
 
    private ChainBuilder leave(Step step) {

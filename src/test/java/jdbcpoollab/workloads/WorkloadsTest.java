@@ -80,8 +80,8 @@ class WorkloadsTest {
    @Test
    void aRegisteredTypeIsChosenByNameAndItsWorkloadRunsOnTheDatabase() throws SQLException {
       Workloads types = Workloads.DEFAULT.with(new TouchType());
-      assertEquals(List.of("wait", "cpu", "custom", "txn", "mix", "touch"), types.names());
-      assertEquals(List.of("wait", "cpu", "custom", "txn", "mix"), Workloads.DEFAULT.names(),
+      assertEquals(List.of("wait", "cpu", "point", "custom", "txn", "mix", "touch"), types.names());
+      assertEquals(List.of("wait", "cpu", "point", "custom", "txn", "mix"), Workloads.DEFAULT.names(),
             "the default is left as it was");
 
       SweepOptions o = SweepOptions.from(options(Map.of("workloads", "touch, wait", "touchNote", "hello")), types);
@@ -127,15 +127,41 @@ class WorkloadsTest {
    }
 
    @Test
+   void thePointWorkloadLooksUpOneRowOfTheBigTableByItsPrimaryKey() throws SQLException {
+      SweepOptions o = SweepOptions.from(options(Map.of("workloads", "point", "rows", "1000")));
+      Workload point = o.workloads().get(0);
+      assertEquals("SELECT payload FROM big WHERE id = ?", point.statement());
+      assertEquals(1000, Workloads.bigTableRows(o.workloads()), "the sweep creates the big table it reads");
+      try (Connection c = database.connect()) {
+         database.dialect().ensureBigTable(c, 1000);
+         long keyReads = sessionStatus(c, "Handler_read_key");
+         long rowsSent = sessionStatus(c, "Rows_sent");
+         for (int i = 0; i < 20; i++) {
+            point.run(c);
+         }
+         assertEquals(20, sessionStatus(c, "Handler_read_key") - keyReads, "one index lookup per operation");
+         assertEquals(20, sessionStatus(c, "Rows_sent") - rowsSent, "each lookup found its row");
+      }
+   }
+
+   private static long sessionStatus(Connection c, String name) throws SQLException {
+      try (Statement st = c.createStatement();
+           ResultSet rows = st.executeQuery("SHOW SESSION STATUS LIKE '" + name + "'")) {
+         assertTrue(rows.next(), name);
+         return rows.getLong(2);
+      }
+   }
+
+   @Test
    void anUnknownWorkloadIsRefusedWithTheKnownNames() {
       Workloads types = Workloads.DEFAULT.with(new TouchType());
       String message = assertThrows(OptionException.class,
             () -> SweepOptions.from(options(Map.of("workloads", "wait,nope")), types)).getMessage();
-      assertEquals("bad option -Dworkloads=wait,nope: allowed is a comma-separated list of wait, cpu, custom, txn,"
-            + " mix, touch, each once", message);
+      assertEquals("bad option -Dworkloads=wait,nope: allowed is a comma-separated list of wait, cpu, point, custom,"
+            + " txn, mix, touch, each once", message);
       assertThrows(OptionException.class, () -> SweepOptions.from(options(Map.of("workloads", "touch"))),
             "a type not registered is not there");
-      assertEquals("no workload nope: known are wait, cpu, custom, txn, mix",
+      assertEquals("no workload nope: known are wait, cpu, point, custom, txn, mix",
             assertThrows(IllegalArgumentException.class, () -> Workloads.DEFAULT.named("nope")).getMessage());
       assertThrows(IllegalArgumentException.class, () -> Workloads.DEFAULT.with(new WaitWorkload.Type()),
             "names are unique");

@@ -1,0 +1,197 @@
+package jdbcpoollab.analysis;
+
+import jdbcpoollab.measure.Rounded;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+import static jdbcpoollab.analysis.FidelityRow.us;
+
+/**
+ * One workload at one pool size of the fidelity benchmark over its rounds: each number is the median of the rounds
+ * that measured it (the acquire-wait tail is noisy from one run to the next, even for plain threads alone), and the
+ * targets are checked on those medians.
+ */
+public record FidelityMedian(String workload, int pool, int users, List<FidelityRow> rounds) {
+   public static final double LAB_RAW_MIN = 0.97;
+   public static final double P99_WITHIN = 0.25;
+   public static final double JAIN_WITHIN = 0.02;
+   public static final int TAIL_POOLS_UP_TO = 16;
+   public static final double EFFICIENCY_MIN = 0.95;
+   public static final double OVERHEAD_P50_MAX_US = 10;
+   /** The workload whose operation is a sleep in the server, against whose Little's-law ceiling the lab must reach. */
+   public static final String SLEEPING = "wait";
+
+   public FidelityMedian {
+      rounds = List.copyOf(rounds);
+   }
+
+   /** The rows grouped by workload and pool size, in the order of their first rounds. */
+   public static List<FidelityMedian> of(List<FidelityRow> rows) {
+      Map<String, List<FidelityRow>> groups = new LinkedHashMap<>();
+      rows.forEach(r -> groups.computeIfAbsent(r.workload() + " " + r.pool(), k -> new ArrayList<>()).add(r));
+      return groups.values().stream()
+            .map(g -> new FidelityMedian(g.get(0).workload(), g.get(0).pool(), g.get(0).users(), g)).toList();
+   }
+
+   /** The median of {@code f} over the rounds where it is a number (finite and, for rates, measured). */
+   private double median(ToDoubleFunction<FidelityRow> f) {
+      double[] values = rounds.stream().mapToDouble(f).filter(Double::isFinite).sorted().toArray();
+      if (values.length == 0) {
+         return Double.NaN;
+      }
+      int mid = values.length / 2;
+      return values.length % 2 == 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+   }
+
+   private double measured(ToDoubleFunction<FidelityRow> f) {
+      return median(r -> {
+         double v = f.applyAsDouble(r);
+         return v > 0 ? v : Double.NaN;
+      });
+   }
+
+   public double s1Ms() {
+      return measured(FidelityRow::s1Ms);
+   }
+
+   public double ceiling() {
+      return s1Ms() > 0 ? Capacity.ceiling(pool, users, s1Ms()) : Double.NaN;
+   }
+
+   public double lab() {
+      return median(r -> r.lab().throughput());
+   }
+
+   public double raw() {
+      return median(r -> r.raw().throughput());
+   }
+
+   public double plugin() {
+      return measured(FidelityRow::pluginThroughput);
+   }
+
+   public double labOverRaw() {
+      return median(FidelityRow::labOverRaw);
+   }
+
+   public double labOverPlugin() {
+      return ratio(lab(), plugin());
+   }
+
+   public double efficiency() {
+      return ratio(lab(), ceiling());
+   }
+
+   public double labAcquireP99() {
+      return median(r -> r.lab().acquire().p99());
+   }
+
+   public double rawAcquireP99() {
+      return median(r -> r.raw().acquire().p99());
+   }
+
+   /** The lab's P99 acquire wait against the plain threads', medians of the rounds. */
+   public double acquireP99Ratio() {
+      return ratio(labAcquireP99(), rawAcquireP99());
+   }
+
+   public double labJain() {
+      return median(r -> r.lab().perUser().jain());
+   }
+
+   public double rawJain() {
+      return median(r -> r.raw().perUser().jain());
+   }
+
+   public double overheadP50Us() {
+      return us(median(r -> r.labGaps().p50()));
+   }
+
+   public double overheadP99Us() {
+      return us(median(r -> r.labGaps().p99()));
+   }
+
+   public double rawGapP50Us() {
+      return us(median(r -> r.rawGaps().p50()));
+   }
+
+   public double returnsOverOk() {
+      return median(FidelityRow::returnsOverOk);
+   }
+
+   public FidelityRow.Cpu cpu() {
+      return new FidelityRow.Cpu(median(r -> r.cpu().lab()), median(r -> r.cpu().raw()),
+            median(r -> r.cpu().plugin()));
+   }
+
+   /** True when users wait for connections at all: pools smaller than the users, up to 16. */
+   private boolean tailJudged() {
+      return pool <= TAIL_POOLS_UP_TO && pool < users;
+   }
+
+   /** The targets this workload and pool size miss, each named with its measured value; empty when all are met. */
+   public List<String> missed() {
+      List<String> missed = new ArrayList<>();
+      if (!(labOverRaw() >= LAB_RAW_MIN)) {
+         missed.add(String.format(Locale.ROOT, "lab/raw %.3f < %.2f", labOverRaw(), LAB_RAW_MIN));
+      }
+      if (tailJudged() && !(Math.abs(acquireP99Ratio() - 1) <= P99_WITHIN)) {
+         missed.add(String.format(Locale.ROOT, "acquire p99 lab/raw %.2f outside 1 ± %.2f", acquireP99Ratio(),
+               P99_WITHIN));
+      }
+      if (tailJudged() && !(Math.abs(labJain() - rawJain()) <= JAIN_WITHIN)) {
+         missed.add(String.format(Locale.ROOT, "Jain lab - raw %+.3f outside ± %.2f", labJain() - rawJain(),
+               JAIN_WITHIN));
+      }
+      if (workload.equals(SLEEPING) && pool <= TAIL_POOLS_UP_TO && !(efficiency() >= EFFICIENCY_MIN)) {
+         missed.add(String.format(Locale.ROOT, "efficiency %.3f < %.2f", efficiency(), EFFICIENCY_MIN));
+      }
+      if (!(overheadP50Us() <= OVERHEAD_P50_MAX_US)) {
+         missed.add(String.format(Locale.ROOT, "overhead p50 %.1f µs > %.0f µs", overheadP50Us(),
+               OVERHEAD_P50_MAX_US));
+      }
+      return missed;
+   }
+
+   private static double ratio(double a, double b) {
+      return b > 0 ? a / b : Double.NaN;
+   }
+
+   public Map<String, Object> toMap() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("workload", workload);
+      m.put("pool", pool);
+      m.put("users", users);
+      m.put("rounds", rounds.size());
+      m.put("s1Ms", Rounded.orNull(s1Ms(), 4));
+      m.put("ceiling", Rounded.orNull(ceiling(), 1));
+      m.put("lab", Rounded.orNull(lab(), 1));
+      m.put("raw", Rounded.orNull(raw(), 1));
+      m.put("plugin", Rounded.orNull(plugin(), 1));
+      m.put("labOverRaw", Rounded.orNull(labOverRaw(), 4));
+      m.put("labOverPlugin", Rounded.orNull(labOverPlugin(), 4));
+      m.put("efficiency", Rounded.orNull(efficiency(), 4));
+      m.put("acquireP99Ms", FidelityRow.labAndRaw(labAcquireP99(), rawAcquireP99(), 3));
+      m.put("acquireP99Ratio", Rounded.orNull(acquireP99Ratio(), 4));
+      m.put("jain", FidelityRow.labAndRaw(labJain(), rawJain(), 4));
+      m.put("overheadP50Us", Rounded.orNull(overheadP50Us(), 1));
+      m.put("overheadP99Us", Rounded.orNull(overheadP99Us(), 1));
+      m.put("rawGapP50Us", Rounded.orNull(rawGapP50Us(), 1));
+      m.put("returnsOverOk", Rounded.orNull(returnsOverOk(), 4));
+      FidelityRow.Cpu cpu = cpu();
+      Map<String, Object> cpuMap = new LinkedHashMap<>();
+      cpuMap.put("lab", Rounded.orNull(cpu.lab(), 1));
+      cpuMap.put("raw", Rounded.orNull(cpu.raw(), 1));
+      cpuMap.put("plugin", Rounded.orNull(cpu.plugin(), 1));
+      m.put("cpuMicrosPerOp", cpuMap);
+      m.put("complete", rounds.stream().allMatch(FidelityRow::complete));
+      m.put("missed", missed());
+      m.put("perRound", rounds.stream().map(FidelityRow::toMap).toList());
+      return m;
+   }
+}

@@ -1,0 +1,64 @@
+package jdbcpoollab.analysis;
+
+import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.Timing;
+import jdbcpoollab.measure.UserSpread;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FidelityMedianTest {
+   private static final long[] EVEN = {10, 10, 10, 10};
+   private static final long[] UNEVEN = {2, 4, 10, 24};
+
+   private static StepResult step(double throughput, double acquireP99, long[] perUser) {
+      Timing acquire = new Timing(100, 1, 1, 1, acquireP99, acquireP99);
+      Timing total = new Timing(100, 5, 5, 5, 6, 6);
+      return new StepResult("wait", 2, 4, 1, 100, 0, 0, throughput, acquire, total, total, UserSpread.of(perUser),
+            Map.of(), true);
+   }
+
+   private static FidelityRow round(int round, double lab, double labP99, long[] labUsers, double raw, double rawP99,
+                                    double gapUs) {
+      Timing gaps = new Timing(100, gapUs / 1000, gapUs / 1000, gapUs / 1000, gapUs / 1000, gapUs / 1000);
+      return new FidelityRow("wait", round, 2, 4, round == 1 ? step(200, 0, EVEN) : null,
+            step(lab, labP99, labUsers), gaps, 100, step(raw, rawP99, EVEN), gaps, round == 1 ? 90 : 0,
+            round == 1 ? 1.0 : 0, new FidelityRow.Cpu(50, 40, round == 1 ? 300 : Double.NaN));
+   }
+
+   @Test
+   void eachNumberIsTheMedianOfTheRoundsThatMeasuredIt() {
+      FidelityMedian m = FidelityMedian.of(List.of(
+            round(1, 380, 40, EVEN, 400, 50, 3),
+            round(2, 500, 900, EVEN, 400, 52, 4),
+            round(3, 396, 55, EVEN, 400, 48, 5))).get(0);
+      assertEquals(396, m.lab(), 1e-9, "one wild round does not move the median");
+      assertEquals(55, m.labAcquireP99(), 1e-9);
+      assertEquals(50, m.rawAcquireP99(), 1e-9);
+      assertEquals(0.99, m.labOverRaw(), 1e-9);
+      assertEquals(90, m.plugin(), 1e-9, "the plugin ran in the first round only");
+      assertEquals(300, m.cpu().plugin(), 1e-9);
+      assertEquals(5.0, m.s1Ms(), 1e-9, "S1 from the first round");
+      assertEquals(4.0, m.overheadP50Us(), 1e-9);
+      assertEquals(List.of(), m.missed(), "lab/raw 0.99, P99 1.10, Jain equal, efficiency 396 / 400, overhead 4 µs");
+   }
+
+   @Test
+   void theTargetsNameWhatTheyMissWithTheMeasuredValue() {
+      FidelityMedian m = FidelityMedian.of(List.of(
+            round(1, 300, 20, UNEVEN, 400, 50, 30),
+            round(2, 310, 20, UNEVEN, 400, 50, 30),
+            round(3, 320, 20, UNEVEN, 400, 50, 30))).get(0);
+      List<String> missed = m.missed();
+      assertEquals(5, missed.size(), missed.toString());
+      assertTrue(missed.get(0).startsWith("lab/raw 0.775 < 0.97"), missed.toString());
+      assertTrue(missed.get(1).startsWith("acquire p99 lab/raw 0.40 outside 1 ± 0.25"), missed.toString());
+      assertTrue(missed.get(2).startsWith("Jain lab - raw -"), missed.toString());
+      assertTrue(missed.get(3).startsWith("efficiency 0.775 < 0.95"), missed.toString());
+      assertTrue(missed.get(4).startsWith("overhead p50 30.0 µs > 10 µs"), missed.toString());
+   }
+}

@@ -1,0 +1,58 @@
+package jdbcpoollab.report;
+
+import jdbcpoollab.analysis.Sizing;
+import jdbcpoollab.measure.ClientCpu;
+import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.Timing;
+import jdbcpoollab.measure.UserSpread;
+import org.junit.jupiter.api.Test;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SweepSummaryTest {
+
+   private static StepResult step(int pool, ClientCpu cpu) {
+      Timing t = new Timing(1000, 0.1, 0.1, 0.1, 0.2, 0.3);
+      return new StepResult("point", pool, 64, 5, 1000, 0, 0, 200, t, t, t, UserSpread.of(new long[] {500, 500}),
+            Map.of(), true).withClientCpu(cpu);
+   }
+
+   @Test
+   void aStepAbove80PercentOfTheMachineIsFlaggedOnItsLineInTheTablesAndTheCsv() {
+      SweepSummary summary = new SweepSummary(new Sizing.Context(64, 2, 100));
+      String quiet = summary.add("point pool=8", step(8, new ClientCpu(0.5, 25)));
+      String bound = summary.add("point pool=64", step(64, new ClientCpu(0.93, 18.4)));
+      assertTrue(quiet.endsWith(", client CPU 50% (25 µs/op)"), quiet);
+      assertTrue(bound.endsWith(", client CPU 93% (18 µs/op); " + ClientCpu.BOUND), bound);
+
+      String md = summary.tables(true);
+      assertTrue(md.contains("| 64 (client-bound) |"), md);
+      assertFalse(md.contains("| 8 (client-bound) |"), md);
+      assertTrue(md.contains("point pool=64: " + ClientCpu.BOUND), md);
+      assertFalse(md.contains("point pool=8: " + ClientCpu.BOUND), md);
+
+      Table csv = summary.csv();
+      List<String> text = List.of(csv.csv().split("\n"));
+      assertTrue(text.get(0).endsWith("client_cpu_share,client_cpu_us_per_op,client_bound"), text.get(0));
+      assertTrue(text.get(1).endsWith("0.5000,25.0,false"), text.get(1));
+      assertTrue(text.get(2).endsWith("0.9300,18.4,true"), text.get(2));
+   }
+
+   @Test
+   void theClientCpuSurvivesTheSummaryJsonAndAStepWithoutItReadsAsUnknown() {
+      StepResult bound = step(64, new ClientCpu(0.93, 18.4));
+      StepResult back = StepResult.fromMap(bound.toMap());
+      assertEquals(0.93, back.clientCpu().share(), 1e-9);
+      assertTrue(back.clientCpu().clientBound());
+      Map<String, Object> old = new LinkedHashMap<>(bound.toMap());
+      old.remove("clientCpu");
+      assertFalse(StepResult.fromMap(old).clientCpu().clientBound());
+      assertTrue(Double.isNaN(StepResult.fromMap(old).clientCpu().share()));
+   }
+}

@@ -79,7 +79,7 @@ class BadInputTest {
       cases.put("db.serverOption=no_such_var=1", "jdbc-pool-lab: bad option -Ddb.serverOption=no_such_var=1: unknown"
             + " server variable 'no_such_var' (name=value, comma-separated; known names: thread_handling, ");
       cases.put("mix=point:abc", "jdbc-pool-lab: bad option -Dmix=point:abc: allowed is kind:weight, comma-separated,"
-            + " each kind once among cpu, txn, wait");
+            + " each kind once among cpu, point, txn, wait");
       cases.put("db.pasword=Hunter2-x", "jdbc-pool-lab: unknown option -Ddb.pasword=*** (did you mean -Ddb.password?)");
       cases.put("source=hikari,bonecp", "jdbc-pool-lab: bad option -Dsource=hikari,bonecp: allowed is a "
             + "comma-separated list of hikari, ucp, dbcp2, agroal, vibur, c3p0, tomcat, none, each once");

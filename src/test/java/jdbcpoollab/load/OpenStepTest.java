@@ -95,8 +95,10 @@ class OpenStepTest {
             + r.step().acquire().max());
       assertTrue(r.queue().max() >= 2 * SLEEP_MS, "the fifth request waits for a thread until two requests ended: "
             + r.queue().max());
-      assertTrue(r.step().total().avg() + 0.01 >= r.queue().avg() + r.step().acquire().avg() + r.step().query().avg(),
-            "total from arrival holds the queue, the acquire wait and the statement: " + r);
+      // each histogram keeps 3 significant digits, so each mean is good to 0.1% of its values: that is the slack
+      double resolution = 0.001 * (r.queue().max() + r.step().acquire().max() + r.step().query().max());
+      assertTrue(r.step().total().avg() + resolution >= r.queue().avg() + r.step().acquire().avg()
+            + r.step().query().avg(), "total from arrival holds the queue, the acquire wait and the statement: " + r);
       assertEquals(2, r.threads());
    }
 

@@ -22,6 +22,7 @@ final class SharedSource {
    private final AtomicInteger left = new AtomicInteger();
    private boolean entered;
    private boolean closed;
+   private volatile boolean opening;
    private volatile ConnectionSource source;
    private volatile String openFailure;
    private volatile long openNanos;
@@ -36,20 +37,25 @@ final class SharedSource {
          return false;
       }
       entered = true;
+      opening = true;
       try {
-         preparation.run();
-      } catch (SQLException | RuntimeException e) {
-         openFailure = ErrorMessages.normalise(e);
+         try {
+            preparation.run();
+         } catch (SQLException | RuntimeException e) {
+            openFailure = ErrorMessages.normalise(e);
+            return true;
+         }
+         long start = System.nanoTime();
+         try {
+            source = opener.open();
+         } catch (Exception e) {
+            openFailure = ErrorMessages.normalise(e);
+         }
+         openNanos = System.nanoTime() - start;
          return true;
+      } finally {
+         opening = false;
       }
-      long start = System.nanoTime();
-      try {
-         source = opener.open();
-      } catch (Exception e) {
-         openFailure = ErrorMessages.normalise(e);
-      }
-      openNanos = System.nanoTime() - start;
-      return true;
    }
 
    /** True for the last of {@code users} to leave, who should close the source. */
@@ -70,13 +76,22 @@ final class SharedSource {
       return openNanos;
    }
 
-   /** Marks the source closed without closing it (the JVM is ending); false when it was not open for use. */
-   synchronized boolean abandon() {
-      if (closed || !entered) {
+   /**
+    * Marks the source closed without closing it (the JVM is ending); false when it was not open for use. A source
+    * still being opened (filling a pool can take the acquire timeout, longer when the database is gone) has measured
+    * nothing, and the ending JVM does not wait for it.
+    */
+   boolean abandon() {
+      if (opening) {
          return false;
       }
-      closed = true;
-      return true;
+      synchronized (this) {
+         if (closed || !entered) {
+            return false;
+         }
+         closed = true;
+         return true;
+      }
    }
 
    /** Closes the source; false when it was never entered or was closed before, so only one caller reports. */

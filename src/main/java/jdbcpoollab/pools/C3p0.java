@@ -2,7 +2,6 @@ package jdbcpoollab.pools;
 
 import com.mchange.v2.c3p0.ComboPooledDataSource;
 import jdbcpoollab.db.Database;
-import jdbcpoollab.db.ErrorMessages;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -36,18 +35,8 @@ final class C3p0 implements PoolLibrary {
       dataSource.setIdleConnectionTestPeriod(30);
       // a server that refuses connections fails the fill, instead of being retried 30 times a second apart
       dataSource.setAcquireRetryAttempts(1);
-      Source source = new Source(dataSource);
-      try {
-         PoolFill.await(shape.poolName(), dataSource::getNumConnectionsDefaultUser, shape.min(),
-               Math.max(10_000, shape.acquireTimeoutMs()));
-      } catch (RuntimeException e) {
-         source.close();
-         throw new SQLException(database.redact(ErrorMessages.rootMessage(e)), e);
-      } catch (Exception e) {
-         source.close();
-         throw e;
-      }
-      return source;
+      return PoolFill.started(new Source(dataSource), () -> { },
+            dataSource::getNumConnectionsDefaultUser, shape, database);
    }
 
    @Override

@@ -1,7 +1,6 @@
 package jdbcpoollab.pools;
 
 import jdbcpoollab.db.Database;
-import jdbcpoollab.db.ErrorMessages;
 import org.apache.commons.dbcp2.BasicDataSource;
 
 import java.sql.Connection;
@@ -32,19 +31,8 @@ final class CommonsDbcp2 implements PoolLibrary {
       dataSource.setMaxTotal(shape.max());
       dataSource.setMaxWait(Duration.ofMillis(shape.acquireTimeoutMs()));
       dataSource.setTestOnBorrow(true);
-      Source source = new Source(dataSource);
-      try {
-         dataSource.start();
-         PoolFill.await(shape.poolName(), () -> dataSource.getNumIdle() + dataSource.getNumActive(), shape.min(),
-               Math.max(10_000, shape.acquireTimeoutMs()));
-      } catch (RuntimeException e) {
-         source.close();
-         throw new SQLException(database.redact(ErrorMessages.rootMessage(e)), e);
-      } catch (Exception e) {
-         source.close();
-         throw e;
-      }
-      return source;
+      return PoolFill.started(new Source(dataSource), dataSource::start,
+            () -> dataSource.getNumIdle() + dataSource.getNumActive(), shape, database);
    }
 
    @Override

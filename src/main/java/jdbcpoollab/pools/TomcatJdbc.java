@@ -1,7 +1,6 @@
 package jdbcpoollab.pools;
 
 import jdbcpoollab.db.Database;
-import jdbcpoollab.db.ErrorMessages;
 import org.apache.tomcat.jdbc.pool.DataSource;
 import org.apache.tomcat.jdbc.pool.PoolProperties;
 
@@ -39,18 +38,7 @@ final class TomcatJdbc implements PoolLibrary {
       properties.setValidationInterval(30_000);
       properties.setJmxEnabled(false);
       DataSource dataSource = new DataSource(properties);
-      Source source = new Source(dataSource);
-      try {
-         dataSource.createPool();
-         PoolFill.await(shape.poolName(), dataSource::getSize, shape.min(), Math.max(10_000, shape.acquireTimeoutMs()));
-      } catch (RuntimeException e) {
-         source.close();
-         throw new SQLException(database.redact(ErrorMessages.rootMessage(e)), e);
-      } catch (Exception e) {
-         source.close();
-         throw e;
-      }
-      return source;
+      return PoolFill.started(new Source(dataSource), dataSource::createPool, dataSource::getSize, shape, database);
    }
 
    @Override

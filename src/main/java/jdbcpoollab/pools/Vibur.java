@@ -1,7 +1,6 @@
 package jdbcpoollab.pools;
 
 import jdbcpoollab.db.Database;
-import jdbcpoollab.db.ErrorMessages;
 import org.vibur.dbcp.ViburDBCPDataSource;
 
 import java.sql.Connection;
@@ -31,19 +30,8 @@ final class Vibur implements PoolLibrary {
       dataSource.setPoolFair(true);
       dataSource.setConnectionTimeoutInMs(shape.acquireTimeoutMs());
       dataSource.setEnableJMX(false);
-      Source source = new Source(dataSource);
-      try {
-         dataSource.start();
-         PoolFill.await(shape.poolName(), () -> dataSource.getPool().createdTotal(), shape.min(),
-               Math.max(10_000, shape.acquireTimeoutMs()));
-      } catch (RuntimeException e) {
-         source.close();
-         throw new SQLException(database.redact(ErrorMessages.rootMessage(e)), e);
-      } catch (Exception e) {
-         source.close();
-         throw e;
-      }
-      return source;
+      return PoolFill.started(new Source(dataSource), dataSource::start,
+            () -> dataSource.getPool().createdTotal(), shape, database);
    }
 
    @Override

@@ -76,7 +76,9 @@ class SeedQuestionsTest {
          // 3 hot rows, 2 connections: one transaction in two or so finds its row locked and waits in the database
          assertTrue(ms(txn, "query", "p99") >= ms(txn, "query", "p50") + 1, txn.get("query").toString());
          Map<String, Object> alone = run.step("txn rtt=0ms", 1);
-         assertTrue(ms(alone, "acquire", "p50") >= 5, "with one connection the others wait for its hold: "
+         // users on their own threads meet HikariCP's unfair hand-back: the thread that just gave the connection
+         // back often takes it again at once, so the median wait is short; the mean carries everyone's wait
+         assertTrue(ms(alone, "acquire", "avg") >= 5, "with one connection the others wait for its hold: "
                + alone.get("acquire"));
       }
    }

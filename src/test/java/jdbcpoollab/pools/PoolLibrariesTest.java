@@ -214,10 +214,12 @@ class PoolLibrariesTest {
 
    private static void awaitConnections(long expected, String what) throws Exception {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-      while (otherConnections() != expected && System.nanoTime() < deadline) {
+      long connections = otherConnections();
+      while (connections != expected && System.nanoTime() < deadline) {
          Thread.sleep(20);
+         connections = otherConnections();
       }
-      assertEquals(expected, otherConnections(), what + " " + processes());
+      assertEquals(expected, connections, what + " " + processes());
    }
 
    private static String processes() throws SQLException {

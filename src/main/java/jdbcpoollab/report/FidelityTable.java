@@ -9,7 +9,8 @@ import static jdbcpoollab.analysis.NumberText.fixedOrNa;
 /** The fidelity benchmark's table, one row per workload and pool size, and the note that explains it. */
 public final class FidelityTable {
    public static final String NOTE = "Each number is the median of the rounds (the plugin and S1 run in the first "
-         + "round only). lab/raw and efficiency (lab / ceiling) compare throughputs; the ceiling is min(pool, users) / "
+         + "round only; the plugin not at all for a statement with bind parameters, such as point's, which its plain "
+         + "query cannot bind). lab/raw and efficiency (lab / ceiling) compare throughputs; the ceiling is min(pool, users) / "
          + "S1. Acquire P99 and Jain's index compare the lab's users with the plain threads on the same pool. Overhead "
          + "is the lab's time between two operations of a user on its own thread (the window test, the recorder and "
          + "keeping the response for Gatling), raw gap the same for plain threads. The plugin's throughput is the connections its pool got back inside its "

@@ -115,6 +115,15 @@ public final class FidelityBench {
          return round <= 1;
       }
 
+      /**
+       * Whether the plugin's users run this block: in the first round, for a statement without bind parameters. The
+       * plugin's plain query sends the statement as it is, so a statement with {@code ?} would fail on every call
+       * and its pool would still count the connections given back: its column stays empty (n/a) instead.
+       */
+      private boolean pluginRuns() {
+         return firstRound() && !sql().contains("?");
+      }
+
       /** The request name of a contender in this block, such as {@code lab wait pool=08 round 2}. */
       public String name(String contender) {
          return String.format("%s%s %s pool=%0" + String.valueOf(options.largestPool()).length() + "d%s",
@@ -220,11 +229,12 @@ public final class FidelityBench {
       for (Block w : warmupRound) {
          sequence.task("warm-up " + w.workload.name(), () -> this.lab.progress("warm-up: " + w.workload.name()
                + " on the lab, raw threads and plugin at pool=" + w.pool + ", not measured"));
-         List.of(lab, raw, plugin).forEach(contender -> contender.accept(w, sequence));
+         (w.pluginRuns() ? List.of(lab, raw, plugin) : List.of(lab, raw))
+               .forEach(contender -> contender.accept(w, sequence));
       }
       for (int i = 0; i < blocks.size(); i++) {
          Block b = blocks.get(i);
-         List<BiConsumer<Block, Sequence>> contenders = b.firstRound() ? List.of(lab, raw, plugin) : List.of(lab, raw);
+         List<BiConsumer<Block, Sequence>> contenders = b.pluginRuns() ? List.of(lab, raw, plugin) : List.of(lab, raw);
          if (b.firstRound()) {
             sequence.task(b.s1.requestName(), () -> rawRun(b, b.s1, 1, result -> b.s1Result = result));
          }
@@ -306,7 +316,7 @@ public final class FidelityBench {
       lab.start("big", (database, c) -> tableRows == 0 ? "not needed"
             : tableRows + " rows " + database.dialect().ensureBigTable(c, tableRows).name().toLowerCase(Locale.ROOT));
       options.workloads().forEach(lab::tryOnce);
-      allBlocks().stream().filter(Block::firstRound)
+      allBlocks().stream().filter(Block::pluginRuns)
             .forEach(b -> config(b.poolName("plugin", b.pool), b.pool, b.pluginReturns).copyStateTo(b.pluginConfig));
    }
 
@@ -320,7 +330,7 @@ public final class FidelityBench {
 
    /** The plugin fills its pools in the background; no measurement starts before they are full. */
    private void awaitPluginPools() {
-      for (Block b : allBlocks().stream().filter(Block::firstRound).toList()) {
+      for (Block b : allBlocks().stream().filter(Block::pluginRuns).toList()) {
          try {
             b.pluginReturns.awaitFilled(b.pool, Math.max(10_000, options.connectionTimeoutMs()));
          } catch (Exception e) {

@@ -13,6 +13,7 @@ import static jdbcpoollab.endtoend.PoolSweepIntegrationTest.number;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -60,16 +61,23 @@ class FidelityIntegrationTest {
          assertEquals(List.of(1, 2), rounds.stream().map(r -> ((Number) r.get("round")).intValue()).toList());
          double lab = number(row, "lab");
          double raw = number(row, "raw");
-         double plugin = number(row, "plugin");
-         assertTrue(lab > 0 && raw > 0 && plugin > 0, row.toString());
+         assertTrue(lab > 0 && raw > 0, row.toString());
          // the median of two rounds is their mean
          assertEquals((number(rounds.get(0), "lab") + number(rounds.get(1), "lab")) / 2, lab, 0.1, row.toString());
-         assertEquals(number(rounds.get(0), "plugin"), plugin, 0.1, "the plugin runs in round 1 only: " + row);
-         assertEquals(0, number(rounds.get(1), "plugin"), row.toString());
+         if (row.get("workload").equals("point")) {
+            // the plugin's plain query cannot bind point's id: it is not run there, its columns stay empty
+            assertNull(row.get("plugin"), row.toString());
+            assertNull(row.get("labOverPlugin"), row.toString());
+         } else {
+            double plugin = number(row, "plugin");
+            assertTrue(plugin > 0, row.toString());
+            assertEquals(number(rounds.get(0), "plugin"), plugin, 0.1, "the plugin runs in round 1 only: " + row);
+            assertEquals(0, number(rounds.get(1), "plugin"), row.toString());
+            assertEquals(lab / plugin, number(row, "labOverPlugin"), 0.01 * lab / plugin + 0.001, row.toString());
+         }
          if (row.get("workload").equals("wait")) {
             assertTrue(number(row, "s1Ms") >= 5.0, "SLEEP(0.005) cannot take less than 5 ms: " + row);
          }
-         assertEquals(lab / plugin, number(row, "labOverPlugin"), 0.01 * lab / plugin + 0.001, row.toString());
          assertEquals(lab / number(row, "ceiling"), number(row, "efficiency"), 0.01, row.toString());
          for (Map<String, Object> round : rounds) {
             double ratio = number(round, "lab") / number(round, "raw");

@@ -43,11 +43,16 @@ public final class SizingText {
       lines.add(String.format(Locale.ROOT, "Throughput peaks at %s ops/s (pool %d); pool %d is the smallest %s, so "
                   + "more connections buy nothing.", estimate(best.throughput(), 1), best.pool(), pick.pool(),
             choice.tested() ? "not significantly below 95% of it (one-sided Welch test at 5%)" : "within 5% of it"));
-      lines.add(String.format(Locale.ROOT, "With %d users in a closed loop the time per operation is users / "
+      lines.add(last(sizing).pool() == pick.pool()
+            ? String.format(Locale.ROOT, "With %d users in a closed loop the time per operation is users / "
+                  + "throughput (Little's law): every connection added so far took waiting out of the pool, and the "
+                  + "largest pool measured is still the best (query avg %s ms at pool %d).", sizing.users(),
+                  fixed(pick.mean(s -> s.query().avg()), 3), pick.pool())
+            : String.format(Locale.ROOT, "With %d users in a closed loop the time per operation is users / "
                   + "throughput (Little's law): at equal throughput a bigger pool only moves the waiting from the "
                   + "pool into the database (query avg %s ms at pool %d, %s ms at pool %d).", sizing.users(),
-            fixed(pick.mean(s -> s.query().avg()), 3), pick.pool(),
-            fixed(last(sizing).mean(s -> s.query().avg()), 3), last(sizing).pool()));
+                  fixed(pick.mean(s -> s.query().avg()), 3), pick.pool(),
+                  fixed(last(sizing).mean(s -> s.query().avg()), 3), last(sizing).pool()));
       Integer saturated = sizing.saturatedFrom();
       lines.add(saturated != null
             ? String.format(Locale.ROOT, "The database was saturated from pool %d on (its server used at least %.0f%% "

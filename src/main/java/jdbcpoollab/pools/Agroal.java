@@ -56,7 +56,7 @@ final class Agroal implements PoolLibrary {
       } catch (RuntimeException e) {
          throw new SQLException(database.redact(ErrorMessages.rootMessage(e)), e);
       }
-      Source source = new Source(dataSource);
+      ConnectionSource source = new DataSourcePool(dataSource, dataSource::close);
       try {
          PoolFill.await(shape.poolName(), pooled::get, shape.min(), Math.max(10_000, shape.acquireTimeoutMs()));
       } catch (Exception e) {
@@ -71,16 +71,4 @@ final class Agroal implements PoolLibrary {
       return "agroal (initialSize = minSize = maxSize = pool)";
    }
 
-   private record Source(AgroalDataSource dataSource) implements ConnectionSource {
-
-      @Override
-      public Connection getConnection() throws SQLException {
-         return dataSource.getConnection();
-      }
-
-      @Override
-      public void close() {
-         dataSource.close();
-      }
-   }
 }

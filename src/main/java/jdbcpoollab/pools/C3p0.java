@@ -3,9 +3,6 @@ package jdbcpoollab.pools;
 import com.mchange.v2.c3p0.ComboPooledDataSource;
 import jdbcpoollab.db.Database;
 
-import java.sql.Connection;
-import java.sql.SQLException;
-
 /**
  * c3p0's {@code ComboPooledDataSource}: initialPoolSize = minPoolSize = maxPoolSize = pool, checkoutTimeout the
  * acquire timeout, and the validation its documentation recommends for speed: connections tested asynchronously as
@@ -35,7 +32,7 @@ final class C3p0 implements PoolLibrary {
       dataSource.setIdleConnectionTestPeriod(30);
       // a server that refuses connections fails the fill, instead of being retried 30 times a second apart
       dataSource.setAcquireRetryAttempts(1);
-      return PoolFill.started(new Source(dataSource), () -> { },
+      return PoolFill.started(new DataSourcePool(dataSource, dataSource::close), () -> { },
             dataSource::getNumConnectionsDefaultUser, shape, database);
    }
 
@@ -44,16 +41,4 @@ final class C3p0 implements PoolLibrary {
       return "c3p0 (initialPoolSize = minPoolSize = maxPoolSize = pool)";
    }
 
-   private record Source(ComboPooledDataSource dataSource) implements ConnectionSource {
-
-      @Override
-      public Connection getConnection() throws SQLException {
-         return dataSource.getConnection();
-      }
-
-      @Override
-      public void close() {
-         dataSource.close();
-      }
-   }
 }

@@ -3,7 +3,6 @@ package jdbcpoollab.pools;
 import jdbcpoollab.db.Database;
 import org.apache.commons.dbcp2.BasicDataSource;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 
@@ -31,7 +30,7 @@ final class CommonsDbcp2 implements PoolLibrary {
       dataSource.setMaxTotal(shape.max());
       dataSource.setMaxWait(Duration.ofMillis(shape.acquireTimeoutMs()));
       dataSource.setTestOnBorrow(true);
-      return PoolFill.started(new Source(dataSource), dataSource::start,
+      return PoolFill.started(new DataSourcePool(dataSource, () -> close(dataSource)), dataSource::start,
             () -> dataSource.getNumIdle() + dataSource.getNumActive(), shape, database);
    }
 
@@ -40,20 +39,12 @@ final class CommonsDbcp2 implements PoolLibrary {
       return "dbcp2 (initialSize = minIdle = maxIdle = maxTotal = pool)";
    }
 
-   private record Source(BasicDataSource dataSource) implements ConnectionSource {
-
-      @Override
-      public Connection getConnection() throws SQLException {
-         return dataSource.getConnection();
-      }
-
-      @Override
-      public void close() {
-         try {
-            dataSource.close();
-         } catch (SQLException e) {
-            // a connection that fails to close is gone anyway
-         }
+   /** Closes the pool and its connections. */
+   private static void close(BasicDataSource dataSource) {
+      try {
+         dataSource.close();
+      } catch (SQLException e) {
+         // a connection that fails to close is gone anyway
       }
    }
 }

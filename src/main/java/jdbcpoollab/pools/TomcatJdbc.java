@@ -4,9 +4,7 @@ import jdbcpoollab.db.Database;
 import org.apache.tomcat.jdbc.pool.DataSource;
 import org.apache.tomcat.jdbc.pool.PoolProperties;
 
-import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.SQLException;
 
 /**
  * The Tomcat JDBC pool: initialSize = minIdle = maxIdle = maxActive = pool, a fair queue, maxWait the acquire
@@ -38,7 +36,8 @@ final class TomcatJdbc implements PoolLibrary {
       properties.setValidationInterval(30_000);
       properties.setJmxEnabled(false);
       DataSource dataSource = new DataSource(properties);
-      return PoolFill.started(new Source(dataSource), dataSource::createPool, dataSource::getSize, shape, database);
+      return PoolFill.started(new DataSourcePool(dataSource, () -> dataSource.close(true)), dataSource::createPool,
+            dataSource::getSize, shape, database);
    }
 
    @Override
@@ -46,16 +45,4 @@ final class TomcatJdbc implements PoolLibrary {
       return "tomcat (initialSize = minIdle = maxIdle = maxActive = pool)";
    }
 
-   private record Source(DataSource dataSource) implements ConnectionSource {
-
-      @Override
-      public Connection getConnection() throws SQLException {
-         return dataSource.getConnection();
-      }
-
-      @Override
-      public void close() {
-         dataSource.close(true);
-      }
-   }
 }

@@ -3,9 +3,6 @@ package jdbcpoollab.pools;
 import jdbcpoollab.db.Database;
 import org.vibur.dbcp.ViburDBCPDataSource;
 
-import java.sql.Connection;
-import java.sql.SQLException;
-
 /**
  * Vibur DBCP: poolInitialSize = poolMaxSize = pool, a fair pool, connectionTimeoutInMs the acquire timeout, and its
  * default validation: a connection idle longer than connectionIdleLimitInSeconds (5 s) is checked with
@@ -30,7 +27,7 @@ final class Vibur implements PoolLibrary {
       dataSource.setPoolFair(true);
       dataSource.setConnectionTimeoutInMs(shape.acquireTimeoutMs());
       dataSource.setEnableJMX(false);
-      return PoolFill.started(new Source(dataSource), dataSource::start,
+      return PoolFill.started(new DataSourcePool(dataSource, dataSource::close), dataSource::start,
             () -> dataSource.getPool().createdTotal(), shape, database);
    }
 
@@ -39,16 +36,4 @@ final class Vibur implements PoolLibrary {
       return "vibur (poolInitialSize = poolMaxSize = pool)";
    }
 
-   private record Source(ViburDBCPDataSource dataSource) implements ConnectionSource {
-
-      @Override
-      public Connection getConnection() throws SQLException {
-         return dataSource.getConnection();
-      }
-
-      @Override
-      public void close() {
-         dataSource.close();
-      }
-   }
 }

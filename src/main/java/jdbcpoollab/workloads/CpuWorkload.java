@@ -32,7 +32,12 @@ public record CpuWorkload(String statement, int rows) implements Workload {
 
       @Override
       public Workload create(Dialect dialect, Options options, List<String> chosen) {
-         return new CpuWorkload(dialect.cpuSql(), options.integer("rows", 100_000, 1, 100_000_000));
+         return new CpuWorkload(dialect.cpuSql(), rows(options));
+      }
+
+      /** {@code -Drows}: the rows of the big table, which the workloads that read it share. */
+      static int rows(Options options) {
+         return options.integer("rows", 100_000, 1, 100_000_000);
       }
    }
 }

@@ -58,7 +58,7 @@ public record PointWorkload(int rows) implements Workload {
 
       @Override
       public Workload create(Dialect dialect, Options options, List<String> chosen) {
-         return new PointWorkload(options.integer("rows", 100_000, 1, 100_000_000));
+         return new PointWorkload(CpuWorkload.Type.rows(options));
       }
    }
 }

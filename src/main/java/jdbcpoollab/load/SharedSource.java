@@ -42,14 +42,14 @@ final class SharedSource {
          try {
             preparation.run();
          } catch (SQLException | RuntimeException e) {
-            openFailure = ErrorMessages.normalise(e);
+            openFailure = ErrorMessages.describe(e);
             return true;
          }
          long start = System.nanoTime();
          try {
             source = opener.open();
          } catch (Exception e) {
-            openFailure = ErrorMessages.normalise(e);
+            openFailure = ErrorMessages.describe(e);
          }
          openNanos = System.nanoTime() - start;
          return true;
@@ -68,6 +68,7 @@ final class SharedSource {
       return source;
    }
 
+   /** Why the source did not open, as the library or server said it (its numbers kept, password masked), or null. */
    String openFailure() {
       return openFailure;
    }

@@ -58,7 +58,8 @@ final class Agroal implements PoolLibrary {
       }
       ConnectionSource source = new DataSourcePool(dataSource, dataSource::close);
       try {
-         PoolFill.await(shape.poolName(), pooled::get, shape.min(), Math.max(10_000, shape.acquireTimeoutMs()));
+         PoolFill.await(shape.poolName(), pooled::get, shape.min(), Math.max(10_000, shape.acquireTimeoutMs()),
+               database);
       } catch (Exception e) {
          source.close();
          throw e;

@@ -3,12 +3,15 @@ package jdbcpoollab.pools;
 import jdbcpoollab.db.Database;
 import jdbcpoollab.db.ErrorMessages;
 
+import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /** Waits until a new pool holds its minimum of connections, so that what follows measures a filled pool. */
 final class PoolFill {
+   private static final Duration ASK_SERVER_WITHIN = Duration.ofSeconds(5);
 
    @FunctionalInterface
    interface Count {
@@ -33,7 +36,7 @@ final class PoolFill {
                                                  Database database) throws Exception {
       try {
          start.run();
-         await(shape.poolName(), count, shape.min(), Math.max(10_000, shape.acquireTimeoutMs()));
+         await(shape.poolName(), count, shape.min(), Math.max(10_000, shape.acquireTimeoutMs()), database);
       } catch (RuntimeException e) {
          source.close();
          throw new SQLException(database.redact(ErrorMessages.rootMessage(e)), e);
@@ -44,12 +47,18 @@ final class PoolFill {
       return source;
    }
 
-   static void await(String poolName, Count count, int size, long timeoutMs) throws SQLException, TimeoutException {
+   /**
+    * Waits until {@code count} reaches {@code size}. A pool that does not fill in time says how far it got and, since
+    * libraries keep the server's refusals to their logs, what the server answers to one more connection of the
+    * lab's own ("Too many connections", "sorry, too many clients already").
+    */
+   static void await(String poolName, Count count, int size, long timeoutMs, Database database)
+         throws SQLException, TimeoutException {
       long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
       while (count.connections() < size) {
          if (System.nanoTime() > deadline) {
             throw new TimeoutException("pool " + poolName + " holds " + count.connections() + " of " + size
-                  + " connections after " + timeoutMs + " ms");
+                  + " connections after " + timeoutMs + " ms; " + serverAnswer(database));
          }
          try {
             Thread.sleep(5);
@@ -57,6 +66,14 @@ final class PoolFill {
             Thread.currentThread().interrupt();
             throw new TimeoutException("interrupted while filling pool " + poolName);
          }
+      }
+   }
+
+   private static String serverAnswer(Database database) {
+      try (Connection ignored = database.connect(ASK_SERVER_WITHIN)) {
+         return "the server accepts a new connection of the lab's own";
+      } catch (SQLException | RuntimeException e) {
+         return "the server refuses a new connection: " + database.redact(ErrorMessages.rootMessage(e));
       }
    }
 }

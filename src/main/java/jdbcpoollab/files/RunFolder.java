@@ -1,6 +1,7 @@
 package jdbcpoollab.files;
 
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -23,11 +24,25 @@ public final class RunFolder {
       for (int i = 2; Files.exists(dir); i++) {
          dir = resultsRoot.resolve(base + "-" + i);
       }
+      proveWritable(dir);
+      return new RunFolder(dir);
+   }
+
+   /**
+    * Creates {@code dir} when missing and writes 64 KiB into it, so that a folder that is a file, has no permission or
+    * sits on a full disk is found before anything starts.
+    *
+    * @throws IllegalStateException saying why it cannot be written
+    */
+   public static void proveWritable(Path dir) {
       Path probe = null;
       try {
          Files.createDirectories(dir);
          probe = Files.createTempFile(dir, ".probe", ".tmp");
          Files.write(probe, new byte[64 * 1024]);
+      } catch (FileAlreadyExistsException e) {
+         throw new IllegalStateException("results folder " + dir + " is not writable: " + e.getFile()
+               + " is a file, not a folder", e);
       } catch (IOException e) {
          throw new IllegalStateException("results folder " + dir + " is not writable: " + e.getMessage(), e);
       } finally {
@@ -39,7 +54,6 @@ public final class RunFolder {
             }
          }
       }
-      return new RunFolder(dir);
    }
 
    public Path dir() {

@@ -1,6 +1,7 @@
 package jdbcpoollab.run;
 
 import io.gatling.javaapi.core.Simulation;
+import jdbcpoollab.files.RunFolder;
 import jdbcpoollab.options.Options;
 
 import java.io.IOException;
@@ -47,6 +48,20 @@ public final class Preflight {
             throw runtime;
          }
          throw e;
+      }
+      resultsWritable();
+   }
+
+   /** Maven names the results folder ({@code -Dlab.results}); Gatling's plugin would fail first on an unusable one. */
+   private static void resultsWritable() {
+      String results = System.getProperty("lab.results");
+      if (results == null) {
+         return;
+      }
+      try {
+         RunFolder.proveWritable(Path.of(results));
+      } catch (IllegalStateException e) {
+         throw Exit.now(Exit.RESULTS_NOT_WRITABLE, e.getMessage());
       }
    }
 

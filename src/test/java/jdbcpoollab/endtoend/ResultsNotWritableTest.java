@@ -6,6 +6,7 @@ import jdbcpoollab.run.Exit;
 import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.Command;
 import jdbcpoollab.testing.GatlingRun;
+import jdbcpoollab.testing.LabProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,6 +51,21 @@ class ResultsNotWritableTest {
       assertTrue(run.failure().startsWith("jdbc-pool-lab: results folder " + notAFolder), run.failure());
       assertTrue(run.failure().contains(" is not writable: "), run.failure());
       assertFalse(run.console().contains("jdbc-pool-lab: MySQL"), "no database was started:\n" + run.console());
+   }
+
+   @Test
+   void throughMavenTheLabSaysItBeforeGatlingsPluginDoes() throws IOException {
+      Path notAFolder = Files.writeString(tmp.resolve("results"), "a file where the results folder should be");
+      Path home = tmp.resolve("home");
+      try (LabProcess mvn = LabProcess.maven(tmp.resolve("mvn.log"), "gatling:test", "-Dsim=PoolSweep",
+            "-Dmaven.test.skip=true", "-Dlab.home=" + home, "-Dlab.results=" + notAFolder, "-Dpools=1")) {
+         assertEquals(Exit.RESULTS_NOT_WRITABLE, mvn.waitFor(Duration.ofMinutes(2)), mvn.output());
+         assertEquals("jdbc-pool-lab: results folder " + notAFolder + " is not writable: " + notAFolder
+               + " is a file, not a folder (exit code 73)", BadInputTest.onlyLabLine(mvn.output()));
+         assertFalse(mvn.output().contains("resultsFolder"), "the plugin never got to it:\n" + mvn.output());
+         assertFalse(mvn.output().contains("Running simulation"), "Gatling must not start:\n" + mvn.output());
+      }
+      assertFalse(Files.exists(home), "no database may be started");
    }
 
    @Test

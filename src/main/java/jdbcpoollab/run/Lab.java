@@ -301,7 +301,7 @@ public final class Lab {
    /** Prints the step's last line and rewrites the summaries, which the simulation has just updated. */
    public synchronized void stepFinished(String line) {
       finishedSteps++;
-      wallTime.stepFinished();
+      wallTime.stepFinished(0, 0);
       progress(line);
       writeSummary();
    }
@@ -323,7 +323,7 @@ public final class Lab {
       gated.add(step);
       List<GateResult> checked = gates.check(step);
       finishedSteps++;
-      wallTime.stepFinished();
+      wallTime.stepFinished(step.seconds(), warmupPerStep);
       if (!step.complete()) {
          String why = redact(whyIncomplete);
          incomplete.put(step.label(), why);
@@ -375,7 +375,7 @@ public final class Lab {
                : GatlingReport.newest(simulation, startedAt);
          gatling.ifPresent(dir -> gatlingReport = folder.dir().toAbsolutePath()
                .relativize(dir.resolve("index.html").toAbsolutePath()).toString().replace('\\', '/'));
-         wall = wallTime.toMap(gated.stream().mapToDouble(StepResult::seconds).sum(), warmupPerStep * gated.size());
+         wall = wallTime.toMap();
          writeSummary();
          System.out.println();
          System.out.print(RunFiles.markdown(contents(), false));
@@ -416,7 +416,7 @@ public final class Lab {
       state = "failed";
       error = "no operation ended inside any measured window of " + gated.size() + " step(s): each statement takes "
             + "longer than -Dseconds; give a longer window or a shorter statement";
-      wall = wallTime.toMap(gated.stream().mapToDouble(StepResult::seconds).sum(), warmupPerStep * gated.size());
+      wall = wallTime.toMap();
       writeSummary();
       writePage();
       stopDatabase();

@@ -16,6 +16,8 @@ final class WallTime {
    private long filling;
    private long loading;
    private long between;
+   private double measured;
+   private double warmup;
 
    /** @param openNanos how long opening the step's pool took, just before now */
    synchronized void stepStarted(long openNanos) {
@@ -30,13 +32,20 @@ final class WallTime {
       openedAt = now;
    }
 
-   synchronized void stepFinished() {
+   /**
+    * @param measuredSeconds the step's measured window
+    * @param warmupSeconds   the warm-up it was planned with; a step that never reached its window (pool not opened,
+    *                        database lost during the warm-up) counts only the time it ran
+    */
+   synchronized void stepFinished(double measuredSeconds, double warmupSeconds) {
       finishedAt = System.nanoTime();
-      loading += finishedAt - openedAt;
+      long ran = finishedAt - openedAt;
+      loading += ran;
+      measured += measuredSeconds;
+      warmup += measuredSeconds > 0 ? warmupSeconds : Math.min(warmupSeconds, s(ran));
    }
 
-   /** @param measured seconds of measured windows; warmup seconds of warm-up, both over all steps */
-   synchronized Map<String, Object> toMap(double measured, double warmup) {
+   synchronized Map<String, Object> toMap() {
       long now = System.nanoTime();
       double seconds = s(now - createdAt);
       Map<String, Object> m = new LinkedHashMap<>();
@@ -47,8 +56,7 @@ final class WallTime {
       m.put("ratioWithoutWarmup", measured > 0 ? round((seconds - warmup) / measured) : 0.0);
       m.put("beforeFirstStep", round(s((firstStepAt == 0 ? now : firstStepAt) - createdAt)));
       m.put("poolFill", round(s(filling)));
-      // a step cut short (database lost) ends before its planned window: never less than nothing after it
-      m.put("afterWindows", round(Math.max(0, s(loading) - measured - warmup)));
+      m.put("afterWindows", round(Math.max(0, s(loading) - measured - warmup))); // never -0.001 from rounding
       m.put("betweenSteps", round(s(between)));
       m.put("afterLastStep", round(finishedAt == 0 ? 0 : s(now - finishedAt)));
       return m;

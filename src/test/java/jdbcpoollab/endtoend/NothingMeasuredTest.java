@@ -2,13 +2,22 @@ package jdbcpoollab.endtoend;
 
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.simulations.PoolSweep;
+import jdbcpoollab.testing.ExternalServer;
 import jdbcpoollab.testing.GatlingRun;
+import jdbcpoollab.testing.LabProcess;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static jdbcpoollab.endtoend.WaitSweepContract.number;
@@ -18,8 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Rows "no operation inside any window" and "a step with no successful operation", on the embedded MariaDB with
- * Gatling's report on: a window shorter than the statement, and a pool too small for its acquire timeout.
+ * Rows "no operation inside any window" and "a step with no successful operation", with Gatling's report on: a window
+ * shorter than the statement, a pool too small for its acquire timeout, and a table dropped while the run reads it.
  */
 class NothingMeasuredTest {
 
@@ -49,6 +58,56 @@ class NothingMeasuredTest {
       assertEquals("incomplete", run.summary().get("state"));
       assertTrue(run.console().contains("no successful operation"), run.console());
       assertNoNaN(run.folder());
+   }
+
+   @Test
+   void aTableDroppedDuringTheWarmUpFailsTheRunWithoutNaN() throws Exception {
+      ExternalServer server = ExternalServer.get();
+      try (Connection c = server.root().connect(); Statement st = c.createStatement()) {
+         st.execute("CREATE OR REPLACE TABLE demo.gone (x INT)");
+         st.execute("INSERT INTO demo.gone VALUES (1)");
+      }
+      CompletableFuture<Void> dropper = CompletableFuture.runAsync(() -> {
+         awaitQueriesOn(server, "gone");
+         try (Connection c = server.root().connect(); Statement st = c.createStatement()) {
+            st.execute("DROP TABLE demo.gone");
+         } catch (SQLException e) {
+            throw new IllegalStateException(e);
+         }
+      });
+      // the statement takes 20 ms, so the dropper sees it in the server's process list during the 3 s warm-up
+      GatlingRun.Result run = GatlingRun.run(PoolSweep.class, Map.of("db.url", server.url(), "db.user", "root",
+            "pools", "2", "users", "4", "seconds", "1", "warmup", "3", "workloads", "custom",
+            "sql", "SELECT x, SLEEP(0.02) FROM gone"), true);
+      dropper.get(1, TimeUnit.MINUTES);
+
+      assertEquals(Exit.NOTHING_MEASURED, run.exitCode(), run.console());
+      Map<String, Object> step = run.step("custom", 2);
+      assertEquals(0.0, number(step, "ok"), step.toString());
+      assertTrue(number(step, "ko") > 0, step.toString());
+      assertTrue(step.get("errors").toString().contains("doesn't exist"), step.toString());
+      assertEquals("incomplete", run.summary().get("state"));
+      assertTrue(run.console().contains("no successful operation in custom pool=2"), run.console());
+      assertNoNaN(run.folder());
+   }
+
+   /** Waits until the server runs a statement that reads {@code table}. */
+   private static void awaitQueriesOn(ExternalServer server, String table) {
+      long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+      while (System.nanoTime() < deadline) {
+         try (Connection c = server.root().connect(); Statement st = c.createStatement();
+              ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM information_schema.PROCESSLIST"
+                    + " WHERE INFO LIKE '%FROM " + table + "%' AND INFO NOT LIKE '%PROCESSLIST%'")) {
+            rs.next();
+            if (rs.getInt(1) > 0) {
+               return;
+            }
+         } catch (SQLException e) {
+            throw new IllegalStateException(e);
+         }
+         LabProcess.sleep(20);
+      }
+      throw new AssertionError("no run read table " + table);
    }
 
    private static void assertNoNaN(Path folder) throws IOException {

@@ -205,7 +205,9 @@ public final class Lab {
       }
       watch = new DatabaseWatch(database, recoverWithin, line -> {
          synchronized (this) {
-            System.out.printf(Locale.ROOT, "[%d/%d] %s%n", startedSteps + 1, plannedSteps, line);
+            if (!"interrupted".equals(state)) {
+               System.out.printf(Locale.ROOT, "[%d/%d] %s%n", startedSteps + 1, plannedSteps, line);
+            }
          }
       });
       environment = environment.client(Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
@@ -292,8 +294,14 @@ public final class Lab {
       writeSummary();
    }
 
-   /** Prints a line of the current step, "[step/steps] line", with the database password masked. */
+   /**
+    * Prints a line of the current step, "[step/steps] line", with the database password masked; none once the run
+    * is interrupted, whose line stays the last (users still running while the JVM ends would print more).
+    */
    public synchronized void progress(String line) {
+      if ("interrupted".equals(state)) {
+         return;
+      }
       System.out.printf(Locale.ROOT, "[%d/%d] %s%n", startedSteps, plannedSteps,
             database == null ? line : database.redact(line));
    }
@@ -436,17 +444,21 @@ public final class Lab {
     */
    private void shutdown() {
       int code;
+      boolean interrupted = false;
       synchronized (this) {
          if ("running".equals(state) && folder != null) {
+            interrupted = true;
             interruptUnfinished.run();
             state = "interrupted";
             writeSummary();
             writePage();
-            System.err.println("jdbc-pool-lab: run interrupted; finished steps are in " + folder.dir().toAbsolutePath());
          }
          code = exitCode;
       }
       stopDatabase();
+      if (interrupted) { // last, after the server's own lines
+         System.err.println("jdbc-pool-lab: run interrupted; finished steps are in " + folder.dir().toAbsolutePath());
+      }
       if (code != 0 && !Exit.inTestJvm()) {
          System.out.flush();
          System.err.flush();

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -61,6 +62,32 @@ class SignalsTest {
       assertEquals(Boolean.TRUE, steps.get(0).get("complete"));
       assertTrue(number(steps.get(0), "ok") > 0);
       assertEquals(Boolean.FALSE, steps.get(1).get("complete"));
+   }
+
+   @Test
+   void ctrlCWhileTheNextStepWaitsForTheDatabaseEndsAtOnceWithTheInterruptedLineLast() throws IOException {
+      Map<String, String> props = new HashMap<>(options("1,2", "30"));
+      props.put("recoverSeconds", "120");
+      try (LabProcess gatling = LabProcess.gatling(PoolSweep.class, props, Map.of(), tmp.resolve("run.log"))) {
+         gatling.awaitOutput("[1/2] wait pool=1: pool filled", Duration.ofMinutes(2));
+         DatabaseLostTest.awaitSleepingQueries(DatabaseLostTest.embeddedServerOf(gatling.output()));
+         LabProcess.kill("-KILL", Long.toString(serverPid()));
+         gatling.awaitOutput("[2/2] wait pool=2: waiting up to 120 s for the database to come back",
+               Duration.ofMinutes(1));
+         LabProcess.sleep(500);
+         long signalled = System.nanoTime();
+         gatling.signal("INT");
+         int code = gatling.waitFor(Duration.ofSeconds(60));
+         double seconds = (System.nanoTime() - signalled) / 1e9;
+         assertEquals(130, code, gatling.output());
+         assertTrue(seconds < 20, "Ctrl-C does not wait for the database: " + seconds + " s");
+         List<String> labLines = gatling.output().lines()
+               .filter(l -> l.contains("jdbc-pool-lab:") || l.matches("^\\[\\d+/\\d+] .*")).toList();
+         assertTrue(labLines.get(labLines.size() - 1).startsWith("jdbc-pool-lab: run interrupted; finished steps are "
+               + "in "), "the last line says the run was interrupted:\n" + gatling.output());
+      }
+      List<Map<String, Object>> steps = interruptedRunSteps();
+      assertEquals(Boolean.FALSE, steps.get(0).get("complete"), "the step that lost its database: " + steps);
    }
 
    @Test

@@ -198,11 +198,16 @@ class DatabaseLostTest {
 
    /** Waits until the server runs the wait workload's statement, i.e. a step is loading it. */
    static void awaitSleepingQueries(Database server) {
+      awaitQueries(server, "SELECT SLEEP%");
+   }
+
+   /** Waits until the server runs a statement whose text is {@code LIKE like}, other than this probe's own. */
+   static void awaitQueries(Database server, String like) {
       long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
       while (System.nanoTime() < deadline) {
          try (Connection c = server.connect(); Statement st = c.createStatement();
               ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM information_schema.PROCESSLIST"
-                    + " WHERE INFO LIKE 'SELECT SLEEP%'")) {
+                    + " WHERE INFO LIKE '" + like + "' AND INFO NOT LIKE '%PROCESSLIST%'")) {
             rs.next();
             if (rs.getInt(1) > 0) {
                return;
@@ -210,8 +215,8 @@ class DatabaseLostTest {
          } catch (SQLException e) {
             throw new AssertionError(e);
          }
-         LabProcess.sleep(50);
+         LabProcess.sleep(20);
       }
-      throw new AssertionError("no step loaded the server");
+      throw new AssertionError("the server ran no statement like " + like);
    }
 }

@@ -4,17 +4,14 @@ import jdbcpoollab.run.Exit;
 import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.ExternalServer;
 import jdbcpoollab.testing.GatlingRun;
-import jdbcpoollab.testing.LabProcess;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -68,7 +65,7 @@ class NothingMeasuredTest {
          st.execute("INSERT INTO demo.gone VALUES (1)");
       }
       CompletableFuture<Void> dropper = CompletableFuture.runAsync(() -> {
-         awaitQueriesOn(server, "gone");
+         DatabaseLostTest.awaitQueries(server.root(), "%FROM gone%");
          try (Connection c = server.root().connect(); Statement st = c.createStatement()) {
             st.execute("DROP TABLE demo.gone");
          } catch (SQLException e) {
@@ -89,25 +86,6 @@ class NothingMeasuredTest {
       assertEquals("incomplete", run.summary().get("state"));
       assertTrue(run.console().contains("no successful operation in custom pool=2"), run.console());
       assertNoNaN(run.folder());
-   }
-
-   /** Waits until the server runs a statement that reads {@code table}. */
-   private static void awaitQueriesOn(ExternalServer server, String table) {
-      long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
-      while (System.nanoTime() < deadline) {
-         try (Connection c = server.root().connect(); Statement st = c.createStatement();
-              ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM information_schema.PROCESSLIST"
-                    + " WHERE INFO LIKE '%FROM " + table + "%' AND INFO NOT LIKE '%PROCESSLIST%'")) {
-            rs.next();
-            if (rs.getInt(1) > 0) {
-               return;
-            }
-         } catch (SQLException e) {
-            throw new IllegalStateException(e);
-         }
-         LabProcess.sleep(20);
-      }
-      throw new AssertionError("no run read table " + table);
    }
 
    private static void assertNoNaN(Path folder) throws IOException {

@@ -201,6 +201,33 @@ class PostgresTest {
       assertTrue(message.contains("\"no_such_table\" does not exist"), message);
    }
 
+   /** Row "a pool that cannot fill", with PostgreSQL's own words: a role limited to fewer connections than the pool. */
+   @Test
+   void aPoolTheServerLimitsSaysHowFarItGotAndWhatPostgresAnswers() throws SQLException {
+      Database superuser = new Database(server.url(), "postgres", server.password());
+      GatlingRun.Result run;
+      try {
+         connectionLimit(superuser, 6);
+         run = GatlingRun.run(PoolSweep.class, Map.of("workloads", "wait", "pools", "8", "users", "8",
+               "seconds", "1", "warmup", "0", "connectionTimeoutMs", "1000", "db.url", server.url(),
+               "db.user", PostgresServer.USER, "db.password", server.password()), false);
+      } finally {
+         connectionLimit(superuser, -1);
+      }
+      assertEquals(Exit.INCOMPLETE, run.exitCode(), run.console());
+      @SuppressWarnings("unchecked")
+      String why = ((Map<String, String>) run.summary().get("incomplete")).values().iterator().next();
+      assertTrue(why.matches("pool did not open: TimeoutException: pool \\S+ holds [0-7] of 8 connections after "
+            + "10000 ms; the server refuses a new connection: .*too many connections for role \"lab\".*"), why);
+      assertFalse(why.contains(server.password()), why);
+   }
+
+   private static void connectionLimit(Database superuser, int limit) throws SQLException {
+      try (Connection c = superuser.connect(); var st = c.createStatement()) {
+         st.execute("ALTER ROLE " + PostgresServer.USER + " CONNECTION LIMIT " + limit);
+      }
+   }
+
    @Test
    void sessionsCountEveryNewConnection() throws SQLException, InterruptedException {
       Database db = database();

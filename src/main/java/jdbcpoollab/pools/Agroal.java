@@ -58,8 +58,7 @@ final class Agroal implements PoolLibrary {
       }
       ConnectionSource source = new DataSourcePool(dataSource, dataSource::close);
       try {
-         PoolFill.await(shape.poolName(), pooled::get, shape.min(), Math.max(10_000, shape.acquireTimeoutMs()),
-               database);
+         PoolFill.await(shape.poolName(), pooled::get, shape.min(), shape.acquireTimeoutMs(), database);
       } catch (Exception e) {
          source.close();
          throw e;

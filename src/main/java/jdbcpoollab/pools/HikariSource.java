@@ -48,7 +48,7 @@ public final class HikariSource implements ConnectionSource {
       try {
          HikariPoolMXBean pool = dataSource.getHikariPoolMXBean();
          PoolFill.await(config.getPoolName(), pool::getIdleConnections, config.getMinimumIdle(),
-               Math.max(10_000, config.getConnectionTimeout()), db);
+               config.getConnectionTimeout(), db);
       } catch (SQLException | TimeoutException | RuntimeException e) {
          source.close();
          throw e;

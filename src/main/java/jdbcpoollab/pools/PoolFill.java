@@ -11,6 +11,7 @@ import java.util.concurrent.TimeoutException;
 
 /** Waits until a new pool holds its minimum of connections, so that what follows measures a filled pool. */
 final class PoolFill {
+   private static final long MIN_FILL_MS = 10_000;
    private static final Duration ASK_SERVER_WITHIN = Duration.ofSeconds(5);
 
    @FunctionalInterface
@@ -28,15 +29,15 @@ final class PoolFill {
    }
 
    /**
-    * Starts a new pool and waits until it holds {@code shape.min()} connections (for 10 s, or the acquire timeout
-    * when longer). On failure the pool is closed, and a library's unchecked exception becomes an SQLException naming
-    * its root cause, password masked.
+    * Starts a new pool and waits until it holds {@code shape.min()} connections (see {@link #await}). On failure the
+    * pool is closed, and a library's unchecked exception becomes an SQLException naming its root cause, password
+    * masked.
     */
    static <S extends ConnectionSource> S started(S source, Start start, Count count, PoolShape shape,
                                                  Database database) throws Exception {
       try {
          start.run();
-         await(shape.poolName(), count, shape.min(), Math.max(10_000, shape.acquireTimeoutMs()), database);
+         await(shape.poolName(), count, shape.min(), shape.acquireTimeoutMs(), database);
       } catch (RuntimeException e) {
          source.close();
          throw new SQLException(database.redact(ErrorMessages.rootMessage(e)), e);
@@ -48,12 +49,14 @@ final class PoolFill {
    }
 
    /**
-    * Waits until {@code count} reaches {@code size}. A pool that does not fill in time says how far it got and, since
-    * libraries keep the server's refusals to their logs, what the server answers to one more connection of the
-    * lab's own ("Too many connections", "sorry, too many clients already").
+    * Waits until {@code count} reaches {@code size}, for 10 s or the pool's acquire timeout when longer. A pool that
+    * does not fill in time says how far it got and, since libraries keep the server's refusals to their logs, what
+    * the server answers to one more connection of the lab's own ("Too many connections", "sorry, too many clients
+    * already").
     */
-   static void await(String poolName, Count count, int size, long timeoutMs, Database database)
+   static void await(String poolName, Count count, int size, long acquireTimeoutMs, Database database)
          throws SQLException, TimeoutException {
+      long timeoutMs = Math.max(MIN_FILL_MS, acquireTimeoutMs);
       long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
       while (count.connections() < size) {
          if (System.nanoTime() > deadline) {

@@ -50,7 +50,7 @@ public final class UcpSource implements ConnectionSource {
          manager.startConnectionPool(poolName);
          PoolFill.await(poolName,
                () -> dataSource.getAvailableConnectionsCount() + dataSource.getBorrowedConnectionsCount(), minSize,
-               Math.max(10_000, connectionTimeoutMs), db);
+               connectionTimeoutMs, db);
       } catch (UniversalConnectionPoolException | RuntimeException e) {
          source.close();
          throw new SQLException(db.redact(ErrorMessages.rootMessage(e)), e);

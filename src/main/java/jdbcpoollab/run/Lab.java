@@ -203,11 +203,10 @@ public final class Lab {
          throw failed(Exit.DATABASE_UNAVAILABLE, "cannot connect to the database at " + database.address() + " ("
                + database.safeUrl() + "): " + ErrorMessages.describe(e));
       }
+      // the watch speaks for the step about to start, before it is counted
       watch = new DatabaseWatch(database, recoverWithin, line -> {
          synchronized (this) {
-            if (!"interrupted".equals(state)) {
-               System.out.printf(Locale.ROOT, "[%d/%d] %s%n", startedSteps + 1, plannedSteps, line);
-            }
+            printStepLine(startedSteps + 1, line);
          }
       });
       environment = environment.client(Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
@@ -299,11 +298,14 @@ public final class Lab {
     * is interrupted, whose line stays the last (users still running while the JVM ends would print more).
     */
    public synchronized void progress(String line) {
-      if ("interrupted".equals(state)) {
-         return;
+      printStepLine(startedSteps, line);
+   }
+
+   private void printStepLine(int step, String line) {
+      if (!"interrupted".equals(state)) {
+         System.out.printf(Locale.ROOT, "[%d/%d] %s%n", step, plannedSteps,
+               database == null ? line : database.redact(line));
       }
-      System.out.printf(Locale.ROOT, "[%d/%d] %s%n", startedSteps, plannedSteps,
-            database == null ? line : database.redact(line));
    }
 
    /** Prints the step's last line and rewrites the summaries, which the simulation has just updated. */

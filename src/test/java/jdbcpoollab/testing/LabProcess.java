@@ -55,14 +55,14 @@ public final class LabProcess implements AutoCloseable {
       return new LabProcess(command, Map.of(), log);
    }
 
-   /** Maven itself, offline, on this project. */
+   /** Maven itself on this project, offline when the outer run is. */
    public static LabProcess maven(Path log, String... args) {
       return maven(Map.of(), log, args);
    }
 
-   /** Maven itself, offline, on this project, with more environment variables (such as MAVEN_OPTS). */
+   /** Maven itself on this project, with more environment variables (such as MAVEN_OPTS). */
    public static LabProcess maven(Map<String, String> environment, Path log, String... args) {
-      List<String> command = new ArrayList<>(List.of(mavenCommand(), "-o", "-B", "-f",
+      List<String> command = new ArrayList<>(List.of(mavenCommand(), "-B", "-f",
             Path.of(System.getProperty("basedir", ".")).resolve("pom.xml").toString()));
       command.addAll(outerMavenOptions());
       command.addAll(List.of(args));
@@ -77,11 +77,16 @@ public final class LabProcess implements AutoCloseable {
    }
 
    /**
-    * The local repository and settings file of the Maven run that runs the tests (pom.xml hands them over), so
-    * that a nested run finds what the outer one found: {@code mvn test -Dmaven.repo.local=…} as CI caches do.
+    * The local repository, settings file and offline mode of the Maven run that runs the tests (pom.xml hands them
+    * over), so that a nested run finds what the outer one found: {@code mvn test -Dmaven.repo.local=…} as CI caches
+    * do. Online, a nested run fetches what the outer run's phases did not need, such as Gatling's Maven plugin on a
+    * fresh machine.
     */
    public static List<String> outerMavenOptions() {
       List<String> options = new ArrayList<>();
+      if ("offline=true".equals(System.getProperty("lab.mavenOffline"))) {
+         options.add("-o");
+      }
       String repo = System.getProperty("lab.mavenRepo");
       if (repo != null && !repo.isBlank() && !repo.startsWith("${")) {
          options.add("-Dmaven.repo.local=" + repo);

@@ -14,16 +14,19 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The engine's rooms, lowest first: a room may import only the rooms before it. */
+/** The engine's rooms, lowest first: a room may use only the rooms before it, by import or by full name. */
 class RoomsTest {
    private static final List<String> ROOMS = List.of("redact", "files", "options", "db", "pools", "workloads",
          "settings", "measure", "load", "analysis", "report", "gatling", "run");
    private static final Path ENGINE = Path.of("src/main/java/jdbcpoollab");
-   private static final Pattern IMPORT = Pattern.compile("^import\\s+(?:static\\s+)?jdbcpoollab\\.(\\w+)[.;]",
+   /** An import, or a fully qualified name anywhere else in the text (code, javadoc), of a class in some room. */
+   private static final Pattern REFERENCE = Pattern.compile(
+         "^import\\s+(?:static\\s+)?jdbcpoollab\\.(\\w+)[.;]|(?<![\\w.])jdbcpoollab\\.([a-z]\\w*)\\.[A-Za-z]",
          Pattern.MULTILINE);
+   private static final Pattern PACKAGE = Pattern.compile("^package\\s+[\\w.]+;", Pattern.MULTILINE);
 
    @Test
-   void everyRoomImportsOnlyRoomsBeforeIt() throws IOException {
+   void everyRoomUsesOnlyRoomsBeforeIt() throws IOException {
       List<String> wrong = new ArrayList<>();
       List<Path> files;
       try (Stream<Path> walk = Files.walk(ENGINE)) {
@@ -37,14 +40,40 @@ class RoomsTest {
             wrong.add(file + ": in no room (the rooms are " + ROOMS + ")");
             continue;
          }
-         Matcher m = IMPORT.matcher(Files.readString(file));
-         while (m.find()) {
-            String imported = m.group(1);
-            if (!ROOMS.contains(imported) || ROOMS.indexOf(imported) > ROOMS.indexOf(room)) {
-               wrong.add(file + ": " + m.group().trim() + " (" + room + " may not import " + imported + ")");
+         references(room, Files.readString(file)).forEach(r -> wrong.add(file + ": " + r));
+      }
+      assertEquals(List.of(), wrong, "references that point up:\n" + String.join("\n", wrong));
+   }
+
+   @Test
+   void aFullyQualifiedNameCountsAsMuchAsAnImport() {
+      String source = """
+            package jdbcpoollab.measure;
+
+            import jdbcpoollab.db.Database;
+            import static jdbcpoollab.redact.Redactor.text;
+
+            /** Read by {@link jdbcpoollab.files.Json}. */
+            final class Sample {
+               private jdbcpoollab.report.Table table;
+               void run() { jdbcpoollab.run.Lab.class.getName(); }
+               String name = "myjdbcpoollab.run.Lab";
             }
+            """;
+      assertEquals(List.of("jdbcpoollab.report.T (measure may not use report)",
+            "jdbcpoollab.run.L (measure may not use run)"), references("measure", source));
+   }
+
+   /** Each reference of {@code source}, a file of {@code room}, to a room after it. */
+   private static List<String> references(String room, String source) {
+      List<String> wrong = new ArrayList<>();
+      Matcher m = REFERENCE.matcher(PACKAGE.matcher(source).replaceFirst(""));
+      while (m.find()) {
+         String used = m.group(1) != null ? m.group(1) : m.group(2);
+         if (!ROOMS.contains(used) || ROOMS.indexOf(used) > ROOMS.indexOf(room)) {
+            wrong.add(m.group().trim() + " (" + room + " may not use " + used + ")");
          }
       }
-      assertEquals(List.of(), wrong, "imports that point up:\n" + String.join("\n", wrong));
+      return wrong;
    }
 }

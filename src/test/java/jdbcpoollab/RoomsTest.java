@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The engine's rooms, lowest first: a room may import only the rooms before it. */
 class RoomsTest {
    private static final List<String> ROOMS = List.of("redact", "files", "options", "db", "pools", "workloads",
-         "settings", "measure", "load", "analysis", "report", "gatling", "run");
+         "settings", "measure", "load", "analysis", "report", "results", "gatling", "run");
    private static final Path ENGINE = Path.of("src/main/java/jdbcpoollab");
    private static final Pattern IMPORT = Pattern.compile("^import\\s+(?:static\\s+)?jdbcpoollab\\.(\\w+)[.;]",
          Pattern.MULTILINE);

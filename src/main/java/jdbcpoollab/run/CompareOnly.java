@@ -2,7 +2,7 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.report.Comparison;
-import jdbcpoollab.report.RunIndex;
+import jdbcpoollab.results.RunIndex;
 
 import java.nio.file.Path;
 import java.util.List;

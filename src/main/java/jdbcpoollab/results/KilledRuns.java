@@ -1,4 +1,4 @@
-package jdbcpoollab.report;
+package jdbcpoollab.results;
 
 import jdbcpoollab.files.Json;
 

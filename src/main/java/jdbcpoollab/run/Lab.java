@@ -29,10 +29,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The run around a simulation: the database (embedded or named by URL), the results folder, one progress line per
- * step, the gates checked as each step ends, the simulation's {@link Summary} rewritten as each step ends, and its
- * tables on the console and its page at the end. It also decides how a run ends when something goes wrong: one line
- * and an exit code (listed in the README), finished steps kept.
+ * The run around a simulation, as its engine sees it: the database ({@link RunDatabase}), the run folder and
+ * summary.json ({@link RunRecord}), every line on the console ({@link Console}), the steps and their gates
+ * ({@link Steps}) and how the run ends ({@link RunEnd}: one line and an exit code, listed in the README, finished
+ * steps kept). Its step methods hold the run's one lock.
  */
 public final class Lab {
    private static final Duration CONNECT_WITHIN = Duration.ofSeconds(10);

@@ -25,8 +25,8 @@ public final class Options {
    /** Read by the lab itself (pom.xml, Lab, EmbeddedMariaDb), whatever the simulation. */
    public static final Set<String> LAB = Set.of("sim", "lab.home", "lab.results", "lab.jvmArg");
    /** Set by pom.xml for Gatling and the tests, not by users. */
-   private static final Set<String> INTERNAL = Set.of("lab.gatlingResults", "lab.noExit", "lab.actionlint", "lab.exitCodeFile",
-         "lab.mavenRepo", "lab.mavenSettings", "lab.mavenOffline");
+   private static final Set<String> INTERNAL = Set.of("lab.gatlingResults", "lab.actionlint", "lab.mavenRepo",
+         "lab.mavenSettings", "lab.mavenOffline");
    private static final LevenshteinDistance DISTANCE = new LevenshteinDistance(2);
    private static final Pattern SECRET_NAME = Pattern.compile("(?i)pa?s+w|pwd|secret");
 

@@ -95,7 +95,7 @@ public final class SweepPage {
    }
 
    /** What the run says about its pool size: per workload, and per source in a sweep over several. */
-   static List<Sizing> sizings(SweepRun run) {
+   public static List<Sizing> sizings(SweepRun run) {
       List<String> sources = run.sources();
       return sources.isEmpty() ? run.workloads().stream().map(w -> sizing(run, w)).toList()
             : run.workloads().stream().flatMap(w -> sources.stream().map(source -> sizing(run, w, source))).toList();

@@ -2,7 +2,7 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.report.Comparison;
-import jdbcpoollab.report.RunIndex;
+import jdbcpoollab.results.RunIndex;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -12,19 +12,12 @@ public final class CompareOnly {
    private CompareOnly() {
    }
 
-   /**
-    * Writes the page and ends the JVM (status 0) without starting anything; in a test JVM throws a
-    * {@link Exit.LabExit} with code 0 instead.
-    */
+   /** Writes the page and ends the run with code 0 without starting anything (see {@link Exit#now}). */
    public static Exit.LabExit write(List<Path> runs) {
       Path page = Comparison.page(SweepRun.read(runs.get(0)), SweepRun.read(runs.get(1)));
       RunIndex.write(runs.get(0).toAbsolutePath().getParent());
       String line = "jdbc-pool-lab: comparison " + page.toAbsolutePath() + " (nothing was run)";
       System.out.println(line);
-      if (!Exit.inTestJvm()) {
-         System.out.flush();
-         System.exit(0);
-      }
-      return new Exit.LabExit(0, line);
+      return Exit.owner().end(new Exit.LabExit(0, line));
    }
 }

@@ -7,8 +7,8 @@ import java.util.function.Supplier;
 
 /**
  * How a run ends when it cannot go on: one line and an exit code (docs/troubleshooting.md). Gatling's own codes are 0
- * (success), 1 (crash) and 2 (assertions failed). Inside a test JVM ({@code -Dlab.noExit=true}) the JVM is not ended:
- * a {@link LabExit} is thrown instead.
+ * (success), 1 (crash) and 2 (assertions failed). The end goes to whoever owns the JVM ({@link JvmOwner}): by default
+ * the run's own JVM, which exits; a harness running simulations in its own JVM gets a {@link LabExit} thrown instead.
  */
 public final class Exit {
    public static final int INCOMPLETE = 3;
@@ -20,7 +20,18 @@ public final class Exit {
    public static final int RESULTS_LOST = 74;
    public static final int BUSY = 75;
 
+   private static volatile JvmOwner owner = JvmOwner.OWN;
+
    private Exit() {
+   }
+
+   /** Hands the ends of the runs that follow to {@code jvmOwner} ({@link JvmOwner#OWN} gives them back). */
+   public static void ownedBy(JvmOwner jvmOwner) {
+      owner = jvmOwner;
+   }
+
+   static JvmOwner owner() {
+      return owner;
    }
 
    /** Reads options; bad input ends the JVM with one line and {@link #BAD_OPTION}, before anything starts. */
@@ -32,20 +43,9 @@ public final class Exit {
       }
    }
 
-   /** Ends the run with one line; inside a test JVM throws instead. */
+   /** Ends the run with one line, through the JVM's owner; returns the exit for the caller to throw. */
    public static LabExit now(int code, String message) {
-      String line = "jdbc-pool-lab: " + Redactor.text(message) + " (exit code " + code + ")";
-      if (inTestJvm()) {
-         return new LabExit(code, line);
-      }
-      System.err.println(line);
-      System.err.flush();
-      System.exit(code);
-      return new LabExit(code, line);
-   }
-
-   static boolean inTestJvm() {
-      return Boolean.getBoolean("lab.noExit");
+      return owner.end(new LabExit(code, "jdbc-pool-lab: " + Redactor.text(message) + " (exit code " + code + ")"));
    }
 
    /** A run that cannot go on. */

@@ -17,7 +17,7 @@ final class ParentWatch {
    }
 
    static synchronized void endWithParent() {
-      if (watching != null || Exit.inTestJvm()) {
+      if (watching != null) {
          return;
       }
       watching = ProcessHandle.current().parent()

@@ -1,7 +1,7 @@
 package jdbcpoollab.run;
 
 import io.gatling.javaapi.core.Simulation;
-import jdbcpoollab.files.RunFolder;
+import jdbcpoollab.results.RunFolder;
 import jdbcpoollab.options.Options;
 
 import java.io.IOException;

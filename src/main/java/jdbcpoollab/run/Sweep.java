@@ -313,7 +313,7 @@ public final class Sweep {
       } catch (SQLException e) {
          serverMaxConnections = 0;
       }
-      options.pools().stream().filter(this::tooLarge).forEach(pool -> System.out.println("jdbc-pool-lab: pool "
+      options.pools().stream().filter(this::tooLarge).forEach(pool -> lab.console().say("pool "
             + pool + " is larger than the server's max_connections " + serverMaxConnections + " (less the lab's own"
             + " connection): its steps will not fill and the server will refuse the connections over the limit"));
    }

@@ -175,7 +175,7 @@ class SweepReportIntegrationTest {
       props.setProperty("lab.results", results.toString());
       props.setProperty("compare", a.getFileName() + "," + b.getFileName());
       SweepOptions options = SweepOptions.from(new Options(props, Map.of()));
-      assertEquals(0, CompareOnly.write(options.compare()).code());
+      assertEquals(0, GatlingRun.ending(() -> CompareOnly.write(options.compare())).code());
 
       Path compared = results.resolve("compare-" + a.getFileName() + "-vs-" + b.getFileName());
       String html = Files.readString(compared.resolve("index.html"));

@@ -202,7 +202,7 @@ class OptionsTest {
    void otherToolsPropertiesAndTheLabsOwnAreLeftAlone() {
       accepted(Map.of("test", "OptionsTest", "skipTests", "true", "basedir", "/x", "localRepository", "/m2",
             "maven.test.skip", "true", "gatling.core.x", "1", "jvm", "/usr/bin/java", "user.dir", "/x"));
-      accepted(Map.of("lab.noExit", "true", "lab.gatlingResults", "/x", "pools", "1,2", "sim", "PoolSweep",
+      accepted(Map.of("lab.mavenRepo", "/m2", "lab.gatlingResults", "/x", "pools", "1,2", "sim", "PoolSweep",
             "lab.jvmArg", "none", "lab.home", "/x", "lab.results", "/x"));
    }
 

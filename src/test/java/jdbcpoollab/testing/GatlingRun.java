@@ -3,6 +3,7 @@ package jdbcpoollab.testing;
 import io.gatling.app.Gatling$;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.run.Exit;
+import jdbcpoollab.run.JvmOwner;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -17,10 +18,15 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-/** Runs a simulation inside the test JVM, as {@code mvn gatling:test} would, and finds the run folder it wrote. */
+/**
+ * Runs a simulation inside the test JVM, as {@code mvn gatling:test} would, and finds the run folder it wrote. The
+ * test JVM is its own: the lab's ends come back here as exceptions and exit codes instead of ending it.
+ */
 public final class GatlingRun {
 
    /**
@@ -61,10 +67,8 @@ public final class GatlingRun {
       PrintStream err = System.err;
       System.setOut(new PrintStream(new Tee(out, console), true, StandardCharsets.UTF_8));
       System.setErr(new PrintStream(new Tee(err, console), true, StandardCharsets.UTF_8));
-      Path exitCodeFile = Path.of(System.getProperty("java.io.tmpdir"),
-            "jdbc-pool-lab-exit-code-" + ProcessHandle.current().pid() + ".txt");
-      delete(exitCodeFile);
-      String previousExitCodeFile = System.setProperty("lab.exitCodeFile", exitCodeFile.toString());
+      InProcess owner = new InProcess();
+      Exit.ownedBy(owner);
       int code;
       String failure = null;
       try {
@@ -72,19 +76,13 @@ public final class GatlingRun {
          code = reports
                ? Gatling$.MODULE$.fromArgs(new String[] {"-s", simulation.getName(), "-rf", gatlingResults})
                : Gatling$.MODULE$.fromArgs(new String[] {"-s", simulation.getName(), "-rf", gatlingResults, "-nr"});
-         int lab = Files.exists(exitCodeFile) ? Integer.parseInt(read(exitCodeFile)) : 0;
-         code = code == 0 ? lab : code;
+         code = code == 0 ? owner.exitCode.getAsInt() : code;
       } catch (RuntimeException e) {
          Exit.LabExit exit = labExit(e);
          code = exit.code();
          failure = exit.getMessage();
       } finally {
-         delete(exitCodeFile);
-         if (previousExitCodeFile == null) {
-            System.clearProperty("lab.exitCodeFile");
-         } else {
-            System.setProperty("lab.exitCodeFile", previousExitCodeFile);
-         }
+         Exit.ownedBy(JvmOwner.OWN);
          System.setOut(out);
          System.setErr(err);
          previous.forEach((k, v) -> {
@@ -104,6 +102,16 @@ public final class GatlingRun {
             console.toString(StandardCharsets.UTF_8));
    }
 
+   /** Runs {@code body}, which ends a run without Gatling (such as {@code -Dcompare}), and returns how it ended. */
+   public static synchronized Exit.LabExit ending(Supplier<Exit.LabExit> body) {
+      Exit.ownedBy(new InProcess());
+      try {
+         return body.get();
+      } finally {
+         Exit.ownedBy(JvmOwner.OWN);
+      }
+   }
+
    /** The lab's own end of the run, however deep Gatling wrapped it; anything else is a real crash. */
    private static Exit.LabExit labExit(RuntimeException e) {
       for (Throwable t = e; t != null; t = t.getCause()) {
@@ -112,22 +120,6 @@ public final class GatlingRun {
          }
       }
       throw e;
-   }
-
-   private static String read(Path file) {
-      try {
-         return Files.readString(file).trim();
-      } catch (IOException e) {
-         throw new UncheckedIOException(e);
-      }
-   }
-
-   private static void delete(Path file) {
-      try {
-         Files.deleteIfExists(file);
-      } catch (IOException e) {
-         throw new UncheckedIOException(e);
-      }
    }
 
    /** The run folders under {@code results}. */
@@ -140,6 +132,23 @@ public final class GatlingRun {
                .collect(Collectors.toSet());
       } catch (IOException e) {
          throw new UncheckedIOException(e);
+      }
+   }
+
+   /** The test JVM as the owner of a run: it is handed the run's end and its exit code, and keeps running. */
+   private static final class InProcess implements JvmOwner {
+      private volatile IntSupplier exitCode = () -> 0;
+
+      @Override
+      public Exit.LabExit end(Exit.LabExit exit) {
+         return exit;
+      }
+
+      /** Only the shutdown: a run still going as the test JVM ends is written as interrupted, as in its own JVM. */
+      @Override
+      public void started(Runnable shutdown, IntSupplier code) {
+         exitCode = code;
+         Runtime.getRuntime().addShutdownHook(new Thread(shutdown, "lab-shutdown"));
       }
    }
 

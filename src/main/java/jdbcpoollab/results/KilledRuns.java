@@ -1,4 +1,4 @@
-package jdbcpoollab.report;
+package jdbcpoollab.results;
 
 import jdbcpoollab.files.Json;
 
@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -21,8 +22,11 @@ public final class KilledRuns {
    private KilledRuns() {
    }
 
-   /** @return the run folders marked killed now */
-   public static List<Path> mark(Path results) {
+   /**
+    * @param warn told why, when the folder cannot be checked
+    * @return the run folders marked killed now
+    */
+   public static List<Path> mark(Path results, Consumer<String> warn) {
       List<Path> marked = new ArrayList<>();
       if (!Files.isDirectory(results)) {
          return marked;
@@ -42,7 +46,7 @@ public final class KilledRuns {
             marked.add(dir);
          }
       } catch (IOException | RuntimeException e) {
-         System.err.println("jdbc-pool-lab: could not check " + results + " for killed runs: " + e);
+         warn.accept("could not check " + results + " for killed runs: " + e);
       }
       return marked;
    }

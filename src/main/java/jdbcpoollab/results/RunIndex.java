@@ -1,8 +1,11 @@
-package jdbcpoollab.report;
+package jdbcpoollab.results;
 
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.files.AtomicFile;
 import jdbcpoollab.measure.SweepRun;
+import jdbcpoollab.report.Html;
+import jdbcpoollab.report.SweepPage;
+import jdbcpoollab.report.Table;
 import jdbcpoollab.settings.SweepSettings;
 
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package jdbcpoollab.files;
+package jdbcpoollab.results;
 
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;

@@ -1,8 +1,9 @@
-package jdbcpoollab.report;
+package jdbcpoollab.results;
 
 import jdbcpoollab.files.AtomicFile;
 import jdbcpoollab.files.Json;
-import jdbcpoollab.files.RunFolder;
+import jdbcpoollab.report.Summary;
+import jdbcpoollab.report.Table;
 
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;

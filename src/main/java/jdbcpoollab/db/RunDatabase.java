@@ -1,0 +1,99 @@
+package jdbcpoollab.db;
+
+import jdbcpoollab.redact.Redactor;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * The database of one run: the embedded MariaDB it starts, or the one its URL names, and the round-trip proxies
+ * opened in front of it. It opened them, so it alone closes them: {@link #close}, as often as the run ends.
+ */
+public final class RunDatabase implements AutoCloseable {
+   private final Target target;
+   private final int maxConnections;
+   private final Map<Integer, RttProxy> proxies = new LinkedHashMap<>();
+   private List<String> serverOptions = List.of();
+   private volatile EmbeddedMariaDb embedded;
+   private volatile Database database;
+
+   /** @param maxConnections the embedded server's connection limit */
+   public RunDatabase(Target target, int maxConnections) {
+      this.target = target;
+      this.maxConnections = maxConnections;
+   }
+
+   /** Arguments for the embedded server ({@code name=value}), given before {@link #start}. */
+   public void serverOptions(List<String> options) {
+      serverOptions = List.copyOf(options);
+   }
+
+   /**
+    * Starts the embedded server, or names the database of the URL.
+    *
+    * @throws EmbeddedMariaDb.Busy     another run holds the embedded server's folder
+    * @throws EmbeddedMariaDb.Refused  the server refuses one of its options
+    * @throws IllegalStateException    the server cannot start
+    */
+   public Database start() {
+      if (target.embedded()) {
+         embedded = new EmbeddedMariaDb(EmbeddedMariaDb.defaultHome(), maxConnections, serverOptions);
+         database = embedded.start();
+      } else {
+         database = new Database(target.url(), target.user(), target.password());
+      }
+      return database;
+   }
+
+   /** @throws IllegalStateException before {@link #start} */
+   public Database database() {
+      if (database == null) {
+         throw new IllegalStateException("the lab has not started");
+      }
+      return database;
+   }
+
+   /**
+    * The database as seen across a network with the given round trip: through a latency-injecting proxy on
+    * loopback, opened on first use and closed with the run; the database itself for 0.
+    */
+   public Database database(int rttMs) {
+      Database direct = database();
+      if (rttMs == 0) {
+         return direct;
+      }
+      synchronized (proxies) {
+         return proxies.computeIfAbsent(rttMs, rtt -> RttProxy.open(rtt, direct.host(), direct.port())).in(direct);
+      }
+   }
+
+   /** What the server is doing, for a step to sample: the embedded server's process CPU, else its count. */
+   public ServerActivity activity() {
+      EmbeddedMariaDb db = embedded;
+      return ServerActivity.of(database(), db != null ? db.pid() : OptionalLong.empty());
+   }
+
+   /** Masks the database's password (once known) and any other secret in a text. */
+   public String redact(String text) {
+      Database db = database;
+      return db != null ? db.redact(text) : Redactor.text(text);
+   }
+
+   /** Closes the proxies, then stops the embedded server; again does nothing. */
+   @Override
+   public void close() {
+      List<RttProxy> open;
+      synchronized (proxies) {
+         open = new ArrayList<>(proxies.values());
+         proxies.clear();
+      }
+      open.forEach(RttProxy::close);
+      EmbeddedMariaDb db = embedded;
+      if (db != null) {
+         db.close();
+      }
+   }
+}

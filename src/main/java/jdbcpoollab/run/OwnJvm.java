@@ -1,0 +1,36 @@
+package jdbcpoollab.run;
+
+import java.util.function.IntSupplier;
+
+/** {@link JvmOwner#OWN}: the run has the JVM to itself and ends it. */
+final class OwnJvm implements JvmOwner {
+
+   @Override
+   public Exit.LabExit end(Exit.LabExit exit) {
+      if (exit.code() != 0) {
+         System.err.println(exit.getMessage());
+      }
+      System.out.flush();
+      System.err.flush();
+      System.exit(exit.code());
+      return exit;
+   }
+
+   /**
+    * After the shutdown, a run whose exit code is not 0 halts the JVM with it: Gatling has written its report by
+    * then and asked for exit code 0, and a shutdown hook is the only place left to change it.
+    */
+   @Override
+   public void started(Runnable shutdown, IntSupplier exitCode) {
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+         shutdown.run();
+         int code = exitCode.getAsInt();
+         if (code != 0) {
+            System.out.flush();
+            System.err.flush();
+            Runtime.getRuntime().halt(code);
+         }
+      }, "lab-shutdown"));
+      ParentWatch.endWithParent();
+   }
+}

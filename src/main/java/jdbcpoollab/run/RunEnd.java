@@ -1,0 +1,162 @@
+package jdbcpoollab.run;
+
+import jdbcpoollab.db.RunDatabase;
+import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.report.Summary;
+import jdbcpoollab.results.RunRecord;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * How a run ends: at its last step (its closing lines, the server stopped, its exit code), before its load with one
+ * line, with nothing measured, or as the JVM ends under it (Ctrl-C, SIGTERM). Each way locks the run ({@code lock},
+ * the lock its steps are reported under) and writes the run's last state once.
+ */
+final class RunEnd {
+   private final Object lock;
+   private final RunRecord record;
+   private final RunDatabase database;
+   private final Console console;
+   private final Steps steps;
+   private final Summary summary;
+   private final Supplier<Optional<Path>> page;
+   private Runnable closeUnfinished = () -> { };
+   private Runnable interruptUnfinished = () -> { };
+   private int exitCode;
+
+   /** @param page writes the run's page and the index of runs, if the run has a page */
+   RunEnd(Object lock, RunRecord record, RunDatabase database, Console console, Steps steps, Summary summary,
+          Supplier<Optional<Path>> page) {
+      this.lock = lock;
+      this.record = record;
+      this.database = database;
+      this.console = console;
+      this.steps = steps;
+      this.summary = summary;
+      this.page = page;
+   }
+
+   void closeUnfinished(Runnable close) {
+      closeUnfinished = close;
+   }
+
+   void interruptUnfinished(Runnable interrupt) {
+      interruptUnfinished = interrupt;
+   }
+
+   /** The run's exit code once it ended; 0 before, and for a run that leaves Gatling's own. */
+   int exitCode() {
+      synchronized (lock) {
+         return exitCode;
+      }
+   }
+
+   /**
+    * After the last step: final summaries, the tables, where everything is, and the server stopped. A run with
+    * incomplete steps, or whose results could not all be written, exits non-zero once Gatling has written its
+    * report ({@link JvmOwner#started}).
+    *
+    * @return true when nothing was measured and the run must end now with one line, {@link RunRecord#error}
+    */
+   boolean finish() {
+      synchronized (lock) {
+         if (!record.running()) {
+            return false;
+         }
+         closeUnfinished.run();
+         List<StepResult> gated = steps.gated();
+         // a step cut short (database lost, pool not opened) is incomplete whatever it measured: exit 3, as before
+         boolean noneEnded = gated.stream().allMatch(s -> s.complete() && s.ok() + s.ko() == 0);
+         if (record.created() && !gated.isEmpty() && noneEnded) {
+            endWithNothingMeasured(gated.size());
+            return true;
+         }
+         List<String> unsuccessful = gated.stream().filter(s -> s.complete() && s.ok() == 0).map(StepResult::label)
+               .toList();
+         Map<String, String> incomplete = record.incomplete();
+         unsuccessful.forEach(label -> incomplete.putIfAbsent(label, "no successful operation inside the window"));
+         int planned = steps.planned();
+         boolean allDone = steps.finished() == planned && summary.complete() && unsuccessful.isEmpty();
+         if (steps.finished() < planned) {
+            incomplete.put((planned - steps.finished()) + " step(s) never started", "the run ended first");
+         }
+         Optional<Path> gatling = record.created() ? steps.gatlingReport() : Optional.empty();
+         Map<String, Object> wall = steps.wallTime().toMap();
+         record.ended(allDone, gatling, wall);
+         if (record.created()) {
+            console.line("");
+            console.print(record.tables());
+            if (!gated.isEmpty()) {
+               console.say(WallTime.line(wall, gated.size()));
+            }
+            if (steps.gates().verdict() != null) {
+               console.line(steps.gates().verdict());
+            }
+            if (!incomplete.isEmpty()) {
+               console.say(incomplete.size() + " of " + planned + " steps INCOMPLETE:");
+               incomplete.forEach((name, why) -> console.line("  " + name + ": " + why));
+            }
+            console.say("run folder " + record.dir().toAbsolutePath());
+            gatling.ifPresent(dir -> console.say("Gatling report " + dir.resolve("index.html").toAbsolutePath()));
+            page.get().ifPresent(p -> console.say("report " + p.toAbsolutePath()));
+            boolean lost = record.writeFailed();
+            exitCode = lost ? Exit.RESULTS_LOST : allDone ? 0
+                  : unsuccessful.isEmpty() ? Exit.INCOMPLETE : Exit.NOTHING_MEASURED;
+            if (exitCode != 0) {
+               console.say("the run will exit with code " + exitCode + " after Gatling's report ("
+                     + (lost ? "results could not all be written" : unsuccessful.isEmpty() ? "incomplete steps"
+                     : "no successful operation in " + String.join(", ", unsuccessful)) + ")");
+            }
+         }
+         database.close();
+         return false;
+      }
+   }
+
+   /**
+    * No operation ended inside any window (a window shorter than one statement): there is nothing to report, and
+    * Gatling, having no request to report either, would end with a stack trace. The run ends here instead, with one
+    * line (thrown by {@link Lab#finish}), state "failed" and no report to link.
+    */
+   private void endWithNothingMeasured(int stepsGated) {
+      record.failed("no operation ended inside any measured window of " + stepsGated + " step(s): each statement "
+            + "takes longer than -Dseconds; give a longer window or a shorter statement", steps.wallTime().toMap());
+      page.get();
+      database.close();
+      exitCode = Exit.NOTHING_MEASURED;
+   }
+
+   /** Ends the run before its load, leaving a summary that says why. */
+   Exit.LabExit failed(int code, String message) {
+      synchronized (lock) {
+         record.failed(message, null);
+      }
+      database.close();
+      return Exit.now(code, message);
+   }
+
+   /**
+    * The JVM is ending. During a run (Ctrl-C, SIGTERM, or an exit elsewhere) the finished steps and the one under
+    * way are written, marked "interrupted", and the embedded server is stopped; the interrupted line comes last.
+    */
+   void shutdown() {
+      boolean interrupted = false;
+      synchronized (lock) {
+         if (record.running() && record.created()) {
+            interrupted = true;
+            interruptUnfinished.run();
+            console.interrupted();
+            record.interrupt();
+            page.get();
+         }
+      }
+      database.close();
+      if (interrupted) { // last, after the server's own lines
+         console.interruptedLine("run interrupted; finished steps are in " + record.dir().toAbsolutePath());
+      }
+   }
+}

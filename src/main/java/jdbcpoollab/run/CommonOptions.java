@@ -41,14 +41,14 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
             target,
             o.integer("connectionTimeoutMs", 30_000, 250, 3_600_000),
             Path.of(o.string("lab.results", "results")),
-            takes.users == 0 ? 0 : o.integer("users", takes.users, 1, 10_000),
-            takes.pools == null ? List.of() : o.integers("pools", takes.pools, 1, 1_000),
-            takes.window ? o.decimal("seconds", 5, MIN_WINDOW_SECONDS, 3_600, false) : 0,
-            takes.window ? o.decimal("warmup", 2, 0, 3_600, false) : 0,
-            takes.recovery ? o.decimal("recoverSeconds", 10, 0, 3_600, false) : 0,
-            !takes.sources ? List.of() : o.choices("source", "hikari", PoolLibraries.DEFAULT.names()).stream()
+            takes.usersFallback() == 0 ? 0 : o.integer("users", takes.usersFallback(), 1, 10_000),
+            takes.poolsFallback() == null ? List.of() : o.integers("pools", takes.poolsFallback(), 1, 1_000),
+            takes.window() ? o.decimal("seconds", 5, MIN_WINDOW_SECONDS, 3_600, false) : 0,
+            takes.window() ? o.decimal("warmup", 2, 0, 3_600, false) : 0,
+            takes.recovery() ? o.decimal("recoverSeconds", 10, 0, 3_600, false) : 0,
+            !takes.sources() ? List.of() : o.choices("source", "hikari", PoolLibraries.DEFAULT.names()).stream()
                   .map(PoolLibraries.DEFAULT::named).toList(),
-            takes.serverOptions ? serverOptions(o, target) : Map.of());
+            takes.serverOptions() ? serverOptions(o, target) : Map.of());
    }
 
    /** {@code -Ddb.serverOption}, which only the embedded server takes. */
@@ -67,56 +67,43 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
 
    /**
     * Which of the shared options beyond the target, the timeout and the results folder a simulation takes, with
-    * its defaults: {@code Takes.NONE.users(64).window()}.
+    * its defaults, written as {@code Takes.NONE.withUsers(64).withWindow()}.
+    *
+    * @param usersFallback the default of {@code -Dusers}, 0 when not taken
+    * @param poolsFallback the default of {@code -Dpools}, null when not taken
     */
-   public static final class Takes {
+   public record Takes(int usersFallback, String poolsFallback, boolean window, boolean recovery, boolean sources,
+                       boolean serverOptions) {
       public static final Takes NONE = new Takes(0, null, false, false, false, false);
 
-      private final int users;
-      private final String pools;
-      private final boolean window;
-      private final boolean recovery;
-      private final boolean sources;
-      private final boolean serverOptions;
-
-      private Takes(int users, String pools, boolean window, boolean recovery, boolean sources,
-                    boolean serverOptions) {
-         this.users = users;
-         this.pools = pools;
-         this.window = window;
-         this.recovery = recovery;
-         this.sources = sources;
-         this.serverOptions = serverOptions;
-      }
-
       /** {@code -Dusers}, 1 to 10000, {@code fallback} when not given. */
-      public Takes users(int fallback) {
-         return new Takes(fallback, pools, window, recovery, sources, serverOptions);
+      public Takes withUsers(int fallback) {
+         return new Takes(fallback, poolsFallback, window, recovery, sources, serverOptions);
       }
 
       /** {@code -Dpools}, sizes from 1 to 1000, each once, {@code fallback} when not given. */
-      public Takes pools(String fallback) {
-         return new Takes(users, fallback, window, recovery, sources, serverOptions);
+      public Takes withPools(String fallback) {
+         return new Takes(usersFallback, fallback, window, recovery, sources, serverOptions);
       }
 
       /** {@code -Dseconds} (0.1 to 3600, default 5) and {@code -Dwarmup} (0 to 3600, default 2). */
-      public Takes window() {
-         return new Takes(users, pools, true, recovery, sources, serverOptions);
+      public Takes withWindow() {
+         return new Takes(usersFallback, poolsFallback, true, recovery, sources, serverOptions);
       }
 
       /** {@code -DrecoverSeconds}, 0 to 3600, default 10. */
-      public Takes recovery() {
-         return new Takes(users, pools, window, true, sources, serverOptions);
+      public Takes withRecovery() {
+         return new Takes(usersFallback, poolsFallback, window, true, sources, serverOptions);
       }
 
       /** {@code -Dsource}, pool libraries of {@link PoolLibraries#DEFAULT}, default {@code hikari}. */
-      public Takes sources() {
-         return new Takes(users, pools, window, recovery, true, serverOptions);
+      public Takes withSources() {
+         return new Takes(usersFallback, poolsFallback, window, recovery, true, serverOptions);
       }
 
       /** {@code -Ddb.serverOption}, for the embedded server only. */
-      public Takes serverOptions() {
-         return new Takes(users, pools, window, recovery, sources, true);
+      public Takes withServerOptions() {
+         return new Takes(usersFallback, poolsFallback, window, recovery, sources, true);
       }
    }
 }

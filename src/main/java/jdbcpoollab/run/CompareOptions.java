@@ -17,10 +17,10 @@ import java.util.Map;
  * @param common the options it shares with other simulations: users, target, timeout, server options
  */
 public record CompareOptions(CommonOptions common, List<SourceOption> options, int ops, int repeat, String workload,
-                             int rttMs) {
+                             int rttMs) implements SimulationOptions {
 
    /** The shared options CpoolCompare takes, with its defaults. */
-   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.users(100).serverOptions();
+   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(100).withServerOptions();
 
    public static final List<String> WORKLOADS = List.of("mixed", "select", "insert", "update");
 
@@ -49,23 +49,6 @@ public record CompareOptions(CommonOptions common, List<SourceOption> options, i
                + " operations per run (users x ops) in all");
       }
       return options;
-   }
-
-   // the shared options, read as CpoolCompare's own
-   public int users() {
-      return common.users();
-   }
-
-   public int connectionTimeoutMs() {
-      return common.connectionTimeoutMs();
-   }
-
-   public Target target() {
-      return common.target();
-   }
-
-   public Map<String, String> serverOptions() {
-      return common.serverOptions();
    }
 
    private static List<SourceOption> sources(String raw, PoolLibraries libraries) {

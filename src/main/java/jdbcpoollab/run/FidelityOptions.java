@@ -16,10 +16,11 @@ import java.util.List;
  * @param workloads the workloads every contender runs, in the order of {@code -Dworkloads}
  * @param rounds    how many times the lab and the plain threads run each workload at each pool size
  */
-public record FidelityOptions(CommonOptions common, double s1Seconds, List<Workload> workloads, int rounds) {
+public record FidelityOptions(CommonOptions common, double s1Seconds, List<Workload> workloads, int rounds)
+      implements SimulationOptions {
 
    /** The shared options Fidelity takes, with its defaults. */
-   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.users(64).pools("1,8,64").window();
+   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(64).withPools("1,8,64").withWindow();
 
    public static FidelityOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);
@@ -28,31 +29,6 @@ public record FidelityOptions(CommonOptions common, double s1Seconds, List<Workl
             o.decimal("s1Seconds", 2, 0, 3_600, true),
             Workloads.DEFAULT.choose(o, "wait,point", common.target().dialect()).workloads(),
             o.integer("rounds", 3, 1, 100));
-   }
-
-   // the shared options, read as Fidelity's own
-   public List<Integer> pools() {
-      return common.pools();
-   }
-
-   public int users() {
-      return common.users();
-   }
-
-   public double seconds() {
-      return common.seconds();
-   }
-
-   public double warmup() {
-      return common.warmup();
-   }
-
-   public int connectionTimeoutMs() {
-      return common.connectionTimeoutMs();
-   }
-
-   public Target target() {
-      return common.target();
    }
 
    /** The settings summary.json records for this benchmark. */
@@ -67,9 +43,6 @@ public record FidelityOptions(CommonOptions common, double s1Seconds, List<Workl
       return Workloads.bigTableRows(workloads);
    }
 
-   public int largestPool() {
-      return common.largestPool();
-   }
 
    /**
     * Connections open at once at most: the plugin opens all its pools at start-up (per workload, one per pool size

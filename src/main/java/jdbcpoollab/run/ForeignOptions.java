@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * Refuses an option of another simulation that this one does not read, such as {@code -Dpools} with CpoolCompare:
@@ -36,10 +36,10 @@ final class ForeignOptions {
    }
 
    /** The names a simulation's option reader reads, learnt by running it on no options at all. */
-   private static Set<String> namesReadBy(Consumer<Options> reader) {
+   private static Set<String> namesReadBy(Function<Options, SimulationOptions> reader) {
       Options none = new Options(new Properties(), Map.of());
       try {
-         reader.accept(none);
+         reader.apply(none);
       } catch (OptionException | IllegalStateException e) {
          // a reader that needs an option to be given still asked for the names before it
       }

@@ -22,11 +22,12 @@ import java.util.Map;
  *               null
  */
 public record RateSweepOptions(CommonOptions common, double rate, double sloP99Ms, int threads, int queueLimit,
-                               List<Workload> workloads, Map<String, Object> workloadSettings, Path from) {
+                               List<Workload> workloads, Map<String, Object> workloadSettings, Path from)
+      implements SimulationOptions {
 
    /** The shared options RateSweep takes, with its defaults. */
-   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.pools("4,8,16,32").window().recovery()
-         .sources();
+   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withPools("4,8,16,32").withWindow().withRecovery()
+         .withSources();
 
    public static RateSweepOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);
@@ -40,35 +41,6 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
             chosen.workloads(),
             chosen.settings(),
             poolSweep(o, common.results()));
-   }
-
-   // the shared options, read as RateSweep's own
-   public List<Integer> pools() {
-      return common.pools();
-   }
-
-   public double seconds() {
-      return common.seconds();
-   }
-
-   public double warmup() {
-      return common.warmup();
-   }
-
-   public int connectionTimeoutMs() {
-      return common.connectionTimeoutMs();
-   }
-
-   public double recoverSeconds() {
-      return common.recoverSeconds();
-   }
-
-   public Target target() {
-      return common.target();
-   }
-
-   public List<PoolLibrary> sources() {
-      return common.sources();
    }
 
    /** {@code -Dfrom}: a finished PoolSweep run of the results folder, by name or path, with steps. */
@@ -114,9 +86,5 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
 
    public int tableRows() {
       return Workloads.bigTableRows(workloads);
-   }
-
-   public int largestPool() {
-      return common.largestPool();
    }
 }

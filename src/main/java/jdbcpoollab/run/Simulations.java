@@ -5,7 +5,7 @@ import jdbcpoollab.options.Options;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The simulations the lab runs, each once: {@code -Dsim} is looked up here, and an option that only another
@@ -21,7 +21,7 @@ public final class Simulations {
     * @param name   its class's simple name in {@link #PACKAGE}, as {@code -Dsim} gives it
     * @param reader its options' reader, which reads and checks every option it takes
     */
-   public record Entry(String name, Consumer<Options> reader) {
+   public record Entry(String name, Function<Options, SimulationOptions> reader) {
    }
 
    /** In the order {@link ForeignOptions} names an option's owner when several read it. */

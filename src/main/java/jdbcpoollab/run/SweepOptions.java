@@ -34,11 +34,11 @@ import java.util.Map;
  */
 public record SweepOptions(CommonOptions common, List<Workload> workloads, Map<String, Object> workloadSettings,
                            double acquireP99Ms, List<Path> compare, List<Integer> rttMs, boolean splitPools,
-                           List<Driver> drivers, int repeat, Integer databaseCores) {
+                           List<Driver> drivers, int repeat, Integer databaseCores) implements SimulationOptions {
 
    /** The shared options PoolSweep takes, with its defaults. */
-   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.users(64).pools("1,2,4,8,16,32,64").window()
-         .recovery().sources().serverOptions();
+   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(64).withPools("1,2,4,8,16,32,64")
+         .withWindow().withRecovery().withSources().withServerOptions();
 
    public static SweepOptions from(Options o) {
       return from(o, Workloads.DEFAULT);
@@ -60,43 +60,6 @@ public record SweepOptions(CommonOptions common, List<Workload> workloads, Map<S
             drivers(o, target),
             o.integer("repeat", 1, 1, 100),
             databaseCores(o, target));
-   }
-
-   // the shared options, read as PoolSweep's own
-   public List<Integer> pools() {
-      return common.pools();
-   }
-
-   public int users() {
-      return common.users();
-   }
-
-   public double seconds() {
-      return common.seconds();
-   }
-
-   public double warmup() {
-      return common.warmup();
-   }
-
-   public int connectionTimeoutMs() {
-      return common.connectionTimeoutMs();
-   }
-
-   public double recoverSeconds() {
-      return common.recoverSeconds();
-   }
-
-   public Target target() {
-      return common.target();
-   }
-
-   public Map<String, String> serverOptions() {
-      return common.serverOptions();
-   }
-
-   public List<PoolLibrary> sources() {
-      return common.sources();
    }
 
    /** How steps and reports name a workload measured at a round trip: {@code wait}, or {@code wait rtt=5ms}. */
@@ -200,9 +163,5 @@ public record SweepOptions(CommonOptions common, List<Workload> workloads, Map<S
    /** Rows of the big table to seed: as many as the chosen workload that reads most of it needs. */
    public int tableRows() {
       return Workloads.bigTableRows(workloads);
-   }
-
-   public int largestPool() {
-      return common.largestPool();
    }
 }

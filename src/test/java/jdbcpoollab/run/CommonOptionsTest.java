@@ -28,10 +28,10 @@ class CommonOptionsTest {
    void aWindowShorterThanATenthOfASecondIsRefusedByEverySimulationWithTheSameLine() {
       for (Simulations.Entry simulation : List.of(entry("PoolSweep"), entry("RateSweep"), entry("Fidelity"))) {
          OptionException e = assertThrows(OptionException.class,
-               () -> simulation.reader().accept(options(Map.of("seconds", "0.05"))), simulation.name());
+               () -> simulation.reader().apply(options(Map.of("seconds", "0.05"))), simulation.name());
          assertEquals("bad option -Dseconds=0.05: allowed is a number from 0.1 to 3600", e.getMessage(),
                simulation.name());
-         simulation.reader().accept(options(Map.of("seconds", "0.1")));
+         simulation.reader().apply(options(Map.of("seconds", "0.1")));
       }
    }
 
@@ -39,7 +39,7 @@ class CommonOptionsTest {
    void theConnectionTimeoutHasOneRangeEverywhere() {
       for (Simulations.Entry simulation : Simulations.ALL) {
          OptionException e = assertThrows(OptionException.class,
-               () -> simulation.reader().accept(options(Map.of("connectionTimeoutMs", "249"))), simulation.name());
+               () -> simulation.reader().apply(options(Map.of("connectionTimeoutMs", "249"))), simulation.name());
          assertEquals("bad option -DconnectionTimeoutMs=249: allowed is whole numbers from 250 to 3600000",
                e.getMessage(), simulation.name());
       }
@@ -48,7 +48,7 @@ class CommonOptionsTest {
    @Test
    void aSimulationReadsOnlyTheSharedOptionsItTakes() {
       Options none = options(Map.of());
-      CommonOptions common = CommonOptions.from(none, CommonOptions.Takes.NONE.users(100));
+      CommonOptions common = CommonOptions.from(none, CommonOptions.Takes.NONE.withUsers(100));
       assertEquals(100, common.users());
       assertEquals(30_000, common.connectionTimeoutMs());
       assertEquals(List.of(), common.sources());

@@ -65,11 +65,11 @@ public final class RateSweepSummary implements Summary {
             from == null ? "this step" : "this step (" + from.name() + " has no " + s.label() + ")");
    }
 
-   /** The answer per workload, from the steps so far. */
+   /** The answer per workload (and source, when the sweep had several), from the steps so far. */
    public synchronized List<RateAnswer> answers() {
-      return points.stream().map(p -> p.step().workload()).distinct()
+      return points.stream().map(p -> SweepSummary.name(p.step())).distinct()
             .map(w -> RateAnswer.of(w, rate, sloP99Ms, points.stream()
-                  .filter(p -> p.step().workload().equals(w)).toList()))
+                  .filter(p -> SweepSummary.name(p.step()).equals(w)).toList()))
             .toList();
    }
 

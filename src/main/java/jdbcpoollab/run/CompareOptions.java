@@ -11,9 +11,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** The options of CpoolCompare, read and checked before anything is started. */
-public record CompareOptions(List<SourceOption> options, int users, int ops, int repeat, String workload,
-                             int connectionTimeoutMs, Target target, int rttMs, Map<String, String> serverOptions) {
+/**
+ * The options of CpoolCompare, read and checked before anything is started.
+ *
+ * @param common the options it shares with other simulations: users, target, timeout, server options
+ */
+public record CompareOptions(CommonOptions common, List<SourceOption> options, int ops, int repeat, String workload,
+                             int rttMs) implements SimulationOptions {
+
+   /** The shared options CpoolCompare takes, with its defaults. */
+   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(100).withServerOptions();
 
    public static final List<String> WORKLOADS = List.of("mixed", "select", "insert", "update");
 
@@ -27,15 +34,12 @@ public record CompareOptions(List<SourceOption> options, int users, int ops, int
    /** The options, with {@code -Doptions} naming libraries of {@code libraries}. */
    public static CompareOptions from(Options o, PoolLibraries libraries) {
       CompareOptions options = new CompareOptions(
+            CommonOptions.from(o, TAKES),
             sources(o.string("options", "hikari:32:70:3,hikari:35:76:3,none"), libraries),
-            o.integer("users", 100, 1, 10_000),
             o.integer("ops", 25, 1, 1_000_000),
             o.integer("repeat", 10, 1, 1_000),
             o.choice("workload", "mixed", WORKLOADS),
-            o.integer("connectionTimeoutMs", 30_000, 250, 3_600_000),
-            Target.from(o),
-            o.integer("rttMs", 0, 0, 1_000),
-            SweepOptions.serverOptions(o, Target.from(o)));
+            o.integer("rttMs", 0, 0, 1_000));
       if (GateOptions.from(o).any()) {
          throw new OptionException("bad option -Dassert.* or -Dbaseline: gates are checked on PoolSweep's steps;"
                + " CpoolCompare has none (its statistics say whether a saving is significant)");
@@ -66,13 +70,13 @@ public record CompareOptions(List<SourceOption> options, int users, int ops, int
 
    /** The settings summary.json records for this comparison; {@code workRows} rows are kept in the work table. */
    public CompareSettings settings(int workRows) {
-      return new CompareSettings(options.stream().map(SourceOption::text).toList(), baseline().text(), users, ops,
-            repeat, workload, workRows, connectionTimeoutMs,
-            "not applied: neither HikariCP nor UCP opens connections N at a time (README)", rttMs, serverOptions);
+      return new CompareSettings(options.stream().map(SourceOption::text).toList(), baseline().text(), users(), ops,
+            repeat, workload, workRows, connectionTimeoutMs(),
+            "not applied: neither HikariCP nor UCP opens connections N at a time (README)", rttMs, serverOptions());
    }
 
    /** Most connections the server must accept at once: every user unpooled, or the largest pool. */
    public int peakConnections() {
-      return Math.max(users, options.stream().mapToInt(SourceOption::cmax).max().orElse(0));
+      return Math.max(users(), options.stream().mapToInt(SourceOption::cmax).max().orElse(0));
    }
 }

@@ -9,7 +9,6 @@ import jdbcpoollab.measure.ArrivalResult;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.options.Options;
-import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.report.RateSweepSummary;
@@ -17,13 +16,15 @@ import jdbcpoollab.workloads.Workload;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * RateSweep's engine: its steps (each workload at each pool size under the same arrival rate, a pool of that size
- * filled and the request threads started before the first arrival), and the run around them (summaries, gates,
- * interrupts, budget).
+ * RateSweep's engine: its steps (each workload at each pool size with each source under the same arrival rate, a
+ * pool of that size filled and the request threads started before the first arrival), and the run around them
+ * (summaries, gates, interrupts, budget).
  */
 public final class OpenSweep {
    /** Arrivals go on this long after the window, so that the window closes under load; they are not served. */
@@ -33,17 +34,22 @@ public final class OpenSweep {
    private final RateSweepSummary summary;
    private final Lab lab;
    private final List<OpenStep> steps = new ArrayList<>();
-   private final PoolLibrary library = PoolLibraries.DEFAULT.named("hikari");
+   /** The source each step's pool is opened by. */
+   private final Map<OpenStep, PoolLibrary> sources = new HashMap<>();
 
    private OpenSweep(Options system, RateSweepOptions options) {
       this.options = options;
       summary = new RateSweepSummary(options.rate(), options.sloP99Ms(),
             options.from() == null ? null : SweepRun.read(options.from()));
       lab = new Lab("RateSweep", system, options.target(), options.largestPool() + 50, summary,
-            options.settings(library));
+            options.settings());
       for (Workload workload : options.workloads()) {
          for (int pool : options.pools()) {
-            steps.add(step(workload, pool));
+            for (PoolLibrary source : options.sources()) {
+               OpenStep step = step(workload, pool, source);
+               sources.put(step, source);
+               steps.add(step);
+            }
          }
       }
       lab.plan(steps.size(), () -> steps.forEach(step -> {
@@ -70,13 +76,14 @@ public final class OpenSweep {
       return List.copyOf(steps);
    }
 
-   private OpenStep step(Workload workload, int pool) {
-      String name = String.format("%s pool=%0" + String.valueOf(options.largestPool()).length() + "d", workload.name(),
-            pool);
+   private OpenStep step(Workload workload, int pool, PoolLibrary source) {
+      String name = String.format("%s%s pool=%0" + String.valueOf(options.largestPool()).length() + "d",
+            workload.name(), options.severalSources() ? " " + source.name() : "", pool);
       StepRecorder window = new StepRecorder(workload.name(), pool, options.threads(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
-      PoolShape shape = new PoolShape("lab-" + workload.name() + "-" + pool, pool, pool, options.connectionTimeoutMs());
-      return new OpenStep(workload, name, () -> library.open(lab.database(), shape),
+      PoolShape shape = new PoolShape("lab-" + workload.name() + "-" + pool
+            + (options.severalSources() ? "-" + source.name() : ""), pool, pool, options.connectionTimeoutMs());
+      return new OpenStep(workload, name, () -> source.open(lab.database(), shape),
             new ArrivalRecorder(window, options.rate(), options.threads()), options.threads(), options.queueLimit());
    }
 
@@ -106,7 +113,8 @@ public final class OpenSweep {
       String reason = why != null ? why
             : step.openFailure() != null ? "pool did not open: " + step.openFailure()
             : step.lostReason() != null ? step.lostReason() : "cut short";
-      return lab.stepFinished(summary.add(step.requestName(), r), r.step(), reason);
+      ArrivalResult named = options.severalSources() ? r.of(sources.get(step).name()) : r;
+      return lab.stepFinished(summary.add(step.requestName(), named), named.step(), reason);
    }
 
    public List<Assertion> assertions() {

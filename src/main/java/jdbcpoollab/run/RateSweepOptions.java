@@ -17,39 +17,38 @@ import java.util.Map;
 /**
  * The options of RateSweep, read and checked before anything is started.
  *
- * @param from the PoolSweep run (its folder) whose query time per pool size is the prediction's service time, or null
+ * @param common the options it shares with other simulations: pools, window, sources, target, …
+ * @param from   the PoolSweep run (its folder) whose query time per pool size is the prediction's service time, or
+ *               null
  */
-public record RateSweepOptions(double rate, double sloP99Ms, int threads, int queueLimit, List<Integer> pools,
-                               double seconds, double warmup, List<Workload> workloads,
-                               Map<String, Object> workloadSettings, int connectionTimeoutMs, double recoverSeconds,
-                               Target target, Path from) {
+public record RateSweepOptions(CommonOptions common, double rate, double sloP99Ms, int threads, int queueLimit,
+                               List<Workload> workloads, Map<String, Object> workloadSettings, Path from)
+      implements SimulationOptions {
+
+   /** The shared options RateSweep takes, with its defaults. */
+   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withPools("4,8,16,32").withWindow().withRecovery()
+         .withSources();
 
    public static RateSweepOptions from(Options o) {
-      Target target = Target.from(o);
-      Workloads.Chosen chosen = Workloads.DEFAULT.choose(o, "wait", target.dialect());
+      CommonOptions common = CommonOptions.from(o, TAKES);
+      Workloads.Chosen chosen = Workloads.DEFAULT.choose(o, "wait", common.target().dialect());
       return new RateSweepOptions(
+            common,
             o.decimal("rate", 1000, 0, 100_000, true),
             o.decimal("sloP99Ms", 20, 0, 3_600_000, true),
             o.integer("threads", 200, 1, 10_000),
             o.integer("queueLimit", 10_000, 1, 1_000_000),
-            o.integers("pools", "4,8,16,32", 1, 1_000),
-            o.decimal("seconds", 5, 0, 3_600, true),
-            o.decimal("warmup", 2, 0, 3_600, false),
             chosen.workloads(),
             chosen.settings(),
-            o.integer("connectionTimeoutMs", 30_000, 250, 3_600_000),
-            o.decimal("recoverSeconds", 10, 0, 3_600, false),
-            target,
-            poolSweep(o));
+            poolSweep(o, common.results()));
    }
 
    /** {@code -Dfrom}: a finished PoolSweep run of the results folder, by name or path, with steps. */
-   private static Path poolSweep(Options o) {
+   private static Path poolSweep(Options o, Path results) {
       String raw = o.string("from", null);
       if (raw == null) {
          return null;
       }
-      Path results = Path.of(o.string("lab.results", "results"));
       String allowed = "a PoolSweep run folder of " + results.toAbsolutePath().normalize() + " holding a summary.json "
             + "with steps";
       Path name = Path.of(raw).getFileName();
@@ -70,20 +69,22 @@ public record RateSweepOptions(double rate, double sloP99Ms, int threads, int qu
       return run;
    }
 
-   /** The settings summary.json records for this sweep, each step's pool opened by {@code library}. */
-   public RateSweepSettings settings(PoolLibrary library) {
+   /** The settings summary.json records for this sweep, each step's pool opened by each of the sources. */
+   public RateSweepSettings settings() {
       Map<String, String> queries = new LinkedHashMap<>();
       workloads.forEach(w -> queries.put(w.name(), w.statement()));
-      return new RateSweepSettings(library.describeFixedSize(), rate, threads, queueLimit, sloP99Ms,
-            from == null ? null : from.getFileName().toString(), seconds, warmup, workloadSettings,
-            connectionTimeoutMs, recoverSeconds, pools, workloads.stream().map(Workload::name).toList(), queries);
+      return new RateSweepSettings(String.join("; ", sources().stream().map(PoolLibrary::describeFixedSize).toList()),
+            rate, threads, queueLimit, sloP99Ms, from == null ? null : from.getFileName().toString(), seconds(),
+            warmup(), workloadSettings, connectionTimeoutMs(), recoverSeconds(), pools(),
+            workloads.stream().map(Workload::name).toList(), queries);
+   }
+
+   /** Whether steps must name their source: the sweep measures more than one. */
+   public boolean severalSources() {
+      return sources().size() > 1;
    }
 
    public int tableRows() {
       return Workloads.bigTableRows(workloads);
-   }
-
-   public int largestPool() {
-      return pools.stream().mapToInt(Integer::intValue).max().orElse(1);
    }
 }

@@ -2,11 +2,9 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.db.Driver;
 import jdbcpoollab.db.Drivers;
-import jdbcpoollab.db.ServerOptions;
 import jdbcpoollab.db.Target;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
-import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.settings.SweepSettings;
 import jdbcpoollab.workloads.Workload;
@@ -15,7 +13,6 @@ import jdbcpoollab.workloads.Workloads;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,28 +20,25 @@ import java.util.Map;
 /**
  * The options of PoolSweep, read and checked before anything is started.
  *
+ * @param common           the options it shares with other simulations: users, pools, window, sources, target, …
  * @param workloads        the chosen workloads, in the order of {@code -Dworkloads}
  * @param workloadSettings the options of every workload type, as the settings record them ({@code sleepMs},
  *                         {@code rows}, {@code sql} with the custom workload)
  * @param rttMs            the network round trips each pool size is measured at, 0 for none (a proxy adds them)
- * @param serverOptions    server variables for the embedded MariaDB ({@code -Ddb.serverOption})
  * @param splitPools       a mix is also measured with a pool per kind, each of the step's size
- * @param sources          the pool libraries (or none) each pool size is measured with, in the order of
- *                         {@code -Dsource}
  * @param drivers          the drivers each source is measured through, in the order of {@code -Ddriver}; empty for
  *                         the URL's own
  * @param repeat           how many times the whole sweep runs, interleaved (1..64, then 1..64 again)
  * @param databaseCores    the database server's cores: the machine's for the embedded server, {@code -Ddb.cores}
  *                         for another one, null when not given
  */
-public record SweepOptions(List<Integer> pools, int users, double seconds, double warmup, List<Workload> workloads,
-                           Map<String, Object> workloadSettings, int connectionTimeoutMs, double recoverSeconds,
-                           Target target, double acquireP99Ms, List<Path> compare, List<Integer> rttMs,
-                           Map<String, String> serverOptions, boolean splitPools, List<PoolLibrary> sources,
-                           List<Driver> drivers, int repeat, Integer databaseCores) {
+public record SweepOptions(CommonOptions common, List<Workload> workloads, Map<String, Object> workloadSettings,
+                           double acquireP99Ms, List<Path> compare, List<Integer> rttMs, boolean splitPools,
+                           List<Driver> drivers, int repeat, Integer databaseCores) implements SimulationOptions {
 
-   /** A shorter window cannot measure even a handful of short operations; it is refused before anything starts. */
-   public static final double MIN_WINDOW_SECONDS = 0.1;
+   /** The shared options PoolSweep takes, with its defaults. */
+   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(64).withPools("1,2,4,8,16,32,64")
+         .withWindow().withRecovery().withSources().withServerOptions();
 
    public static SweepOptions from(Options o) {
       return from(o, Workloads.DEFAULT);
@@ -52,38 +46,20 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
 
    /** The options, with {@code -Dworkloads} naming types of {@code types}. */
    public static SweepOptions from(Options o, Workloads types) {
-      Target target = Target.from(o);
+      CommonOptions common = CommonOptions.from(o, TAKES);
+      Target target = common.target();
       Workloads.Chosen chosen = types.choose(o, "wait,cpu", target.dialect());
       return new SweepOptions(
-            o.integers("pools", "1,2,4,8,16,32,64", 1, 1_000),
-            o.integer("users", 64, 1, 10_000),
-            o.decimal("seconds", 5, MIN_WINDOW_SECONDS, 3_600, false),
-            o.decimal("warmup", 2, 0, 3_600, false),
+            common,
             chosen.workloads(),
             chosen.settings(),
-            o.integer("connectionTimeoutMs", 30_000, 250, 3_600_000),
-            o.decimal("recoverSeconds", 10, 0, 3_600, false),
-            target,
             o.decimal("acquireP99Ms", SweepSettings.DEFAULT_ACQUIRE_P99_MS, 0, 3_600_000, true),
-            runs(o, "compare"),
+            runs(o, common.results(), "compare"),
             o.integers("rttMs", "0", 0, 1_000),
-            serverOptions(o, target),
             Boolean.parseBoolean(o.choice("splitPools", "false", List.of("false", "true"))),
-            o.choices("source", "hikari", PoolLibraries.DEFAULT.names()).stream()
-                  .map(PoolLibraries.DEFAULT::named).toList(),
             drivers(o, target),
             o.integer("repeat", 1, 1, 100),
             databaseCores(o, target));
-   }
-
-   /** {@code -Ddb.serverOption}, which only the embedded server takes. */
-   static Map<String, String> serverOptions(Options o, Target target) {
-      Map<String, String> server = ServerOptions.from(o);
-      if (!server.isEmpty() && !target.embedded()) {
-         throw new OptionException("bad option -D" + ServerOptions.OPTION + ": it sets the embedded MariaDB's"
-               + " variables; a server given by -Ddb.url is configured where it runs");
-      }
-      return Collections.unmodifiableMap(server);
    }
 
    /** How steps and reports name a workload measured at a round trip: {@code wait}, or {@code wait rtt=5ms}. */
@@ -130,12 +106,11 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
    }
 
    /** One or two run folders of the results folder (each holding a summary.json), given by name or path. */
-   private static List<Path> runs(Options o, String name) {
+   private static List<Path> runs(Options o, Path results, String name) {
       String raw = o.string(name, null);
       if (raw == null) {
          return List.of();
       }
-      Path results = Path.of(o.string("lab.results", "results"));
       String allowed = "one or two run folders of " + results.toAbsolutePath().normalize()
             + ", comma-separated, each holding a summary.json";
       List<Path> runs = new ArrayList<>();
@@ -172,25 +147,21 @@ public record SweepOptions(List<Integer> pools, int users, double seconds, doubl
       if (splitPools) {
          options.put("splitPools", true);
       }
-      if (!serverOptions.isEmpty()) {
-         options.put("serverOptions", serverOptions);
+      if (!serverOptions().isEmpty()) {
+         options.put("serverOptions", serverOptions());
       }
-      return new SweepSettings(String.join("; ", sources.stream().map(PoolLibrary::describeFixedSize).toList()), users,
-            seconds, warmup, options, connectionTimeoutMs, recoverSeconds, pools, labels, queries, acquireP99Ms,
-            repeat, databaseCores, drivers.stream().map(d -> d.name() + " (" + d.title() + ")").toList());
+      return new SweepSettings(String.join("; ", sources().stream().map(PoolLibrary::describeFixedSize).toList()),
+            users(), seconds(), warmup(), options, connectionTimeoutMs(), recoverSeconds(), pools(), labels, queries,
+            acquireP99Ms, repeat, databaseCores, drivers.stream().map(d -> d.name() + " (" + d.title() + ")").toList());
    }
 
    /** Whether steps must name their source (and driver): the sweep measures more than one. */
    public boolean severalSources() {
-      return sources.size() > 1 || drivers.size() > 1;
+      return sources().size() > 1 || drivers.size() > 1;
    }
 
    /** Rows of the big table to seed: as many as the chosen workload that reads most of it needs. */
    public int tableRows() {
       return Workloads.bigTableRows(workloads);
-   }
-
-   public int largestPool() {
-      return pools.stream().mapToInt(Integer::intValue).max().orElse(1);
    }
 }

@@ -6,7 +6,6 @@ import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
-import jdbcpoollab.pools.PoolLibraries;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,7 +72,7 @@ class RateSweepOptionsTest {
       Path sweep = run(results, "20261201-080000-PoolSweep", "PoolSweep");
       assertEquals(sweep, options(Map.of("from", "results/20261201-080000-PoolSweep")).from());
       assertEquals("20261201-080000-PoolSweep",
-            options(Map.of("from", sweep.toString())).settings(PoolLibraries.DEFAULT.named("hikari")).from());
+            options(Map.of("from", sweep.toString())).settings().from());
       run(results, "20261201-090000-RateSweep", "RateSweep");
       assertTrue(error(Map.of("from", "20261201-090000-RateSweep"))
             .contains("(it is a RateSweep run with 1 steps)"));

@@ -1,0 +1,109 @@
+package jdbcpoollab.run;
+
+import jdbcpoollab.db.ServerOptions;
+import jdbcpoollab.db.Target;
+import jdbcpoollab.options.OptionException;
+import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.PoolLibraries;
+import jdbcpoollab.pools.PoolLibrary;
+
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The options several simulations share, each read here once and with one set of bounds: the database target, the
+ * acquire timeout and the results folder, which every simulation reads, and those of {@link Takes} its simulation
+ * takes. An option a simulation does not take is not read (its value here is 0 or empty), so that it is refused as
+ * another simulation's rather than silently ignored.
+ *
+ * @param results        {@code -Dlab.results}, the folder the run folders are in
+ * @param users          the closed loop's virtual users
+ * @param pools          the pool sizes, in the order given
+ * @param seconds        the measured window of each step
+ * @param warmup         the unmeasured seconds before each step's window
+ * @param recoverSeconds after the database was lost, how long the next step waits for it to come back
+ * @param sources        the pool libraries (or none), in the order of {@code -Dsource}
+ * @param serverOptions  server variables for the embedded MariaDB ({@code -Ddb.serverOption})
+ */
+public record CommonOptions(Target target, int connectionTimeoutMs, Path results, int users, List<Integer> pools,
+                            double seconds, double warmup, double recoverSeconds, List<PoolLibrary> sources,
+                            Map<String, String> serverOptions) {
+
+   /** A shorter window cannot measure even a handful of short operations; it is refused before anything starts. */
+   public static final double MIN_WINDOW_SECONDS = 0.1;
+
+   /** The shared options of a simulation that takes the ones {@code takes} names. */
+   public static CommonOptions from(Options o, Takes takes) {
+      Target target = Target.from(o);
+      return new CommonOptions(
+            target,
+            o.integer("connectionTimeoutMs", 30_000, 250, 3_600_000),
+            Path.of(o.string("lab.results", "results")),
+            takes.usersFallback() == 0 ? 0 : o.integer("users", takes.usersFallback(), 1, 10_000),
+            takes.poolsFallback() == null ? List.of() : o.integers("pools", takes.poolsFallback(), 1, 1_000),
+            takes.window() ? o.decimal("seconds", 5, MIN_WINDOW_SECONDS, 3_600, false) : 0,
+            takes.window() ? o.decimal("warmup", 2, 0, 3_600, false) : 0,
+            takes.recovery() ? o.decimal("recoverSeconds", 10, 0, 3_600, false) : 0,
+            !takes.sources() ? List.of() : o.choices("source", "hikari", PoolLibraries.DEFAULT.names()).stream()
+                  .map(PoolLibraries.DEFAULT::named).toList(),
+            takes.serverOptions() ? serverOptions(o, target) : Map.of());
+   }
+
+   /** {@code -Ddb.serverOption}, which only the embedded server takes. */
+   private static Map<String, String> serverOptions(Options o, Target target) {
+      Map<String, String> server = ServerOptions.from(o);
+      if (!server.isEmpty() && !target.embedded()) {
+         throw new OptionException("bad option -D" + ServerOptions.OPTION + ": it sets the embedded MariaDB's"
+               + " variables; a server given by -Ddb.url is configured where it runs");
+      }
+      return Collections.unmodifiableMap(server);
+   }
+
+   public int largestPool() {
+      return pools.stream().mapToInt(Integer::intValue).max().orElse(1);
+   }
+
+   /**
+    * Which of the shared options beyond the target, the timeout and the results folder a simulation takes, with
+    * its defaults, written as {@code Takes.NONE.withUsers(64).withWindow()}.
+    *
+    * @param usersFallback the default of {@code -Dusers}, 0 when not taken
+    * @param poolsFallback the default of {@code -Dpools}, null when not taken
+    */
+   public record Takes(int usersFallback, String poolsFallback, boolean window, boolean recovery, boolean sources,
+                       boolean serverOptions) {
+      public static final Takes NONE = new Takes(0, null, false, false, false, false);
+
+      /** {@code -Dusers}, 1 to 10000, {@code fallback} when not given. */
+      public Takes withUsers(int fallback) {
+         return new Takes(fallback, poolsFallback, window, recovery, sources, serverOptions);
+      }
+
+      /** {@code -Dpools}, sizes from 1 to 1000, each once, {@code fallback} when not given. */
+      public Takes withPools(String fallback) {
+         return new Takes(usersFallback, fallback, window, recovery, sources, serverOptions);
+      }
+
+      /** {@code -Dseconds} (0.1 to 3600, default 5) and {@code -Dwarmup} (0 to 3600, default 2). */
+      public Takes withWindow() {
+         return new Takes(usersFallback, poolsFallback, true, recovery, sources, serverOptions);
+      }
+
+      /** {@code -DrecoverSeconds}, 0 to 3600, default 10. */
+      public Takes withRecovery() {
+         return new Takes(usersFallback, poolsFallback, window, true, sources, serverOptions);
+      }
+
+      /** {@code -Dsource}, pool libraries of {@link PoolLibraries#DEFAULT}, default {@code hikari}. */
+      public Takes withSources() {
+         return new Takes(usersFallback, poolsFallback, window, recovery, true, serverOptions);
+      }
+
+      /** {@code -Ddb.serverOption}, for the embedded server only. */
+      public Takes withServerOptions() {
+         return new Takes(usersFallback, poolsFallback, window, recovery, sources, true);
+      }
+   }
+}

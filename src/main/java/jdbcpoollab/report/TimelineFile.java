@@ -1,6 +1,7 @@
 package jdbcpoollab.report;
 
 import jdbcpoollab.files.AtomicFile;
+import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.TimelinePoint;
 
 import java.io.IOException;
@@ -50,8 +51,9 @@ public final class TimelineFile {
       for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
          String[] c = line.split(",", -1);
          if (c.length == HEADERS.size()) {
-            points.add(new TimelinePoint(c[0], Integer.parseInt(c[1]), Integer.parseInt(c[2]), Double.parseDouble(c[3]),
-                  Long.parseLong(c[4]), number(c[5]), whole(c[6]), whole(c[7]), whole(c[8]), number(c[9])));
+            StepId step = new StepId(c[0], "", Integer.parseInt(c[1]), Integer.parseInt(c[2]), 1, 1);
+            points.add(new TimelinePoint(step, Double.parseDouble(c[3]), Long.parseLong(c[4]), number(c[5]),
+                  whole(c[6]), whole(c[7]), whole(c[8]), number(c[9])));
          }
       }
       return points;

@@ -6,6 +6,7 @@ import jdbcpoollab.load.OpenStep;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.measure.ArrivalRecorder;
 import jdbcpoollab.measure.ArrivalResult;
+import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.options.Options;
@@ -71,12 +72,11 @@ public final class OpenSweep {
    }
 
    private OpenStep step(Workload workload, int pool) {
-      String name = String.format("%s pool=%0" + String.valueOf(options.largestPool()).length() + "d", workload.name(),
-            pool);
-      StepRecorder window = new StepRecorder(workload.name(), pool, options.threads(), Seconds.nanos(options.warmup()),
+      StepId id = new StepId(workload.name(), "", pool, 1, 1, StepId.digits(options.largestPool()));
+      StepRecorder window = new StepRecorder(id, options.threads(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
-      PoolShape shape = new PoolShape("lab-" + workload.name() + "-" + pool, pool, pool, options.connectionTimeoutMs());
-      return new OpenStep(workload, name, () -> library.open(lab.database(), shape),
+      PoolShape shape = new PoolShape(id.poolName(), pool, pool, options.connectionTimeoutMs());
+      return new OpenStep(workload, id.name(), () -> library.open(lab.database(), shape),
             new ArrivalRecorder(window, options.rate(), options.threads()), options.threads(), options.queueLimit());
    }
 

@@ -70,7 +70,7 @@ public record GateResult(StepId id, String gate, double measured, Gate.Bound bou
       return m;
    }
 
-   /** A gate as {@link #toMap} wrote it into {@code summary.json}, of a run whose largest pool has {@code width} digits. */
+   /** A gate as {@link #toMap} wrote it into {@code summary.json}, its pool padded to {@code width} digits. */
    public static GateResult fromMap(Map<String, Object> m, int width) {
       StepId id = new StepId((String) m.get("workload"), (String) m.get("source"), ((Number) m.get("pool")).intValue(),
             1, 1, width);

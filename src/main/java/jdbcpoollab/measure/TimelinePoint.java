@@ -14,16 +14,4 @@ package jdbcpoollab.measure;
  */
 public record TimelinePoint(StepId step, double ms, long completed, double acquireP99Ms, int active, int idle,
                             int waiting, double database) {
-
-   public String workload() {
-      return step.workload();
-   }
-
-   public int pool() {
-      return step.pool();
-   }
-
-   public int repetition() {
-      return step.pass();
-   }
 }

@@ -285,10 +285,10 @@ public final class SweepPage {
    static List<String[]> timelineCharts(SweepRun run, Sizing sizing) {
       String w = sizing.workload();
       List<TimelinePoint> points = TimelineFile.read(run.folder()).stream()
-            .filter(p -> p.workload().equals(w) && p.repetition() == 1).toList();
+            .filter(p -> p.step().workload().equals(w) && p.step().pass() == 1).toList();
       List<String[]> images = new ArrayList<>();
       for (Sizing.Pool pool : sizing.pools()) {
-         List<TimelinePoint> step = points.stream().filter(p -> p.pool() == pool.pool()).toList();
+         List<TimelinePoint> step = points.stream().filter(p -> p.step().pool() == pool.pool()).toList();
          if (step.isEmpty()) {
             continue;
          }

@@ -28,7 +28,7 @@ public final class TimelineFile {
    public static void write(Path runFolder, List<TimelinePoint> points) {
       Table table = new Table(HEADERS);
       for (TimelinePoint p : points) {
-         table.add(List.of(p.workload(), Integer.toString(p.pool()), Integer.toString(p.repetition()),
+         table.add(List.of(p.step().workload(), Integer.toString(p.step().pool()), Integer.toString(p.step().pass()),
                fixed(p.ms(), 1), Long.toString(p.completed()), cell(p.acquireP99Ms(), 3), count(p.active()),
                count(p.idle()), count(p.waiting()), cell(p.database(), 3)));
       }

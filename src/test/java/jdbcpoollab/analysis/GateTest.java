@@ -41,7 +41,8 @@ class GateTest {
    @Test
    void aStepThatMeasuredNothingFailsEveryGate() {
       StepResult nothing = new StepResult(StepId.of("wait", 2), 8, 0, 0, 0, 0, 0, Timing.EMPTY, Timing.EMPTY,
-            Timing.EMPTY, UserSpread.of(new long[0]), Map.of(), false, null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+            Timing.EMPTY, UserSpread.of(new long[0]), Map.of(), false,
+            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
       for (Gate gate : List.of(Gate.p99AcquireMs(1e9), Gate.p99TotalMs(1e9), Gate.minThroughput(1e-9),
             Gate.maxKoPercent(100))) {
          GateResult r = gate.check(nothing);

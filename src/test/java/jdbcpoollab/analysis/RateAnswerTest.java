@@ -24,7 +24,8 @@ class RateAnswerTest {
       Timing total = new Timing(100, totalP99 / 2, totalP99 / 2, totalP99, totalP99, totalP99);
       Timing acquire = new Timing(100, 0.1, 0, 0.2, 0.5, 1);
       StepResult s = new StepResult(StepId.of("wait", pool), 200, 5, 5000, ko, 0, 1000, acquire, total, total,
-            new UserSpread(200, 1, 1, 1, 1), Map.of(), complete, null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+            new UserSpread(200, 1, 1, 1, 1), Map.of(), complete,
+            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
       return new RatePoint(new ArrivalResult(s, RATE, 200, Timing.EMPTY, 0, 0), serviceMs, "this step");
    }
 

@@ -32,7 +32,8 @@ class SizingTest {
       Timing total = new Timing(ok, queryAvg + acquireP99 / 4, 0, 0, queryAvg + acquireP99, 0);
       long each = ok / USERS;
       return new StepResult(StepId.of("wait", pool), USERS, 5, ok, failures, 0, throughput, acquire, query, total,
-            new UserSpread(USERS, each, each, each, 1.0), Map.of(), complete, null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+            new UserSpread(USERS, each, each, each, 1.0), Map.of(), complete,
+            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
    }
 
    private static List<StepResult> sweep() {
@@ -189,10 +190,12 @@ class SizingTest {
       assertFalse(Sizing.starved(even));
       long ok = even.ok();
       StepResult uneven = new StepResult(StepId.of("wait", 1), USERS, 5, ok, 0, 0, 128, even.acquire(), even.query(),
-            even.total(), new UserSpread(USERS, ok / USERS / 4 - 1, ok / USERS, 40, 0.8), Map.of(), true, null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+            even.total(), new UserSpread(USERS, ok / USERS / 4 - 1, ok / USERS, 40, 0.8), Map.of(), true,
+            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
       assertTrue(Sizing.starved(uneven));
       StepResult thin = new StepResult(StepId.of("wait", 1), USERS, 5, USERS, 0, 0, 12.8, even.acquire(), even.query(),
-            even.total(), new UserSpread(USERS, 0, 1, 3, 0.6), Map.of(), true, null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+            even.total(), new UserSpread(USERS, 0, 1, 3, 0.6), Map.of(), true,
+            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
       assertFalse(Sizing.starved(thin), "one operation per user is too few to call anybody starved");
       assertFalse(Sizing.judged(thin));
    }

@@ -27,7 +27,8 @@ class RateSweepSummaryTest {
    private static StepResult step(int pool, double queryAvg) {
       Timing query = new Timing(100, queryAvg, queryAvg, queryAvg, queryAvg, queryAvg);
       return new StepResult(StepId.of("wait", pool), 200, 5, 3000, 0, 0, 600, Timing.EMPTY, query, query,
-            new UserSpread(200, 10, 15, 20, 0.99), Map.of(), true, null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+            new UserSpread(200, 10, 15, 20, 0.99), Map.of(), true,
+            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
    }
 
    @Test

@@ -44,7 +44,8 @@ class RateSweepOptionsTest {
       Path dir = Files.createDirectories(results.resolve(name));
       Timing query = new Timing(100, 6.5, 6, 7, 9, 12);
       StepResult step = new StepResult(StepId.of("wait", 4), 64, 5, 3000, 0, 0, 600, Timing.EMPTY, query, query,
-            new UserSpread(64, 40, 47, 52, 0.99), Map.of(), true, null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+            new UserSpread(64, 40, 47, 52, 0.99), Map.of(), true,
+            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
       Json.write(dir.resolve("summary.json"), Map.of("simulation", simulation, "state", "complete",
             "steps", List.of(step.toMap())));
       return dir;

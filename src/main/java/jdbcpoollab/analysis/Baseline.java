@@ -1,6 +1,7 @@
 package jdbcpoollab.analysis;
 
 import jdbcpoollab.files.Json;
+import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepResult;
 
 import java.io.UncheckedIOException;
@@ -22,12 +23,12 @@ public final class Baseline {
 
    private final String source;
    private final double tolerancePct;
-   private final Map<String, Reference> steps;
+   private final Map<StepId, Reference> steps;
 
    private record Reference(double throughput, double p99TotalMs) {
    }
 
-   private Baseline(String source, double tolerancePct, Map<String, Reference> steps) {
+   private Baseline(String source, double tolerancePct, Map<StepId, Reference> steps) {
       this.source = source;
       this.tolerancePct = tolerancePct;
       this.steps = steps;
@@ -52,7 +53,7 @@ public final class Baseline {
       if (summary == null || !(summary.get("steps") instanceof List<?> list) || list.isEmpty()) {
          throw new IllegalArgumentException("it has no steps");
       }
-      Map<String, Reference> steps = new LinkedHashMap<>();
+      Map<StepId, Reference> steps = new LinkedHashMap<>();
       for (Object entry : list) {
          if (!(entry instanceof Map<?, ?> step) || !(step.get("workload") instanceof String workload)
                || !(step.get("pool") instanceof Number pool) || !(step.get("throughput") instanceof Number throughput)
@@ -60,7 +61,7 @@ public final class Baseline {
             throw new IllegalArgumentException("a step lacks workload, pool, throughput or total.p99");
          }
          if (!Boolean.FALSE.equals(step.get("complete"))) {
-            steps.put(StepResult.label(workload, pool.intValue()),
+            steps.put(StepId.of(workload, pool.intValue()),
                   new Reference(throughput.doubleValue(), p99.doubleValue()));
          }
       }
@@ -69,7 +70,7 @@ public final class Baseline {
 
    /** The step's two baseline gates, or none when the baseline has no such step. */
    public List<GateResult> check(StepResult step) {
-      Reference ref = steps.get(step.label());
+      Reference ref = steps.get(step.id().key());
       List<GateResult> results = new ArrayList<>();
       if (ref != null) {
          double share = tolerancePct / 100.0;

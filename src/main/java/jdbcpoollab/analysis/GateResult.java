@@ -1,6 +1,7 @@
 package jdbcpoollab.analysis;
 
 import jdbcpoollab.measure.Rounded;
+import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepResult;
 
 import java.util.LinkedHashMap;
@@ -9,21 +10,23 @@ import java.util.Map;
 /**
  * One gate checked on one step.
  *
+ * @param id        which step, whatever its pass
  * @param measured  the step's value, NaN when it measured nothing for this gate
  * @param limit     the value the gate allows, itself included
  * @param reference the baseline's value the limit was derived from, NaN for a fixed limit
  */
-public record GateResult(String workload, int pool, String gate, double measured, Gate.Bound bound, double limit,
+public record GateResult(StepId id, String gate, double measured, Gate.Bound bound, double limit,
                          double reference, boolean passed) {
 
    static GateResult of(StepResult step, String gate, double measured, Gate.Bound bound, double limit,
                         double reference) {
-      return new GateResult(step.workload(), step.pool(), gate, measured, bound, limit, reference,
+      return new GateResult(step.id().anyPass(), gate, measured, bound, limit, reference,
             Gate.passes(bound, measured, limit));
    }
 
+   /** The step as reports name it, such as {@code wait pool=08}. */
    public String step() {
-      return StepResult.label(workload, pool);
+      return id.label();
    }
 
    /** The change against the baseline in percent, NaN without one. */
@@ -49,8 +52,11 @@ public record GateResult(String workload, int pool, String gate, double measured
 
    public Map<String, Object> toMap() {
       Map<String, Object> m = new LinkedHashMap<>();
-      m.put("workload", workload);
-      m.put("pool", pool);
+      m.put("workload", id.workload());
+      if (!id.source().isEmpty()) {
+         m.put("source", id.source());
+      }
+      m.put("pool", id.pool());
       m.put("gate", gate);
       m.put("bound", bound.name());
       m.put("measured", Double.isNaN(measured) ? null : measured);
@@ -64,9 +70,11 @@ public record GateResult(String workload, int pool, String gate, double measured
       return m;
    }
 
-   /** A gate as {@link #toMap} wrote it into {@code summary.json}. */
-   public static GateResult fromMap(Map<String, Object> m) {
-      return new GateResult((String) m.get("workload"), ((Number) m.get("pool")).intValue(), (String) m.get("gate"),
+   /** A gate as {@link #toMap} wrote it into {@code summary.json}, its pool padded to {@code width} digits. */
+   public static GateResult fromMap(Map<String, Object> m, int width) {
+      StepId id = new StepId((String) m.get("workload"), (String) m.get("source"), ((Number) m.get("pool")).intValue(),
+            1, 1, width);
+      return new GateResult(id, (String) m.get("gate"),
             orNaN(m.get("measured")), Gate.Bound.valueOf((String) m.get("bound")), orNaN(m.get("limit")),
             orNaN(m.get("baseline")), Boolean.TRUE.equals(m.get("passed")));
    }

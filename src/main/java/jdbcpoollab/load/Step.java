@@ -1,6 +1,7 @@
 package jdbcpoollab.load;
 
 import jdbcpoollab.db.ServerActivity;
+import jdbcpoollab.measure.DatabaseActivity;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.TimelinePoint;
@@ -222,19 +223,16 @@ public final class Step {
       }
       long now = System.nanoTime();
       recorder.stop(now);
-      return measured(recorder.result(now));
+      return measured(now);
    }
 
    /** The step's result with what the database and the client's CPU did during its window. */
-   private StepResult measured(StepResult result) {
+   private StepResult measured(long now) {
       StepSampler s = sampler;
-      StepResult sampled = result;
       if (s != null) {
          s.stop();
-         sampled = result.withDatabase(s.activity());
       }
-      WindowCpu c = cpu;
-      return c == null ? sampled : sampled.withClientCpu(c.clientCpu(sampled.ok()));
+      return recorder.result(now, s == null ? DatabaseActivity.NONE : s.activity(), cpu);
    }
 
    /**
@@ -242,6 +240,6 @@ public final class Step {
     */
    public StepResult close() {
       long now = System.nanoTime();
-      return source.close() ? measured(recorder.result(now)) : null;
+      return source.close() ? measured(now) : null;
    }
 }

@@ -39,7 +39,8 @@ final class StepSampler {
       this.gauge = gauge;
       this.activity = activity;
       this.deadline = System.nanoTime() + maxNanos;
-      thread = new Thread(this::loop, "lab-sampler-" + recorder.workload() + "-" + recorder.pool());
+      thread = new Thread(this::loop, "lab-sampler-" + recorder.id().workload() + "-"
+            + recorder.id().pool());
       thread.setDaemon(true);
       thread.start();
    }
@@ -80,7 +81,7 @@ final class StepSampler {
       StepRecorder.Interval interval = recorder.interval();
       PoolGauge.Reading pool = gauge.read();
       synchronized (this) {
-         points.add(new TimelinePoint(recorder.workload(), recorder.pool(), recorder.repetition(),
+         points.add(new TimelinePoint(recorder.id(),
                (now - from.getAsLong()) / 1e6, interval.completed(), interval.acquireP99Ms(),
                pool == null ? -1 : pool.active(), pool == null ? -1 : pool.idle(), pool == null ? -1 : pool.waiting(),
                db));

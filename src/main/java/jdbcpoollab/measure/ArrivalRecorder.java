@@ -95,9 +95,9 @@ public final class ArrivalRecorder {
       if (refusedIn + refusedOutside.sum() > 0) {
          errors.merge(REFUSED, refusedIn + refusedOutside.sum(), Long::sum);
       }
-      StepResult withRefused = new StepResult(s.workload(), s.pool(), threads, s.seconds(), s.ok(), s.ko() + refusedIn,
+      StepResult withRefused = new StepResult(s.id(), threads, s.seconds(), s.ok(), s.ko() + refusedIn,
             s.koOutside() + refusedOutside.sum(), s.throughput(), s.acquire(), s.query(), s.total(), s.perUser(),
-            errors, s.complete());
+            errors, s.complete(), null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
       return new ArrivalResult(withRefused, rate, threads, Timing.of(queue.getIntervalHistogram()), refusedIn,
             unserved.sum());
    }

@@ -16,11 +16,6 @@ import java.util.Map;
  */
 public record ArrivalResult(StepResult step, double rate, int threads, Timing queue, long refused, long unserved) {
 
-   /** This step, of the given source (a sweep over several). */
-   public ArrivalResult of(String source) {
-      return new ArrivalResult(step.of(source, step.serverConnections()), rate, threads, queue, refused, unserved);
-   }
-
    /** In {@code summary.json}: the step's entries, then these. */
    public Map<String, Object> toMap() {
       Map<String, Object> m = new LinkedHashMap<>(step.toMap());

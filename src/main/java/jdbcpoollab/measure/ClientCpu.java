@@ -1,5 +1,7 @@
 package jdbcpoollab.measure;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -29,6 +31,7 @@ public record ClientCpu(double share, double microsPerOp) {
       return share > BOUND_SHARE;
    }
 
+   @JsonValue
    public Map<String, Object> toMap() {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("share", Rounded.orNull(share, 4));
@@ -37,6 +40,7 @@ public record ClientCpu(double share, double microsPerOp) {
       return m;
    }
 
+   @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
    public static ClientCpu fromMap(Map<String, Object> m) {
       if (m == null) {
          return UNKNOWN;

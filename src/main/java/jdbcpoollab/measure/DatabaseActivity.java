@@ -1,5 +1,7 @@
 package jdbcpoollab.measure;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import jdbcpoollab.db.ServerActivity;
 
 import java.util.LinkedHashMap;
@@ -25,6 +27,7 @@ public record DatabaseActivity(String what, double avg, double max, int samples)
       return !UNKNOWN.equals(what) && samples > 0;
    }
 
+   @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
    public static DatabaseActivity fromMap(Object raw) {
       if (!(raw instanceof Map<?, ?> m) || !(m.get("what") instanceof String what)) {
          return NONE;
@@ -34,6 +37,7 @@ public record DatabaseActivity(String what, double avg, double max, int samples)
             m.get("samples") instanceof Number n ? n.intValue() : 0);
    }
 
+   @JsonValue
    public Map<String, Object> toMap() {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("what", what);

@@ -1,6 +1,13 @@
 package jdbcpoollab.measure;
 
-/** How numbers are rounded before they are written to {@code summary.json}. */
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import com.fasterxml.jackson.databind.util.StdConverter;
+
+import java.io.IOException;
+
+/** How numbers are rounded before they are written to {@code summary.json}, and how a missing one reads back. */
 public final class Rounded {
 
    private Rounded() {
@@ -15,5 +22,38 @@ public final class Rounded {
    /** The same, or null for NaN and infinities: JSON has no such numbers, a missing value is null. */
    public static Double orNull(double v, int digits) {
       return Double.isFinite(v) ? to(v, digits) : null;
+   }
+
+   /** Writes a number to one decimal, as throughputs are written. */
+   public static final class Tenth extends StdConverter<Double, Double> {
+      @Override
+      public Double convert(Double value) {
+         return to(value, 1);
+      }
+   }
+
+   /** Writes a number to three decimals (a time in ms to the microsecond), or null when it is not finite. */
+   public static final class ThousandthOrNull extends StdConverter<Double, Double> {
+      @Override
+      public Double convert(Double value) {
+         return orNull(value, 3);
+      }
+   }
+
+   /** Reads a number written by {@link ThousandthOrNull} back: null, or no value at all, is NaN. */
+   public static final class NanWhenNull extends StdDeserializer<Double> {
+      public NanWhenNull() {
+         super(Double.class);
+      }
+
+      @Override
+      public Double deserialize(JsonParser parser, DeserializationContext context) throws IOException {
+         return parser.getValueAsDouble(Double.NaN);
+      }
+
+      @Override
+      public Double getNullValue(DeserializationContext context) {
+         return Double.NaN;
+      }
    }
 }

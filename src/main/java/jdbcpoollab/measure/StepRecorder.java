@@ -20,8 +20,7 @@ public final class StepRecorder {
    private static final long UNSET = Long.MIN_VALUE;
    private static final int DIGITS = 3;
 
-   private final String workload;
-   private final int pool;
+   private final StepId id;
    private final int users;
    private final long warmupNanos;
    private final long windowNanos;
@@ -50,7 +49,7 @@ public final class StepRecorder {
    }
    private final Recorder intervalAcquire = new Recorder(DIGITS);
    private final LongAdder intervalOk = new LongAdder();
-   private volatile int repetition = 1;
+   private volatile Long serverConnections;
 
    /**
     * One user's state in this step, held by the thread that runs the user so that an operation needs no look-up.
@@ -65,9 +64,8 @@ public final class StepRecorder {
       }
    }
 
-   public StepRecorder(String workload, int pool, int users, long warmupNanos, long windowNanos) {
-      this.workload = workload;
-      this.pool = pool;
+   public StepRecorder(StepId id, int users, long warmupNanos, long windowNanos) {
+      this.id = id;
       this.users = users;
       this.warmupNanos = warmupNanos;
       this.windowNanos = windowNanos;
@@ -205,23 +203,20 @@ public final class StepRecorder {
       return nanos >= from && nanos <= to;
    }
 
-   public String workload() {
-      return workload;
+   /** Which step this recorder records. */
+   public StepId id() {
+      return id;
    }
 
-   /** Which pass of the sweep this step belongs to (-Drepeat), from 1. */
-   public void repetition(int pass) {
-      repetition = pass;
+   /** The connections the server accepted over the step, as read once its users have left. */
+   public void serverConnections(long connections) {
+      serverConnections = connections;
    }
 
    /** When the measured window opens (the first operation plus the warm-up), or empty before the first one. */
    public OptionalLong windowStart() {
       long start = firstStart.get();
       return start == UNSET ? OptionalLong.empty() : OptionalLong.of(start + warmupNanos);
-   }
-
-   public int repetition() {
-      return repetition;
    }
 
    /**
@@ -238,16 +233,19 @@ public final class StepRecorder {
    public record Interval(long completed, double acquireP99Ms) {
    }
 
-   public int pool() {
-      return pool;
+   /** The step's numbers, without what the database and the client's CPU did. */
+   public StepResult result(long nowNanos) {
+      return result(nowNanos, DatabaseActivity.NONE, null);
    }
 
    /**
     * The step's numbers. Call once, after all its operations have ended.
     *
-    * @param nowNanos the time the step ended, which bounds the window when it was cut short
+    * @param nowNanos  the time the step ended, which bounds the window when it was cut short
+    * @param database  what the database server did during the window
+    * @param cpu       what the load generator's JVM used of the machine during the window, or null when not watched
     */
-   public StepResult result(long nowNanos) {
+   public StepResult result(long nowNanos, DatabaseActivity database, WindowCpu cpu) {
       long start = firstStart.get();
       double seconds = 0;
       boolean complete = false;
@@ -263,11 +261,11 @@ public final class StepRecorder {
       errors.forEach((message, count) -> errorCounts.put(message, count.sum()));
       long[] counts = perUser.values().stream().filter(u -> u.listed).mapToLong(u -> u.ok).toArray();
       Histogram between = gaps();
-      return new StepResult(workload, pool, users, seconds, okCount, ko.sum(), koOutside.sum(),
-            seconds > 0 ? okCount / seconds : 0,
+      return new StepResult(id, users, seconds, okCount, ko.sum(), koOutside.sum(), seconds > 0 ? okCount / seconds : 0,
             Timing.of(snapshot(acquire)), Timing.of(snapshot(query)), Timing.of(snapshot(total)),
-            UserSpread.of(counts), errorCounts, complete, repetition,
-            between.getTotalCount() == 0 ? Double.NaN : Timing.ms(between.getMean()), DatabaseActivity.NONE);
+            UserSpread.of(counts), errorCounts, complete, serverConnections,
+            between.getTotalCount() == 0 ? Double.NaN : Timing.ms(between.getMean()), database,
+            cpu == null ? ClientCpu.UNKNOWN : cpu.clientCpu(okCount));
    }
 
    /**

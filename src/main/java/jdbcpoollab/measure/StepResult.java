@@ -1,11 +1,20 @@
 package jdbcpoollab.measure;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import jdbcpoollab.files.Json;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * What one step (one workload at one pool size) measured inside its window.
+ * What one step (one workload at one pool size) measured inside its window, as {@code summary.json} holds it: the
+ * step's identity, then its numbers.
  *
+ * @param id         which step: workload, source, pool and pass
  * @param ok         operations that completed successfully inside the window
  * @param ko         operations that failed inside the window
  * @param koOutside  failures during warm-up or after the window closed, reported so none is hidden
@@ -17,83 +26,86 @@ import java.util.Map;
  * @param perUser    successful operations per user inside the window
  * @param errors     normalised failure message to count
  * @param complete   false when the step was cut short (database lost, run interrupted)
- * @param source     the pool library (and driver) of a sweep over several, such as {@code hikari/mariadb}; empty
- *                   when the sweep had one
  * @param serverConnections connections the server accepted from opening the step's source to closing it, null when
  *                   not read
- * @param repetition which pass of the sweep (-Drepeat) the step belongs to, from 1
  * @param betweenMs  average time a user spent between the end of one operation and the start of its next (the
  *                   client's share of the loop), in ms
  * @param database   what the database server was doing during the window
  * @param clientCpu  what the load generator's JVM used of the machine during the window
  */
-public record StepResult(String workload, int pool, int users, double seconds, long ok, long ko, long koOutside,
-                         double throughput, Timing acquire, Timing query, Timing total, UserSpread perUser,
-                         Map<String, Long> errors, boolean complete, String source, Long serverConnections,
-                         int repetition, double betweenMs, DatabaseActivity database,
-                         ClientCpu clientCpu) {
+public record StepResult(@JsonUnwrapped StepId id, int users, double seconds, long ok, long ko,
+                         @JsonProperty("koOutsideWindow") long koOutside,
+                         @JsonSerialize(converter = Rounded.Tenth.class) double throughput, Timing acquire,
+                         Timing query, Timing total, UserSpread perUser, Map<String, Long> errors, boolean complete,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Long serverConnections,
+                         @JsonSerialize(converter = Rounded.ThousandthOrNull.class)
+                         @JsonDeserialize(using = Rounded.NanWhenNull.class) double betweenMs,
+                         DatabaseActivity database, ClientCpu clientCpu) {
 
-   /** A step of a sweep's one source, its server connections not read. */
-   public StepResult(String workload, int pool, int users, double seconds, long ok, long ko, long koOutside,
-                     double throughput, Timing acquire, Timing query, Timing total, UserSpread perUser,
-                     Map<String, Long> errors, boolean complete, int repetition, double betweenMs,
-                     DatabaseActivity database) {
-      this(workload, pool, users, seconds, ok, ko, koOutside, throughput, acquire, query, total, perUser, errors,
-            complete, "", null, repetition, betweenMs, database, ClientCpu.UNKNOWN);
+   /** Parts an older summary did not record read back as unknown. */
+   public StepResult {
+      acquire = acquire == null ? Timing.EMPTY : acquire;
+      query = query == null ? Timing.EMPTY : query;
+      total = total == null ? Timing.EMPTY : total;
+      perUser = perUser == null ? UserSpread.of(new long[0]) : perUser;
+      errors = errors == null ? Map.of() : errors;
+      database = database == null ? DatabaseActivity.NONE : database;
+      clientCpu = clientCpu == null ? ClientCpu.UNKNOWN : clientCpu;
    }
 
-   /** A step of the first pass, without the client's share or the database's activity measured. */
-   public StepResult(String workload, int pool, int users, double seconds, long ok, long ko, long koOutside,
-                     double throughput, Timing acquire, Timing query, Timing total, UserSpread perUser,
-                     Map<String, Long> errors, boolean complete) {
-      this(workload, pool, users, seconds, ok, ko, koOutside, throughput, acquire, query, total, perUser, errors,
-            complete, "", null, 1, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+   public String workload() {
+      return id.workload();
    }
 
-   /** This step, of the given source and with the server's count of connections. */
-   public StepResult of(String source, Long serverConnections) {
-      return new StepResult(workload, pool, users, seconds, ok, ko, koOutside, throughput, acquire, query, total,
-            perUser, errors, complete, source, serverConnections, repetition, betweenMs, database, clientCpu);
+   public String source() {
+      return id.source();
    }
 
-   /** The same step with what the database was doing during it. */
-   public StepResult withDatabase(DatabaseActivity activity) {
-      return new StepResult(workload, pool, users, seconds, ok, ko, koOutside, throughput, acquire, query, total,
-            perUser, errors, complete, source, serverConnections, repetition, betweenMs, activity, clientCpu);
+   public int pool() {
+      return id.pool();
    }
 
-   /** This step with the client CPU its window used. */
-   public StepResult withClientCpu(ClientCpu cpu) {
-      return new StepResult(workload, pool, users, seconds, ok, ko, koOutside, throughput, acquire, query, total,
-            perUser, errors, complete, source, serverConnections, repetition, betweenMs, database, cpu);
+   /** Which pass of the sweep (-Drepeat) the step belongs to, from 1. */
+   public int repetition() {
+      return id.pass();
    }
 
-   /** How reports name a step, such as {@code wait pool=8}. */
-   public static String label(String workload, int pool) {
-      return workload + " pool=" + pool;
-   }
-
+   /** How reports name the step, such as {@code wait pool=08}. */
    public String label() {
-      return source.isEmpty() ? label(workload, pool) : workload + " " + source + " pool=" + pool;
+      return id.label();
    }
 
-   /** The inverse of {@link #toMap()}, for a step read back from {@code summary.json}. */
-   @SuppressWarnings("unchecked")
+   /** Operations that failed, inside the window or not. */
+   public long failures() {
+      return ko + koOutside;
+   }
+
+   /** The step as {@code summary.json} holds it. */
+   public Map<String, Object> toMap() {
+      return Json.toMap(this);
+   }
+
+   /** A step read back from {@code summary.json}, its name neither padded nor numbered. */
    public static StepResult fromMap(Map<String, Object> m) {
-      Map<String, Long> errors = new LinkedHashMap<>();
-      ((Map<String, Object>) m.getOrDefault("errors", Map.of()))
-            .forEach((message, count) -> errors.put(message, ((Number) count).longValue()));
-      return new StepResult((String) m.get("workload"), integer(m, "pool"), integer(m, "users"),
-            number(m, "seconds"), (long) number(m, "ok"), (long) number(m, "ko"), (long) number(m, "koOutsideWindow"),
-            number(m, "throughput"), Timing.fromMap((Map<String, Object>) m.get("acquire")),
-            Timing.fromMap((Map<String, Object>) m.get("query")), Timing.fromMap((Map<String, Object>) m.get("total")),
-            UserSpread.fromMap((Map<String, Object>) m.get("perUser")), errors, Boolean.TRUE.equals(m.get("complete")),
-            m.get("source") instanceof String source ? source : "",
-            m.get("serverConnections") instanceof Number n ? n.longValue() : null,
-            Math.max(1, integer(m, "repetition")),
-            m.get("betweenMs") instanceof Number b ? b.doubleValue() : Double.NaN,
-            DatabaseActivity.fromMap(m.get("database")),
-            ClientCpu.fromMap((Map<String, Object>) m.get("clientCpu")));
+      return Json.as(m, StepResult.class);
+   }
+
+   /**
+    * A step read back from {@code summary.json}, named as its run named it.
+    *
+    * @param passes how many passes the run made
+    * @param width  the digits of the run's largest pool
+    */
+   public static StepResult read(Map<String, Object> m, int passes, int width) {
+      Map<String, Object> named = new LinkedHashMap<>(m);
+      named.put("passes", passes);
+      named.put("width", width);
+      return fromMap(named);
+   }
+
+   /** This step as it reads back from {@code summary.json}, its numbers rounded as written. */
+   public StepResult written() {
+      return read(toMap(), id.passes(), id.width());
    }
 
    static double number(Map<String, Object> m, String key) {
@@ -103,39 +115,5 @@ public record StepResult(String workload, int pool, int users, double seconds, l
 
    static int integer(Map<String, Object> m, String key) {
       return (int) number(m, key);
-   }
-
-   /** Operations that failed, inside the window or not. */
-   public long failures() {
-      return ko + koOutside;
-   }
-
-   public Map<String, Object> toMap() {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("workload", workload);
-      if (!source.isEmpty()) {
-         m.put("source", source);
-      }
-      m.put("pool", pool);
-      m.put("users", users);
-      m.put("seconds", seconds);
-      m.put("ok", ok);
-      m.put("ko", ko);
-      m.put("koOutsideWindow", koOutside);
-      m.put("throughput", Rounded.to(throughput, 1));
-      m.put("acquire", acquire.toMap());
-      m.put("query", query.toMap());
-      m.put("total", total.toMap());
-      m.put("perUser", perUser.toMap());
-      m.put("errors", errors);
-      m.put("complete", complete);
-      if (serverConnections != null) {
-         m.put("serverConnections", serverConnections);
-      }
-      m.put("repetition", repetition);
-      m.put("betweenMs", Rounded.orNull(betweenMs, 3));
-      m.put("database", (database == null ? DatabaseActivity.NONE : database).toMap());
-      m.put("clientCpu", clientCpu.toMap());
-      return m;
    }
 }

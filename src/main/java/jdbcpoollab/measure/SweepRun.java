@@ -21,18 +21,23 @@ public record SweepRun(Path folder, Map<String, Object> summary, List<StepResult
    @SuppressWarnings("unchecked")
    public static SweepRun read(Path folder) {
       Map<String, Object> summary = Json.read(folder.resolve("summary.json"));
+      // another simulation's steps (CpoolCompare's) have another shape: the run is listed without them
+      List<Map<String, Object>> written = summary.get("steps") instanceof List<?> list ? list.stream()
+            .filter(s -> s instanceof Map<?, ?> m && m.get("workload") instanceof String
+                  && m.get("pool") instanceof Number)
+            .map(s -> (Map<String, Object>) s).toList() : List.of();
+      Map<String, Object> settings = summary.get("settings") instanceof Map<?, ?> m ? (Map<String, Object>) m
+            : Map.of();
+      int passes = settings.get("repeat") instanceof Number n ? n.intValue() : 1;
+      int width = StepId.digits(Stream.concat(written.stream().map(s -> s.get("pool")),
+                  settings.get("pools") instanceof List<?> pools ? pools.stream() : Stream.empty())
+            .filter(Number.class::isInstance).mapToInt(p -> ((Number) p).intValue()).max().orElse(1));
       List<StepResult> steps = new ArrayList<>();
-      Object raw = summary.get("steps");
-      if (raw instanceof List<?> list) {
-         for (Object step : list) {
-            // another simulation's steps (CpoolCompare's) have another shape: the run is listed without them
-            if (step instanceof Map<?, ?> m && m.get("workload") instanceof String && m.get("pool") instanceof Number) {
-               try {
-                  steps.add(StepResult.fromMap((Map<String, Object>) m));
-               } catch (RuntimeException e) {
-                  // not a PoolSweep step after all
-               }
-            }
+      for (Map<String, Object> step : written) {
+         try {
+            steps.add(StepResult.read(step, passes, width));
+         } catch (RuntimeException e) {
+            // not a PoolSweep step after all
          }
       }
       return new SweepRun(folder, summary, List.copyOf(steps));
@@ -72,6 +77,11 @@ public record SweepRun(Path folder, Map<String, Object> summary, List<StepResult
 
    public String name() {
       return folder.getFileName().toString();
+   }
+
+   /** The digits the run's pool sizes are padded to in its steps' names. */
+   public int poolWidth() {
+      return steps.stream().findFirst().map(s -> s.id().width()).orElse(1);
    }
 
    public String simulation() {

@@ -1,5 +1,7 @@
 package jdbcpoollab.measure;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import org.HdrHistogram.Histogram;
 
 import java.util.LinkedHashMap;
@@ -28,6 +30,7 @@ public record Timing(long count, double avg, double p50, double p90, double p99,
       return Math.round(nanos / 1_000.0) / 1_000.0;
    }
 
+   @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
    public static Timing fromMap(Map<String, Object> m) {
       if (m == null) {
          return EMPTY;
@@ -36,6 +39,7 @@ public record Timing(long count, double avg, double p50, double p90, double p99,
             StepResult.number(m, "p90"), StepResult.number(m, "p99"), StepResult.number(m, "max"));
    }
 
+   @JsonValue
    public Map<String, Object> toMap() {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("count", count);

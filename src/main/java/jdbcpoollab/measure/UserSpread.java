@@ -1,5 +1,7 @@
 package jdbcpoollab.measure;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -33,6 +35,7 @@ public record UserSpread(int users, long min, double median, long max, double ja
       return squares == 0 ? 0 : sum * sum / (counts.length * squares);
    }
 
+   @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
    public static UserSpread fromMap(Map<String, Object> m) {
       if (m == null) {
          return new UserSpread(0, 0, 0, 0, 0);
@@ -41,6 +44,7 @@ public record UserSpread(int users, long min, double median, long max, double ja
             StepResult.number(m, "median"), (long) StepResult.number(m, "max"), StepResult.number(m, "jain"));
    }
 
+   @JsonValue
    public Map<String, Object> toMap() {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("users", users);

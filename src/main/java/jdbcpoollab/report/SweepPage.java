@@ -61,7 +61,7 @@ public final class SweepPage {
       List<StepResult> thin = run.steps().stream().filter(s -> s.ok() < s.users()).toList();
       if (!thin.isEmpty()) {
          html.boxHtml("warn", Html.escape("Too short to say much: " + thin.stream()
-               .map(s -> s.workload() + " pool=" + s.pool() + " (" + s.ok() + " operations)")
+               .map(s -> s.label() + " (" + s.ok() + " operations)")
                .collect(Collectors.joining(", ")) + " completed fewer operations than there are users. A longer "
                + "window (-Dseconds) or fewer users gives these steps meaning."));
       }
@@ -115,7 +115,8 @@ public final class SweepPage {
       if (!(listed instanceof List<?> gates) || gates.isEmpty()) {
          return;
       }
-      List<GateResult> results = gates.stream().map(g -> GateResult.fromMap((Map<String, Object>) g)).toList();
+      List<GateResult> results = gates.stream().map(g -> GateResult.fromMap((Map<String, Object>) g, run.poolWidth()))
+            .toList();
       html.h2("Gates", "gates");
       html.table(GateTables.gates(results));
       if (run.summary().get("baseline") instanceof Map<?, ?> baseline) {
@@ -284,10 +285,10 @@ public final class SweepPage {
    static List<String[]> timelineCharts(SweepRun run, Sizing sizing) {
       String w = sizing.workload();
       List<TimelinePoint> points = TimelineFile.read(run.folder()).stream()
-            .filter(p -> p.workload().equals(w) && p.repetition() == 1).toList();
+            .filter(p -> p.step().workload().equals(w) && p.step().pass() == 1).toList();
       List<String[]> images = new ArrayList<>();
       for (Sizing.Pool pool : sizing.pools()) {
-         List<TimelinePoint> step = points.stream().filter(p -> p.pool() == pool.pool()).toList();
+         List<TimelinePoint> step = points.stream().filter(p -> p.step().pool() == pool.pool()).toList();
          if (step.isEmpty()) {
             continue;
          }
@@ -416,10 +417,10 @@ public final class SweepPage {
    }
 
    private static String spread(String lead, StepResult s) {
-      return String.format(Locale.ROOT, "%s%s pool=%d. In a first-come-first-served queue every wait would be about "
+      return String.format(Locale.ROOT, "%s%s. In a first-come-first-served queue every wait would be about "
                   + "%.1f ms; the P99 wait was %.1f ms and the longest %.1f ms. The least-served user completed %d "
-                  + "operations, the median user %.1f, the busiest %d (Jain's index %.3f).", lead, s.workload(),
-            s.pool(), Sizing.fifoWaitMs(s), s.acquire().p99(), s.acquire().max(), s.perUser().min(),
+                  + "operations, the median user %.1f, the busiest %d (Jain's index %.3f).", lead, s.label(),
+            Sizing.fifoWaitMs(s), s.acquire().p99(), s.acquire().max(), s.perUser().min(),
             s.perUser().median(), s.perUser().max(), s.perUser().jain());
    }
 

@@ -79,7 +79,7 @@ public final class SweepSummary implements Summary {
    /** The recommended pool per workload: a table and the reasoning in summary.md, one line each on the console. */
    private void recommendations(StringBuilder md, boolean withReasoning) {
       // the steps as summary.json holds them, so that summary.md and the page (read from it) agree to the digit
-      List<StepResult> written = steps.stream().map(r -> StepResult.fromMap(r.toMap())).toList();
+      List<StepResult> written = steps.stream().map(StepResult::written).toList();
       List<Sizing> sizings = series(written).stream()
             .map(w -> Sizing.of(w, written.stream().filter(r -> name(r).equals(w)).toList(), context))
             .toList();

@@ -1,6 +1,7 @@
 package jdbcpoollab.report;
 
 import jdbcpoollab.files.AtomicFile;
+import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.TimelinePoint;
 
 import java.io.IOException;
@@ -27,7 +28,7 @@ public final class TimelineFile {
    public static void write(Path runFolder, List<TimelinePoint> points) {
       Table table = new Table(HEADERS);
       for (TimelinePoint p : points) {
-         table.add(List.of(p.workload(), Integer.toString(p.pool()), Integer.toString(p.repetition()),
+         table.add(List.of(p.step().workload(), Integer.toString(p.step().pool()), Integer.toString(p.step().pass()),
                fixed(p.ms(), 1), Long.toString(p.completed()), cell(p.acquireP99Ms(), 3), count(p.active()),
                count(p.idle()), count(p.waiting()), cell(p.database(), 3)));
       }
@@ -50,8 +51,9 @@ public final class TimelineFile {
       for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
          String[] c = line.split(",", -1);
          if (c.length == HEADERS.size()) {
-            points.add(new TimelinePoint(c[0], Integer.parseInt(c[1]), Integer.parseInt(c[2]), Double.parseDouble(c[3]),
-                  Long.parseLong(c[4]), number(c[5]), whole(c[6]), whole(c[7]), whole(c[8]), number(c[9])));
+            StepId step = new StepId(c[0], "", Integer.parseInt(c[1]), Integer.parseInt(c[2]), 1, 1);
+            points.add(new TimelinePoint(step, Double.parseDouble(c[3]), Long.parseLong(c[4]), number(c[5]),
+                  whole(c[6]), whole(c[7]), whole(c[8]), number(c[9])));
          }
       }
       return points;

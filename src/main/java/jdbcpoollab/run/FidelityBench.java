@@ -9,6 +9,7 @@ import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.PoolReturns;
 import jdbcpoollab.load.RawThreads;
 import jdbcpoollab.load.Step;
+import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
@@ -124,19 +125,23 @@ public final class FidelityBench {
          return firstRound() && !sql().contains("?");
       }
 
-      /** The request name of a contender in this block, such as {@code lab wait pool=08 round 2}. */
+      /** Which step a contender runs in this block, such as {@code wait/lab/r2 pool=08}. */
+      private StepId id(String contender, int size) {
+         return new StepId(workload.name() + "/" + contender + (measured ? "/r" + round : "/warm-up"), "", size, 1, 1,
+               StepId.digits(options.largestPool()));
+      }
+
+      /** The request name of a contender in this block at its pool size, such as {@code wait/lab/r2 pool=08}. */
       public String name(String contender) {
-         return String.format("%s%s %s pool=%0" + String.valueOf(options.largestPool()).length() + "d%s",
-               measured ? "" : "warm-up ", contender, workload.name(), pool, measured ? " round " + round : "");
+         return id(contender, pool).name();
       }
 
       private String poolName(String contender, int size) {
-         return contender + "-" + workload.name() + "-" + size + (measured ? "-r" + round : "-warmup");
+         return id(contender, size).poolName();
       }
 
       private StepRecorder recorder(String contender, int size, int users, double seconds) {
-         return new StepRecorder(workload.name() + "/" + contender + (measured ? "/r" + round : ""), size, users,
-               Seconds.nanos(options.warmup()), Seconds.nanos(seconds));
+         return new StepRecorder(id(contender, size), users, Seconds.nanos(options.warmup()), Seconds.nanos(seconds));
       }
 
       private void started(Step step) {

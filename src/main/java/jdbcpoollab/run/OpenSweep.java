@@ -6,6 +6,7 @@ import jdbcpoollab.load.OpenStep;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.measure.ArrivalRecorder;
 import jdbcpoollab.measure.ArrivalResult;
+import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.options.Options;
@@ -16,10 +17,8 @@ import jdbcpoollab.workloads.Workload;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * RateSweep's engine: its steps (each workload at each pool size with each source under the same arrival rate, a
@@ -34,8 +33,6 @@ public final class OpenSweep {
    private final RateSweepSummary summary;
    private final Lab lab;
    private final List<OpenStep> steps = new ArrayList<>();
-   /** The source each step's pool is opened by. */
-   private final Map<OpenStep, PoolLibrary> sources = new HashMap<>();
 
    private OpenSweep(Options system, RateSweepOptions options) {
       this.options = options;
@@ -46,9 +43,7 @@ public final class OpenSweep {
       for (Workload workload : options.workloads()) {
          for (int pool : options.pools()) {
             for (PoolLibrary source : options.sources()) {
-               OpenStep step = step(workload, pool, source);
-               sources.put(step, source);
-               steps.add(step);
+               steps.add(step(workload, pool, source));
             }
          }
       }
@@ -77,13 +72,12 @@ public final class OpenSweep {
    }
 
    private OpenStep step(Workload workload, int pool, PoolLibrary source) {
-      String name = String.format("%s%s pool=%0" + String.valueOf(options.largestPool()).length() + "d",
-            workload.name(), options.severalSources() ? " " + source.name() : "", pool);
-      StepRecorder window = new StepRecorder(workload.name(), pool, options.threads(), Seconds.nanos(options.warmup()),
+      StepId id = new StepId(workload.name(), options.severalSources() ? source.name() : "", pool, 1, 1,
+            StepId.digits(options.largestPool()));
+      StepRecorder window = new StepRecorder(id, options.threads(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
-      PoolShape shape = new PoolShape("lab-" + workload.name() + "-" + pool
-            + (options.severalSources() ? "-" + source.name() : ""), pool, pool, options.connectionTimeoutMs());
-      return new OpenStep(workload, name, () -> source.open(lab.database(), shape),
+      PoolShape shape = new PoolShape(id.poolName(), pool, pool, options.connectionTimeoutMs());
+      return new OpenStep(workload, id.name(), () -> source.open(lab.database(), shape),
             new ArrivalRecorder(window, options.rate(), options.threads()), options.threads(), options.queueLimit());
    }
 
@@ -113,8 +107,7 @@ public final class OpenSweep {
       String reason = why != null ? why
             : step.openFailure() != null ? "pool did not open: " + step.openFailure()
             : step.lostReason() != null ? step.lostReason() : "cut short";
-      ArrivalResult named = options.severalSources() ? r.of(sources.get(step).name()) : r;
-      return lab.stepFinished(summary.add(step.requestName(), named), named.step(), reason);
+      return lab.stepFinished(summary.add(step.requestName(), r), r.step(), reason);
    }
 
    public List<Assertion> assertions() {

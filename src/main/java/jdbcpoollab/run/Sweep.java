@@ -9,6 +9,7 @@ import jdbcpoollab.db.ServerStatus;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.measure.KindResult;
+import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.TimelinePoint;
@@ -119,28 +120,23 @@ public final class Sweep {
    private Step step(Dimensions d) {
       Workload workload = d.workload();
       int pool = d.pool();
-      String sources = !options.severalSources() ? ""
+      String source = !options.severalSources() ? ""
             : options.drivers().size() > 1 ? d.source().name() + "/" + d.driver().name() : d.source().name();
-      String label = d.split() ? options.splitLabel(workload, d.rtt()) : options.label(workload, d.rtt());
-      String name = String.format("%s%s pool=%0" + String.valueOf(options.largestPool()).length() + "d", label,
-            sources.isEmpty() ? "" : " " + sources, pool) + (options.repeat() > 1 ? " #" + d.pass() : "");
-      StepRecorder recorder = new StepRecorder(label, pool, options.users(), Seconds.nanos(options.warmup()),
+      StepId id = new StepId(d.split() ? options.splitLabel(workload, d.rtt()) : options.label(workload, d.rtt()),
+            source, pool, d.pass(), options.repeat(), StepId.digits(options.largestPool()));
+      StepRecorder recorder = new StepRecorder(id, options.users(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
-      recorder.repetition(d.pass());
-      String poolName = "lab-" + workload.name() + (d.split() ? "-split" : "") + (d.rtt() == 0 ? "" : "-rtt" + d.rtt())
-            + "-" + pool + (sources.isEmpty() ? "" : "-" + sources.replace('/', '-'));
-      Series s = new Series(sources, StepResult.label(label + (sources.isEmpty() ? "" : " " + sources), pool)
-            + (options.repeat() > 1 ? " #" + d.pass() : ""), recorder);
-      Step step = new Step(workload, name, () -> {
+      Series s = new Series(recorder);
+      Step step = new Step(workload, id.name(), () -> {
          s.before = server.before();
          Database database = d.driver() == null ? lab.database(d.rtt()) : lab.database(d.rtt()).through(d.driver());
          if (!d.split()) {
-            return d.source().open(database, new PoolShape(poolName, pool, pool, options.connectionTimeoutMs(),
+            return d.source().open(database, new PoolShape(id.poolName(), pool, pool, options.connectionTimeoutMs(),
                   workload.readOnly()));
          }
          Map<String, ConnectionSource.Opener> perKind = new LinkedHashMap<>();
          workload.kinds().forEach(kind -> perKind.put(kind.name(), () -> d.source().open(database,
-               new PoolShape(poolName + "-" + kind.name(), pool, pool, options.connectionTimeoutMs(),
+               new PoolShape(id.poolName() + "-" + kind.name(), pool, pool, options.connectionTimeoutMs(),
                      kind.readOnly()))));
          return KindSources.open(perKind);
       }, recorder);
@@ -149,20 +145,15 @@ public final class Sweep {
    }
 
    /**
-    * What the summaries need of a step beyond its result: its source (and driver), its label in the counters'
-    * table, its recorder (for a mix's kinds), and the server's counters as read before its source opened and after
-    * its users left.
+    * What the summaries need of a step beyond its result: its recorder (its name, a mix's kinds, the server's
+    * connections), and the server's counters as read before its source opened and after its users left.
     */
    private static final class Series {
-      private final String sources;
-      private final String label;
       private final StepRecorder recorder;
       private volatile Map<String, Long> before = Map.of();
       private volatile Map<String, Long> moved;
 
-      Series(String sources, String label, StepRecorder recorder) {
-         this.sources = sources;
-         this.label = label;
+      Series(StepRecorder recorder) {
          this.recorder = recorder;
       }
    }
@@ -188,13 +179,19 @@ public final class Sweep {
       return report(step, step.close(), null);
    }
 
-   /** The server's counters over the step, read while its pool is still open (Threads_connected counts it). */
+   /**
+    * The server's counters over the step, read while its pool is still open (Threads_connected counts it); their
+    * first is the connections the server accepted, the step's own unless it failed or lost the database.
+    */
    private void countersAfter(Step step) {
       Series s = series.get(step);
       if (!s.before.isEmpty() && s.moved == null) {
          s.moved = server.since(s.before);
          synchronized (counters) {
-            counters.put(s.label, s.moved);
+            counters.put(s.recorder.id().name(), s.moved);
+         }
+         if (step.openFailure() == null && step.lostReason() == null) {
+            s.moved.values().stream().findFirst().ifPresent(s.recorder::serverConnections);
          }
       }
    }
@@ -209,15 +206,10 @@ public final class Sweep {
                   + ", which refused the rest (Connection_errors_max_connections)"
             : step.openFailure() != null ? "pool did not open: " + step.openFailure()
             : step.lostReason() != null ? step.lostReason() : "cut short";
-      Series s = series.get(step);
-      // the counters' first is the connections the server accepted; not read when the server may be gone
-      Long connections = why != null || step.openFailure() != null || step.lostReason() != null || s.moved == null
-            ? null : s.moved.values().stream().findFirst().orElse(null);
-      StepResult named = r.of(s.sources, connections);
       writeCounters();
-      writeKinds(s, named);
+      writeKinds(series.get(step), r);
       writeTimeline(step);
-      return lab.stepFinished(summary.add(step.requestName(), named), named, reason);
+      return lab.stepFinished(summary.add(step.requestName(), r), r, reason);
    }
 
    /** The step's pool over time, added to the run's timeline.csv. */

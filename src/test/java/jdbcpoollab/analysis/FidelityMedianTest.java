@@ -1,5 +1,8 @@
 package jdbcpoollab.analysis;
 
+import jdbcpoollab.measure.ClientCpu;
+import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
@@ -18,8 +21,8 @@ class FidelityMedianTest {
    private static StepResult step(double throughput, double acquireP99, long[] perUser) {
       Timing acquire = new Timing(100, 1, 1, 1, acquireP99, acquireP99);
       Timing total = new Timing(100, 5, 5, 5, 6, 6);
-      return new StepResult("wait", 2, 4, 1, 100, 0, 0, throughput, acquire, total, total, UserSpread.of(perUser),
-            Map.of(), true);
+      return new StepResult(StepId.of("wait", 2), 4, 1, 100, 0, 0, throughput, acquire, total, total,
+            UserSpread.of(perUser), Map.of(), true, null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
    }
 
    private static FidelityRow round(int round, double lab, double labP99, long[] labUsers, double raw, double rawP99,

@@ -1,5 +1,8 @@
 package jdbcpoollab.analysis;
 
+import jdbcpoollab.measure.ClientCpu;
+import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
@@ -18,8 +21,8 @@ class GateTest {
    static StepResult step(int pool, long ok, long ko, double throughput, double acquireP99, double totalP99) {
       Timing acquire = new Timing(ok + ko, 1, 1, 1, acquireP99, acquireP99);
       Timing total = new Timing(ok, 2, 2, 2, totalP99, totalP99);
-      return new StepResult("wait", pool, 8, 2.0, ok, ko, 0, throughput, acquire, Timing.EMPTY, total,
-            UserSpread.of(new long[] {ok}), Map.of(), true);
+      return new StepResult(StepId.of("wait", pool), 8, 2.0, ok, ko, 0, throughput, acquire, Timing.EMPTY, total,
+            UserSpread.of(new long[] {ok}), Map.of(), true, null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
    }
 
    @Test
@@ -37,8 +40,9 @@ class GateTest {
 
    @Test
    void aStepThatMeasuredNothingFailsEveryGate() {
-      StepResult nothing = new StepResult("wait", 2, 8, 0, 0, 0, 0, 0, Timing.EMPTY, Timing.EMPTY, Timing.EMPTY,
-            UserSpread.of(new long[0]), Map.of(), false);
+      StepResult nothing = new StepResult(StepId.of("wait", 2), 8, 0, 0, 0, 0, 0, Timing.EMPTY, Timing.EMPTY,
+            Timing.EMPTY, UserSpread.of(new long[0]), Map.of(), false,
+            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
       for (Gate gate : List.of(Gate.p99AcquireMs(1e9), Gate.p99TotalMs(1e9), Gate.minThroughput(1e-9),
             Gate.maxKoPercent(100))) {
          GateResult r = gate.check(nothing);
@@ -56,7 +60,7 @@ class GateTest {
       assertEquals("≤ 100", r.allowed());
       assertEquals(Map.of("workload", "wait", "pool", 1, "gate", "p99AcquireMs", "bound", "AT_MOST",
             "measured", 812.25, "allowed", "≤ 100", "limit", 100.0, "passed", false), r.toMap());
-      assertEquals(r, GateResult.fromMap(r.toMap()), "the report page reads a gate back from summary.json");
+      assertEquals(r, GateResult.fromMap(r.toMap(), 1), "the report page reads a gate back from summary.json");
    }
 
    @Test

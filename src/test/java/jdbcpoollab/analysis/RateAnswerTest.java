@@ -1,6 +1,9 @@
 package jdbcpoollab.analysis;
 
 import jdbcpoollab.measure.ArrivalResult;
+import jdbcpoollab.measure.ClientCpu;
+import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
@@ -20,8 +23,9 @@ class RateAnswerTest {
    private static RatePoint point(int pool, double totalP99, long ko, boolean complete, double serviceMs) {
       Timing total = new Timing(100, totalP99 / 2, totalP99 / 2, totalP99, totalP99, totalP99);
       Timing acquire = new Timing(100, 0.1, 0, 0.2, 0.5, 1);
-      StepResult s = new StepResult("wait", pool, 200, 5, 5000, ko, 0, 1000, acquire, total, total,
-            new UserSpread(200, 1, 1, 1, 1), Map.of(), complete);
+      StepResult s = new StepResult(StepId.of("wait", pool), 200, 5, 5000, ko, 0, 1000, acquire, total, total,
+            new UserSpread(200, 1, 1, 1, 1), Map.of(), complete,
+            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
       return new RatePoint(new ArrivalResult(s, RATE, 200, Timing.EMPTY, 0, 0), serviceMs, "this step");
    }
 

@@ -1,6 +1,8 @@
 package jdbcpoollab.analysis;
 
+import jdbcpoollab.measure.ClientCpu;
 import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
@@ -29,8 +31,9 @@ class SizingTest {
       Timing query = new Timing(ok, queryAvg, queryAvg, queryAvg, queryAvg * 1.5, queryAvg * 2);
       Timing total = new Timing(ok, queryAvg + acquireP99 / 4, 0, 0, queryAvg + acquireP99, 0);
       long each = ok / USERS;
-      return new StepResult("wait", pool, USERS, 5, ok, failures, 0, throughput, acquire, query, total,
-            new UserSpread(USERS, each, each, each, 1.0), Map.of(), complete);
+      return new StepResult(StepId.of("wait", pool), USERS, 5, ok, failures, 0, throughput, acquire, query, total,
+            new UserSpread(USERS, each, each, each, 1.0), Map.of(), complete,
+            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
    }
 
    private static List<StepResult> sweep() {
@@ -55,9 +58,14 @@ class SizingTest {
    }
 
    private static StepResult pass(StepResult s, int repetition, double throughput) {
-      return new StepResult(s.workload(), s.pool(), s.users(), s.seconds(), s.ok(), s.ko(), s.koOutside(), throughput,
-            s.acquire(), s.query(), s.total(), s.perUser(), s.errors(), s.complete(), repetition, Double.NaN,
-            DatabaseActivity.NONE);
+      return new StepResult(new StepId(s.workload(), "", s.pool(), repetition, 1, 1), s.users(), s.seconds(), s.ok(),
+            s.ko(), s.koOutside(), throughput, s.acquire(), s.query(), s.total(), s.perUser(), s.errors(), s.complete(),
+            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+   }
+
+   private static StepResult withDatabase(StepResult s, DatabaseActivity database) {
+      return new StepResult(s.id(), s.users(), s.seconds(), s.ok(), s.ko(), s.koOutside(), s.throughput(), s.acquire(),
+            s.query(), s.total(), s.perUser(), s.errors(), s.complete(), null, s.betweenMs(), database, s.clientCpu());
    }
 
    private static final int[] POOLS = {1, 2, 4, 8, 16, 32, 64};
@@ -116,7 +124,7 @@ class SizingTest {
       double[] cores = {0.9, 1.7, 1.85, 1.95};
       List<StepResult> plain = curve(new int[] {1, 2, 4, 8}, new double[] {42, 78, 84, 83});
       for (int i = 0; i < plain.size(); i++) {
-         steps.add(plain.get(i).withDatabase(new DatabaseActivity(DatabaseActivity.CPU_CORES, cores[i], 2, 20)));
+         steps.add(withDatabase(plain.get(i), new DatabaseActivity(DatabaseActivity.CPU_CORES, cores[i], 2, 20)));
       }
       Sizing s = Sizing.of("cpu", steps, new Sizing.Context(USERS, 2, 50.0));
       assertFalse(s.saturated(steps.get(1)), "1.7 of 2 cores is under 90%");
@@ -125,7 +133,7 @@ class SizingTest {
       assertTrue(SizingText.headline(s).contains("database saturated from pool 4"), SizingText.headline(s));
       assertTrue(SizingText.why(s).get(2).contains("saturated from pool 4"), SizingText.why(s).toString());
       assertNull(Sizing.of("cpu", steps, new Sizing.Context(USERS, 0, 50.0)).saturatedFrom(), "unknown cores");
-      StepResult threads = plain.get(3).withDatabase(new DatabaseActivity(DatabaseActivity.THREADS_RUNNING, 8, 8, 20));
+      StepResult threads = withDatabase(plain.get(3), new DatabaseActivity(DatabaseActivity.THREADS_RUNNING, 8, 8, 20));
       assertFalse(s.saturated(threads), "running threads are not CPU");
    }
 
@@ -181,11 +189,13 @@ class SizingTest {
       StepResult even = step(1, 128, 900, 7.8, 0, true);
       assertFalse(Sizing.starved(even));
       long ok = even.ok();
-      StepResult uneven = new StepResult("wait", 1, USERS, 5, ok, 0, 0, 128, even.acquire(), even.query(),
-            even.total(), new UserSpread(USERS, ok / USERS / 4 - 1, ok / USERS, 40, 0.8), Map.of(), true);
+      StepResult uneven = new StepResult(StepId.of("wait", 1), USERS, 5, ok, 0, 0, 128, even.acquire(), even.query(),
+            even.total(), new UserSpread(USERS, ok / USERS / 4 - 1, ok / USERS, 40, 0.8), Map.of(), true,
+            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
       assertTrue(Sizing.starved(uneven));
-      StepResult thin = new StepResult("wait", 1, USERS, 5, USERS, 0, 0, 12.8, even.acquire(), even.query(),
-            even.total(), new UserSpread(USERS, 0, 1, 3, 0.6), Map.of(), true);
+      StepResult thin = new StepResult(StepId.of("wait", 1), USERS, 5, USERS, 0, 0, 12.8, even.acquire(), even.query(),
+            even.total(), new UserSpread(USERS, 0, 1, 3, 0.6), Map.of(), true,
+            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
       assertFalse(Sizing.starved(thin), "one operation per user is too few to call anybody starved");
       assertFalse(Sizing.judged(thin));
    }

@@ -6,6 +6,7 @@ import jdbcpoollab.db.Database;
 import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.load.Step;
+import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.pools.PoolLibraries;
@@ -65,7 +66,7 @@ class OneThreadPerUserTest {
    public static class Plan extends Simulation {
       private final Step step = new Step(new CountingWait(database.dialect().waitSql(2)), REQUEST,
             () -> PoolLibraries.DEFAULT.named("hikari").open(database, new PoolShape("one-thread", 4, 4, 10_000)),
-            new StepRecorder("wait", 4, USERS, 200_000_000L, 1_000_000_000L));
+            new StepRecorder(StepId.of("wait", 4), USERS, 200_000_000L, 1_000_000_000L));
 
       {
          setUp(scenario(REQUEST).exec(

@@ -117,7 +117,7 @@ class SeedQuestionsTest {
          Map<String, Object> refused = counters.stream().filter(r -> "wait pool=14".equals(r.get("step")))
                .findFirst().orElseThrow();
          assertTrue(count(refused, "Connection_errors_max_connections") > 0, refused.toString());
-         Map<String, Object> fits = counters.stream().filter(r -> "wait pool=2".equals(r.get("step")))
+         Map<String, Object> fits = counters.stream().filter(r -> "wait pool=02".equals(r.get("step")))
                .findFirst().orElseThrow();
          assertEquals(0L, count(fits, "Connection_errors_max_connections"), fits.toString());
          assertTrue(count(fits, "Threads_connected") >= 2, "the pool's connections are open: " + fits);

@@ -2,6 +2,7 @@ package jdbcpoollab.load;
 
 import jdbcpoollab.measure.ArrivalRecorder;
 import jdbcpoollab.measure.ArrivalResult;
+import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.pools.ConnectionSource;
 import jdbcpoollab.workloads.Workload;
@@ -59,7 +60,7 @@ class OpenStepTest {
             }
          }
       };
-      StepRecorder window = new StepRecorder("sleep", 1, threads, 0, (long) (windowSeconds * 1e9));
+      StepRecorder window = new StepRecorder(StepId.of("sleep", 1), threads, 0, (long) (windowSeconds * 1e9));
       return new OpenStep(sleeps, "sleep pool=1", () -> source, new ArrivalRecorder(window, 100, threads), threads,
             queueLimit);
    }

@@ -13,7 +13,7 @@ class StepRecorderTest {
 
    @Test
    void onlyOperationsCompletingInsideTheWindowAreMeasured() {
-      StepRecorder r = new StepRecorder("wait", 4, 2, 1 * S, 2 * S);
+      StepRecorder r = new StepRecorder(StepId.of("wait", 4), 2, 1 * S, 2 * S);
       long t0 = 1_000 * S;
       r.begin(1, t0);
       r.begin(2, t0);
@@ -43,7 +43,7 @@ class StepRecorderTest {
 
    @Test
    void theWindowStartsWithTheFirstOperationAndEnds() {
-      StepRecorder r = new StepRecorder("wait", 1, 1, 0, 1 * S);
+      StepRecorder r = new StepRecorder(StepId.of("wait", 1), 1, 0, 1 * S);
       assertTrue(r.running(5), "running before the first operation");
       r.begin(7, 10 * S);
       r.begin(7, 10 * S + 500 * MS);
@@ -53,7 +53,7 @@ class StepRecorderTest {
 
    @Test
    void aStoppedStepIsIncompleteAndItsWindowIsCut() {
-      StepRecorder r = new StepRecorder("wait", 1, 1, 0, 10 * S);
+      StepRecorder r = new StepRecorder(StepId.of("wait", 1), 1, 0, 10 * S);
       r.begin(1, 0);
       r.record(1, MS, MS, 2 * MS, 1 * S, null);
       r.stop(4 * S);
@@ -67,7 +67,7 @@ class StepRecorderTest {
 
    @Test
    void usersThatNeverCompletedCountAsZero() {
-      StepRecorder r = new StepRecorder("wait", 1, 3, 0, 10 * S);
+      StepRecorder r = new StepRecorder(StepId.of("wait", 1), 3, 0, 10 * S);
       r.begin(1, 0);
       r.begin(2, 0);
       r.begin(3, 0);
@@ -82,7 +82,7 @@ class StepRecorderTest {
 
    @Test
    void theGapBetweenTwoOperationsOfAUserIsRecordedWhenTheFirstEndedInTheWindow() {
-      StepRecorder r = new StepRecorder("wait", 1, 2, 1 * S, 10 * S);
+      StepRecorder r = new StepRecorder(StepId.of("wait", 1), 2, 1 * S, 10 * S);
       r.begin(1, 0);
       r.record(1, 0, MS, MS, 500 * MS, null);
       r.begin(1, 500 * MS + 300_000);

@@ -2,6 +2,9 @@ package jdbcpoollab.report;
 
 import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.ArrivalResult;
+import jdbcpoollab.measure.ClientCpu;
+import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.measure.Timing;
@@ -23,8 +26,9 @@ class RateSweepSummaryTest {
 
    private static StepResult step(int pool, double queryAvg) {
       Timing query = new Timing(100, queryAvg, queryAvg, queryAvg, queryAvg, queryAvg);
-      return new StepResult("wait", pool, 200, 5, 3000, 0, 0, 600, Timing.EMPTY, query, query,
-            new UserSpread(200, 10, 15, 20, 0.99), Map.of(), true);
+      return new StepResult(StepId.of("wait", pool), 200, 5, 3000, 0, 0, 600, Timing.EMPTY, query, query,
+            new UserSpread(200, 10, 15, 20, 0.99), Map.of(), true,
+            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
    }
 
    @Test

@@ -3,6 +3,9 @@ package jdbcpoollab.report;
 import jdbcpoollab.analysis.RateAnswer;
 import jdbcpoollab.analysis.RatePoint;
 import jdbcpoollab.measure.ArrivalResult;
+import jdbcpoollab.measure.ClientCpu;
+import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
@@ -21,8 +24,9 @@ class RateTextTest {
       Timing acquire = new Timing(100, acquireP99 / 4, 0, acquireP99 / 2, acquireP99, acquireP99);
       Timing total = new Timing(100, 6, 5.5, 7, totalP99, totalP99);
       Timing queue = new Timing(100, queueP99 / 4, 0, queueP99 / 2, queueP99, queueP99);
-      StepResult s = new StepResult("wait", pool, 200, 5, 5000, 0, 0, 1000, acquire, total, total,
-            new UserSpread(200, 1, 1, 1, 1), Map.of(), true);
+      StepResult s = new StepResult(StepId.of("wait", pool), 200, 5, 5000, 0, 0, 1000, acquire, total, total,
+            new UserSpread(200, 1, 1, 1, 1), Map.of(), true,
+            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
       return new RatePoint(new ArrivalResult(s, 1000, 200, queue, 0, 0), 5, "this step");
    }
 

@@ -2,6 +2,8 @@ package jdbcpoollab.report;
 
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.measure.ClientCpu;
+import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
@@ -19,8 +21,8 @@ class SweepSummaryTest {
 
    private static StepResult step(int pool, ClientCpu cpu) {
       Timing t = new Timing(1000, 0.1, 0.1, 0.1, 0.2, 0.3);
-      return new StepResult("point", pool, 64, 5, 1000, 0, 0, 200, t, t, t, UserSpread.of(new long[] {500, 500}),
-            Map.of(), true).withClientCpu(cpu);
+      return new StepResult(StepId.of("point", pool), 64, 5, 1000, 0, 0, 200, t, t, t,
+            UserSpread.of(new long[] {500, 500}), Map.of(), true, null, Double.NaN, DatabaseActivity.NONE, cpu);
    }
 
    @Test

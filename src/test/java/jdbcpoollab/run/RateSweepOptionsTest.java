@@ -1,6 +1,9 @@
 package jdbcpoollab.run;
 
 import jdbcpoollab.files.Json;
+import jdbcpoollab.measure.ClientCpu;
+import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
@@ -39,8 +42,9 @@ class RateSweepOptionsTest {
    static Path run(Path results, String name, String simulation) throws Exception {
       Path dir = Files.createDirectories(results.resolve(name));
       Timing query = new Timing(100, 6.5, 6, 7, 9, 12);
-      StepResult step = new StepResult("wait", 4, 64, 5, 3000, 0, 0, 600, Timing.EMPTY, query, query,
-            new UserSpread(64, 40, 47, 52, 0.99), Map.of(), true);
+      StepResult step = new StepResult(StepId.of("wait", 4), 64, 5, 3000, 0, 0, 600, Timing.EMPTY, query, query,
+            new UserSpread(64, 40, 47, 52, 0.99), Map.of(), true,
+            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
       Json.write(dir.resolve("summary.json"), Map.of("simulation", simulation, "state", "complete",
             "steps", List.of(step.toMap())));
       return dir;

@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** What the lab's own tables ({@code big}, {@code work}) have in common. */
-final class Tables {
+/** What the lab's own tables ({@code big}, {@code work}, a workload's own such as {@code hot}) have in common. */
+public final class Tables {
 
    @FunctionalInterface
    interface Work {
@@ -23,7 +23,7 @@ final class Tables {
    /**
     * Refuses a table of that name with other columns: it is not the lab's, so it is never emptied or written.
     */
-   static void checkColumns(Connection connection, String table, List<String> expected) throws SQLException {
+   public static void checkColumns(Connection connection, String table, List<String> expected) throws SQLException {
       List<String> columns = new ArrayList<>();
       try (Statement st = connection.createStatement();
            ResultSet rs = st.executeQuery("SELECT * FROM " + table + " WHERE 1 = 0")) {

@@ -17,7 +17,20 @@ public final class Tables {
       void run() throws SQLException;
    }
 
+   /** How many rows a table holds and its smallest and largest id, 0 when empty. */
+   public record Ids(long count, long min, long max) {
+   }
+
    private Tables() {
+   }
+
+   /** The rows and the id range of the lab's table {@code table}. */
+   public static Ids ids(Connection connection, String table) throws SQLException {
+      try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(
+            "SELECT COUNT(*), COALESCE(MIN(id), 0), COALESCE(MAX(id), 0) FROM " + table)) {
+         rs.next();
+         return new Ids(rs.getLong(1), rs.getLong(2), rs.getLong(3));
+      }
    }
 
    /**

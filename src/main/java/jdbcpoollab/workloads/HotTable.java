@@ -7,7 +7,6 @@ import jdbcpoollab.db.Tables;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -30,18 +29,11 @@ final class HotTable {
    static BigTable.Seeding ensure(Dialect dialect, Connection connection, int rows) throws SQLException {
       dialect.createTableIfMissing(connection, "hot", dialect.pick(COLUMNS));
       Tables.checkColumns(connection, "hot", List.of("id", "n"));
-      long count;
-      long maxId;
-      try (Statement st = connection.createStatement();
-           ResultSet rs = st.executeQuery("SELECT COUNT(*), COALESCE(MAX(id), 0) FROM hot")) {
-         rs.next();
-         count = rs.getLong(1);
-         maxId = rs.getLong(2);
-      }
-      if (count == rows && maxId == rows) {
+      Tables.Ids ids = Tables.ids(connection, "hot");
+      if (ids.count() == rows && ids.max() == rows) {
          return BigTable.Seeding.REUSED;
       }
-      if (count > 0) {
+      if (ids.count() > 0) {
          try (Statement st = connection.createStatement()) {
             st.execute("DELETE FROM hot");
          }
@@ -60,6 +52,6 @@ final class HotTable {
       } finally {
          connection.setAutoCommit(autoCommit);
       }
-      return count > 0 ? BigTable.Seeding.REBUILT : BigTable.Seeding.FILLED;
+      return ids.count() > 0 ? BigTable.Seeding.REBUILT : BigTable.Seeding.FILLED;
    }
 }

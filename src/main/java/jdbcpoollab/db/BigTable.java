@@ -2,7 +2,6 @@ package jdbcpoollab.db;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -32,26 +31,17 @@ public final class BigTable {
    /** After the dialect created the table if it was missing: keeps, fills or rebuilds it. */
    static Seeding fill(Connection connection, int rows, Inserter inserter) throws SQLException {
       Tables.checkColumns(connection, "big", List.of("id", "payload"));
-      long count;
-      long minId;
-      long maxId;
-      try (Statement st = connection.createStatement();
-           ResultSet rs = st.executeQuery("SELECT COUNT(*), COALESCE(MIN(id), 0), COALESCE(MAX(id), 0) FROM big")) {
-         rs.next();
-         count = rs.getLong(1);
-         minId = rs.getLong(2);
-         maxId = rs.getLong(3);
-      }
-      if (count == rows && minId == 1 && maxId == rows) {
+      Tables.Ids ids = Tables.ids(connection, "big");
+      if (ids.count() == rows && ids.min() == 1 && ids.max() == rows) {
          return Seeding.REUSED;
       }
-      if (count > 0) {
+      if (ids.count() > 0) {
          execute(connection, "TRUNCATE TABLE big");
       }
       for (int first = 1; first <= rows; first += ROWS_PER_INSERT) {
          inserter.insert(connection, first, Math.min(rows, first + ROWS_PER_INSERT - 1));
       }
-      return count > 0 ? Seeding.REBUILT : Seeding.FILLED;
+      return ids.count() > 0 ? Seeding.REBUILT : Seeding.FILLED;
    }
 
    /** One multi-row INSERT, so seeding needs no driver-specific batch rewriting (MySQL, MariaDB, PostgreSQL). */

@@ -9,41 +9,31 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What differs between database products: the workload statements, the schema, the server's own counters and how
- * it names itself. Chosen from the JDBC URL; there is no product switch to set by hand.
+ * What differs between database products: how a table is created, the {@code big} table, the server's own counters
+ * and how it names itself. A workload's own statements are its own, one per product ({@link PerProduct}), and the
+ * dialect picks among them. Chosen from the JDBC URL; there is no product switch to set by hand.
  */
 public interface Dialect {
 
    String name();
 
-   /** A statement that holds its connection for the given time while using no CPU. */
-   String waitSql(int sleepMillis);
+   /** This product's value of {@code values}. */
+   <T> T pick(PerProduct<T> values);
 
-   /** A statement that scans the whole {@code big} table and burns CPU on every row, in one server thread. */
-   String cpuSql();
+   /**
+    * Creates the table {@code table} unless it exists: {@code CREATE TABLE table columns}, where {@code columns} is
+    * the column list in this product's types and whatever follows it.
+    */
+   default void createTableIfMissing(Connection connection, String table, String columns) throws SQLException {
+      BigTable.execute(connection, "CREATE TABLE IF NOT EXISTS " + table + " " + columns);
+   }
 
    /** Creates the {@code big} table with exactly {@code rows} rows unless it already exists complete. */
    BigTable.Seeding ensureBigTable(Connection connection, int rows) throws SQLException;
 
-   /** Creates the {@code hot} table of the txn workload with ids 1..{@code rows} unless it exists complete. */
-   default BigTable.Seeding ensureHotTable(Connection connection, int rows) throws SQLException {
-      BigTable.execute(connection, "CREATE TABLE IF NOT EXISTS hot (id INTEGER PRIMARY KEY, n BIGINT NOT NULL)");
-      return HotTable.fill(connection, rows);
-   }
-
    /** The most client connections the server accepts at once, or 0 when it does not say. */
    default int maxConnections(Connection connection) {
       return 0;
-   }
-
-   /** Locks one row of {@code hot} (parameter: its id) until the transaction ends. */
-   default String lockRowSql() {
-      return "SELECT n FROM hot WHERE id = ? FOR UPDATE";
-   }
-
-   /** Changes the locked row (parameter: its id). */
-   default String updateRowSql() {
-      return "UPDATE hot SET n = n + 1 WHERE id = ?";
    }
 
    /**
@@ -64,7 +54,6 @@ public interface Dialect {
    default void resetPeaks(Connection connection) throws SQLException {
    }
 
-   /** Product and version for the report, such as {@code PostgreSQL 15.14}. */
    /**
     * A query whose one row holds, in its last column, how many sessions are running a statement now; null when the
     * product has none.
@@ -83,6 +72,7 @@ public interface Dialect {
       return ServerActivity.UNKNOWN;
    }
 
+   /** Product and version for the report, such as {@code PostgreSQL 15.14}. */
    default String describeServer(Connection connection) throws SQLException {
       DatabaseMetaData meta = connection.getMetaData();
       String product = meta.getDatabaseProductName();

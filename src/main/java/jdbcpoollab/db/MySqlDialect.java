@@ -6,7 +6,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -24,27 +23,14 @@ public final class MySqlDialect implements Dialect {
    }
 
    @Override
-   public String waitSql(int sleepMillis) {
-      return String.format(Locale.ROOT, "SELECT SLEEP(%s)", sleepMillis / 1000.0);
-   }
-
-   @Override
-   public String cpuSql() {
-      return "SELECT SUM(CRC32(CONCAT(id, payload))) FROM big";
+   public <T> T pick(PerProduct<T> values) {
+      return values.mysql();
    }
 
    @Override
    public BigTable.Seeding ensureBigTable(Connection connection, int rows) throws SQLException {
-      BigTable.execute(connection, "CREATE TABLE IF NOT EXISTS big (id INT PRIMARY KEY, payload VARCHAR(100) NOT NULL)"
-            + " ENGINE=InnoDB");
+      createTableIfMissing(connection, "big", "(id INT PRIMARY KEY, payload VARCHAR(100) NOT NULL) ENGINE=InnoDB");
       return BigTable.fill(connection, rows, BigTable::insertValues);
-   }
-
-   @Override
-   public BigTable.Seeding ensureHotTable(Connection connection, int rows) throws SQLException {
-      BigTable.execute(connection, "CREATE TABLE IF NOT EXISTS hot (id INT PRIMARY KEY, n BIGINT NOT NULL)"
-            + " ENGINE=InnoDB");
-      return HotTable.fill(connection, rows);
    }
 
    /**

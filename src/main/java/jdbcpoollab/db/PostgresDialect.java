@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Locale;
 import java.util.Map;
 
 /** PostgreSQL 12+ through the PostgreSQL JDBC driver ({@code jdbc:postgresql:}). */
@@ -16,21 +15,15 @@ public final class PostgresDialect implements Dialect {
    }
 
    @Override
-   public String waitSql(int sleepMillis) {
-      return String.format(Locale.ROOT, "SELECT pg_sleep(%s)", sleepMillis / 1000.0);
-   }
-
-   /** hashtext() is PostgreSQL's own string hash (as CRC32 is MySQL's): one cheap call per row. */
-   @Override
-   public String cpuSql() {
-      return "SELECT SUM(hashtext(id || payload)) FROM big";
+   public <T> T pick(PerProduct<T> values) {
+      return values.postgresql();
    }
 
    /** parallel_workers = 0: one scan is one backend, as on MySQL, so the cpu workload means the same thing. */
    @Override
    public BigTable.Seeding ensureBigTable(Connection connection, int rows) throws SQLException {
-      BigTable.execute(connection, "CREATE TABLE IF NOT EXISTS big (id INTEGER PRIMARY KEY,"
-            + " payload VARCHAR(100) NOT NULL) WITH (parallel_workers = 0)");
+      createTableIfMissing(connection, "big", "(id INTEGER PRIMARY KEY, payload VARCHAR(100) NOT NULL)"
+            + " WITH (parallel_workers = 0)");
       return BigTable.fill(connection, rows, BigTable::insertValues);
    }
 

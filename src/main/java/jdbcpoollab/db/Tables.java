@@ -9,21 +9,34 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** What the lab's own tables ({@code big}, {@code work}) have in common. */
-final class Tables {
+/** What the lab's own tables ({@code big}, {@code work}, a workload's own such as {@code hot}) have in common. */
+public final class Tables {
 
    @FunctionalInterface
    interface Work {
       void run() throws SQLException;
    }
 
+   /** How many rows a table holds and its smallest and largest id, 0 when empty. */
+   public record Ids(long count, long min, long max) {
+   }
+
    private Tables() {
+   }
+
+   /** The rows and the id range of the lab's table {@code table}. */
+   public static Ids ids(Connection connection, String table) throws SQLException {
+      try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(
+            "SELECT COUNT(*), COALESCE(MIN(id), 0), COALESCE(MAX(id), 0) FROM " + table)) {
+         rs.next();
+         return new Ids(rs.getLong(1), rs.getLong(2), rs.getLong(3));
+      }
    }
 
    /**
     * Refuses a table of that name with other columns: it is not the lab's, so it is never emptied or written.
     */
-   static void checkColumns(Connection connection, String table, List<String> expected) throws SQLException {
+   public static void checkColumns(Connection connection, String table, List<String> expected) throws SQLException {
       List<String> columns = new ArrayList<>();
       try (Statement st = connection.createStatement();
            ResultSet rs = st.executeQuery("SELECT * FROM " + table + " WHERE 1 = 0")) {

@@ -63,17 +63,17 @@ public final class Comparison {
       }
       List<String[]> images = new ArrayList<>();
       for (String w : workloads) {
-         List<StepResult> sa = SweepPage.withOperations(a.steps(w));
-         List<StepResult> sb = SweepPage.withOperations(b.steps(w));
+         List<StepResult> sa = SweepCharts.withOperations(a.steps(w));
+         List<StepResult> sb = SweepCharts.withOperations(b.steps(w));
          new LineChart(w + ": throughput, A vs B", "pool size (connections)", "operations/s").log2X()
-               .measured("A " + a.name(), pools(sa), SweepPage.values(sa, StepResult::throughput))
-               .measured("B " + b.name(), pools(sb), SweepPage.values(sb, StepResult::throughput))
-               .writeSvg(dir.resolve("compare-" + w + "-throughput.svg"), SweepPage.WIDTH, SweepPage.HEIGHT);
+               .measured("A " + a.name(), pools(sa), SweepCharts.values(sa, StepResult::throughput))
+               .measured("B " + b.name(), pools(sb), SweepCharts.values(sb, StepResult::throughput))
+               .writeSvg(dir.resolve("compare-" + w + "-throughput.svg"), SweepCharts.WIDTH, SweepCharts.HEIGHT);
          new LineChart(w + ": P99 acquire wait, A vs B", "pool size (connections)", "ms (log scale)").log2X()
-               .logY(SweepPage.TIME_FLOOR_MS)
-               .measured("A " + a.name(), pools(sa), SweepPage.values(sa, s -> s.acquire().p99()))
-               .measured("B " + b.name(), pools(sb), SweepPage.values(sb, s -> s.acquire().p99()))
-               .writeSvg(dir.resolve("compare-" + w + "-acquire.svg"), SweepPage.WIDTH, SweepPage.HEIGHT);
+               .logY(SweepCharts.TIME_FLOOR_MS)
+               .measured("A " + a.name(), pools(sa), SweepCharts.values(sa, s -> s.acquire().p99()))
+               .measured("B " + b.name(), pools(sb), SweepCharts.values(sb, s -> s.acquire().p99()))
+               .writeSvg(dir.resolve("compare-" + w + "-acquire.svg"), SweepCharts.WIDTH, SweepCharts.HEIGHT);
          images.add(new String[] {"compare-" + w + "-throughput.svg", w + " throughput of both runs"});
          images.add(new String[] {"compare-" + w + "-acquire.svg", w + " P99 acquire wait of both runs"});
       }

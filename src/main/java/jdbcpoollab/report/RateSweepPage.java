@@ -86,7 +86,7 @@ public final class RateSweepPage {
       List<String[]> images = new ArrayList<>();
 
       LineChart waits = new LineChart(at + ": wait for a connection", "pool size (connections)", "ms (log scale)")
-            .log2X().logY(SweepPage.TIME_FLOOR_MS)
+            .log2X().logY(SweepCharts.TIME_FLOOR_MS)
             .measured("acquire P99", pools, values(points, p -> p.step().acquire().p99()))
             .measured("acquire avg", pools, values(points, p -> p.step().acquire().avg()))
             .model("M/M/c P99 wait (none where unstable)", pools, values(points, RatePoint::predictedP99WaitMs))
@@ -94,13 +94,13 @@ public final class RateSweepPage {
       if (a.pick() != null) {
          waits.marker(a.pick().pool());
       }
-      waits.writeSvg(dir.resolve(w + "-rate-waits.svg"), SweepPage.WIDTH, SweepPage.HEIGHT);
+      waits.writeSvg(dir.resolve(w + "-rate-waits.svg"), SweepCharts.WIDTH, SweepCharts.HEIGHT);
       images.add(new String[] {w + "-rate-waits.svg", at + ": acquire wait measured and predicted vs pool size"});
 
       double[] slo = new double[pools.length];
       Arrays.fill(slo, a.sloP99Ms());
       LineChart totals = new LineChart(at + ": total time from arrival", "pool size (connections)", "ms (log scale)")
-            .log2X().logY(SweepPage.TIME_FLOOR_MS)
+            .log2X().logY(SweepCharts.TIME_FLOOR_MS)
             .measured("total P99", pools, values(points, p -> p.step().total().p99()))
             .measured("total avg", pools, values(points, p -> p.step().total().avg()))
             .measured("queue P99 (request threads)", pools, values(points, p -> p.arrivals().queue().p99()))
@@ -108,7 +108,7 @@ public final class RateSweepPage {
       if (a.pick() != null) {
          totals.marker(a.pick().pool());
       }
-      totals.writeSvg(dir.resolve(w + "-rate-total.svg"), SweepPage.WIDTH, SweepPage.HEIGHT);
+      totals.writeSvg(dir.resolve(w + "-rate-total.svg"), SweepCharts.WIDTH, SweepCharts.HEIGHT);
       images.add(new String[] {w + "-rate-total.svg", at + ": total time from arrival vs pool size"});
       return images;
    }

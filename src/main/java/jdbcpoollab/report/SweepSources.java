@@ -42,26 +42,26 @@ final class SweepSources {
       LineChart throughput = new LineChart(workload + ": throughput vs pool size, per source",
             "pool size (connections)", "operations/s").log2X();
       LineChart acquire = new LineChart(workload + ": P99 connection wait, per source", "pool size (connections)",
-            "ms (log scale)").log2X().logY(SweepPage.TIME_FLOOR_MS);
+            "ms (log scale)").log2X().logY(SweepCharts.TIME_FLOOR_MS);
       LineChart fairness = new LineChart(workload + ": fairness between users (Jain's index), per source",
             "pool size (connections)", "1 = every user served alike").log2X().yUpTo(1.05);
       double top = 1;
       for (String source : sources) {
-         List<StepResult> steps = SweepPage.withOperations(run.steps(workload, source));
+         List<StepResult> steps = SweepCharts.withOperations(run.steps(workload, source));
          double[] pools = steps.stream().mapToDouble(StepResult::pool).toArray();
-         throughput.measured(source, pools, SweepPage.values(steps, StepResult::throughput));
-         acquire.measured(source, pools, SweepPage.values(steps, s -> s.acquire().p99()));
-         fairness.measured(source, pools, SweepPage.values(steps, s -> s.perUser().jain()));
+         throughput.measured(source, pools, SweepCharts.values(steps, StepResult::throughput));
+         acquire.measured(source, pools, SweepCharts.values(steps, s -> s.acquire().p99()));
+         fairness.measured(source, pools, SweepCharts.values(steps, s -> s.perUser().jain()));
          top = Math.max(top, steps.stream().mapToDouble(StepResult::throughput).max().orElse(1));
       }
       List<String[]> images = new ArrayList<>();
       String names = sources.stream().collect(Collectors.joining(", "));
-      throughput.yUpTo(top * 1.3).writeSvg(dir.resolve(workload + "-sources-throughput.svg"), SweepPage.WIDTH,
-            SweepPage.HEIGHT);
+      throughput.yUpTo(top * 1.3).writeSvg(dir.resolve(workload + "-sources-throughput.svg"), SweepCharts.WIDTH,
+            SweepCharts.HEIGHT);
       images.add(new String[] {workload + "-sources-throughput.svg", workload + " throughput vs pool size: " + names});
-      acquire.writeSvg(dir.resolve(workload + "-sources-acquire.svg"), SweepPage.WIDTH, SweepPage.HEIGHT);
+      acquire.writeSvg(dir.resolve(workload + "-sources-acquire.svg"), SweepCharts.WIDTH, SweepCharts.HEIGHT);
       images.add(new String[] {workload + "-sources-acquire.svg", workload + " P99 acquire wait vs pool size: " + names});
-      fairness.writeSvg(dir.resolve(workload + "-sources-fairness.svg"), SweepPage.WIDTH, SweepPage.HEIGHT);
+      fairness.writeSvg(dir.resolve(workload + "-sources-fairness.svg"), SweepCharts.WIDTH, SweepCharts.HEIGHT);
       images.add(new String[] {workload + "-sources-fairness.svg", workload + " fairness vs pool size: " + names});
       return images;
    }

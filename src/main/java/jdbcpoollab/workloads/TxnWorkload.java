@@ -18,6 +18,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * is the whole transaction: waits for a row another user has locked, the hold, and the statements.
  */
 public final class TxnWorkload implements Workload {
+   private static final String LOCK_ROW = "SELECT n FROM hot WHERE id = ? FOR UPDATE";
+   private static final String UPDATE_ROW = "UPDATE hot SET n = n + 1 WHERE id = ?";
    private final Dialect dialect;
    private final int hotRows;
    private final int holdMs;
@@ -35,13 +37,13 @@ public final class TxnWorkload implements Workload {
 
    @Override
    public String statement() {
-      return "BEGIN; " + dialect.lockRowSql() + "; " + dialect.updateRowSql() + "; hold " + holdMs + " ms; COMMIT"
+      return "BEGIN; " + LOCK_ROW + "; " + UPDATE_ROW + "; hold " + holdMs + " ms; COMMIT"
             + " (id among " + hotRows + ")";
    }
 
    @Override
    public void prepare(Connection connection) throws SQLException {
-      dialect.ensureHotTable(connection, hotRows);
+      HotTable.ensure(dialect, connection, hotRows);
    }
 
    @Override
@@ -50,7 +52,7 @@ public final class TxnWorkload implements Workload {
       boolean autoCommit = connection.getAutoCommit();
       connection.setAutoCommit(false);
       try {
-         try (PreparedStatement lock = connection.prepareStatement(dialect.lockRowSql())) {
+         try (PreparedStatement lock = connection.prepareStatement(LOCK_ROW)) {
             lock.setInt(1, id);
             try (ResultSet row = lock.executeQuery()) {
                if (!row.next()) {
@@ -58,7 +60,7 @@ public final class TxnWorkload implements Workload {
                }
             }
          }
-         try (PreparedStatement update = connection.prepareStatement(dialect.updateRowSql())) {
+         try (PreparedStatement update = connection.prepareStatement(UPDATE_ROW)) {
             update.setInt(1, id);
             update.executeUpdate();
          }

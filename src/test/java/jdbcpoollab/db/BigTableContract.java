@@ -1,5 +1,6 @@
 package jdbcpoollab.db;
 
+import jdbcpoollab.workloads.CpuWorkload;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -74,7 +75,7 @@ public abstract class BigTableContract {
    @Test
    void theCpuStatementScansTheSeededTable() throws SQLException {
       ensure(ROWS);
-      try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(dialect().cpuSql())) {
+      try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(CpuWorkload.sql(dialect()))) {
          assertTrue(rs.next());
          assertNotNull(rs.getObject(1), "a sum over " + ROWS + " rows");
       }

@@ -33,24 +33,17 @@ class DialectTest {
    }
 
    @Test
-   void theWaitStatementSleepsInTheDatabaseForTheGivenTime() {
-      assertEquals("SELECT SLEEP(0.005)", new MySqlDialect().waitSql(5));
-      assertEquals("SELECT pg_sleep(0.005)", new PostgresDialect().waitSql(5));
-      assertEquals("BEGIN DBMS_SESSION.SLEEP(0.25); END;", new OracleDialect().waitSql(250));
-      assertEquals("SELECT pg_sleep(1.5)", new PostgresDialect().waitSql(1_500));
-   }
-
-   @Test
-   void theCpuStatementHashesEveryRowOfBigWithTheProductsOwnFunction() {
-      assertEquals("SELECT SUM(CRC32(CONCAT(id, payload))) FROM big", new MySqlDialect().cpuSql());
-      assertEquals("SELECT SUM(hashtext(id || payload)) FROM big", new PostgresDialect().cpuSql());
-      assertEquals("SELECT SUM(ORA_HASH(id || payload)) FROM big", new OracleDialect().cpuSql());
-   }
-
-   @Test
    void everyDialectHasItsName() {
       assertEquals("mysql", new MySqlDialect().name());
       assertEquals("postgresql", new PostgresDialect().name());
       assertEquals("oracle", new OracleDialect().name());
+   }
+
+   @Test
+   void everyDialectPicksItsOwnProductsValue() {
+      PerProduct<String> values = new PerProduct<>("m", "p", "o");
+      assertEquals("m", new MySqlDialect().pick(values));
+      assertEquals("p", new PostgresDialect().pick(values));
+      assertEquals("o", new OracleDialect().pick(values));
    }
 }

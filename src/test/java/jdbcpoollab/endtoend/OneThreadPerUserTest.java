@@ -12,6 +12,7 @@ import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.testing.GatlingLog;
+import jdbcpoollab.workloads.WaitWorkload;
 import jdbcpoollab.workloads.Workload;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -64,7 +65,7 @@ class OneThreadPerUserTest {
 
    /** One step of {@link #USERS} users, as PoolSweep chains it. */
    public static class Plan extends Simulation {
-      private final Step step = new Step(new CountingWait(database.dialect().waitSql(2)), REQUEST,
+      private final Step step = new Step(new CountingWait(WaitWorkload.sql(database.dialect(), 2)), REQUEST,
             () -> PoolLibraries.DEFAULT.named("hikari").open(database, new PoolShape("one-thread", 4, 4, 10_000)),
             new StepRecorder(StepId.of("wait", 4), USERS, 200_000_000L, 1_000_000_000L));
 

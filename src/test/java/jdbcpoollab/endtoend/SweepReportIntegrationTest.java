@@ -211,6 +211,8 @@ class SweepReportIntegrationTest {
          }
       }
       assertTrue(chartRed > 300, "the charts' second series colour shows in " + chartRed + " pixels only");
+      int scrollWidth = HeadlessChromium.scrollWidth(index, 1366);
+      assertTrue(scrollWidth <= 1366, "the page is " + scrollWidth + " px wide: a 1366-px window scrolls sideways");
 
       String runs = HeadlessChromium.dumpDom(run.folder().getParent().resolve("index.html")).text();
       assertTrue(runs.contains(run.folder().getFileName().toString()), "the runs index lists the run");

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -17,6 +19,9 @@ import java.util.stream.Stream;
 public final class HeadlessChromium {
    public static final Path EXECUTABLE = Path.of("/usr/bin/chromium");
    private static final Duration LIMIT = Duration.ofSeconds(90);
+   private static final String REPORT_SCROLL_WIDTH = "<script>window.addEventListener('load',function(){"
+         + "document.body.setAttribute('data-scroll-width',document.documentElement.scrollWidth);});</script>";
+   private static final Pattern SCROLL_WIDTH = Pattern.compile("data-scroll-width=\"(\\d+)\"");
 
    /** What the browser printed: the DOM or nothing on standard output, and its log (console messages included). */
    public record Output(String text) {
@@ -37,6 +42,25 @@ public final class HeadlessChromium {
    /** The page's DOM after its load event: images loaded, scripts run. */
    public static Output dumpDom(Path page) throws IOException {
       return run(List.of("--dump-dom"), page);
+   }
+
+   /**
+    * The page's document scrollWidth after its load event in a window {@code width} px wide, scroll bars hidden: above
+    * {@code width} the page scrolls sideways. Measured on a copy next to the page, so its images load as for it.
+    */
+   public static int scrollWidth(Path page, int width) throws IOException {
+      Path probe = page.resolveSibling("scroll-width-" + page.getFileName());
+      Files.writeString(probe, Files.readString(page).replace("</body>", REPORT_SCROLL_WIDTH + "</body>"));
+      try {
+         String dom = run(List.of("--hide-scrollbars", "--window-size=" + width + ",900", "--dump-dom"), probe).text();
+         Matcher m = SCROLL_WIDTH.matcher(dom);
+         if (!m.find()) {
+            throw new IllegalStateException("the page reported no scrollWidth: " + dom);
+         }
+         return Integer.parseInt(m.group(1));
+      } finally {
+         Files.deleteIfExists(probe);
+      }
    }
 
    public static Output screenshot(Path page, Path png, int width, int height) throws IOException {

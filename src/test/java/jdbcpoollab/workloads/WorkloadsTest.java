@@ -117,7 +117,7 @@ class WorkloadsTest {
       Workload wait = o.workloads().get(1);
       assertEquals(1000, cpu.bigTableRows());
       assertEquals(1000, Workloads.bigTableRows(o.workloads()));
-      assertEquals(database.dialect().waitSql(40), wait.statement());
+      assertEquals(WaitWorkload.sql(database.dialect(), 40), wait.statement());
       assertEquals(Map.of("sleepMs", 40, "rows", 1000, "hotRows", 1000, "holdMs", 5), o.workloadSettings());
       try (Connection c = database.connect()) {
          long start = System.nanoTime();

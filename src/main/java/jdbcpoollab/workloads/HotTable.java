@@ -1,8 +1,12 @@
-package jdbcpoollab.db;
+package jdbcpoollab.workloads;
+
+import jdbcpoollab.db.BigTable;
+import jdbcpoollab.db.Dialect;
+import jdbcpoollab.db.PerProduct;
+import jdbcpoollab.db.Tables;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -11,28 +15,28 @@ import java.util.List;
  * The rows the txn workload locks: {@code hot (id, n)} with ids 1..rows. Like {@link BigTable}, a table of the right
  * ids is reused, one of other ids filled again, and a {@code hot} table with other columns left alone.
  */
-public final class HotTable {
+final class HotTable {
+   private static final PerProduct<String> COLUMNS = new PerProduct<>(
+         "(id INT PRIMARY KEY, n BIGINT NOT NULL) ENGINE=InnoDB",
+         "(id INTEGER PRIMARY KEY, n BIGINT NOT NULL)",
+         "(id NUMBER(10) PRIMARY KEY, n NUMBER(19) NOT NULL)");
    private static final int ROWS_PER_BATCH = 1_000;
 
    private HotTable() {
    }
 
-   /** After the dialect created the table if it was missing: keeps it or fills it with ids 1..rows. */
-   static BigTable.Seeding fill(Connection connection, int rows) throws SQLException {
+   /** Creates the table with ids 1..{@code rows} unless it exists complete. */
+   static BigTable.Seeding ensure(Dialect dialect, Connection connection, int rows) throws SQLException {
+      dialect.createTableIfMissing(connection, "hot", dialect.pick(COLUMNS));
       Tables.checkColumns(connection, "hot", List.of("id", "n"));
-      long count;
-      long maxId;
-      try (Statement st = connection.createStatement();
-           ResultSet rs = st.executeQuery("SELECT COUNT(*), COALESCE(MAX(id), 0) FROM hot")) {
-         rs.next();
-         count = rs.getLong(1);
-         maxId = rs.getLong(2);
-      }
-      if (count == rows && maxId == rows) {
+      Tables.Ids ids = Tables.ids(connection, "hot");
+      if (ids.count() == rows && ids.max() == rows) {
          return BigTable.Seeding.REUSED;
       }
-      if (count > 0) {
-         BigTable.execute(connection, "DELETE FROM hot");
+      if (ids.count() > 0) {
+         try (Statement st = connection.createStatement()) {
+            st.execute("DELETE FROM hot");
+         }
       }
       boolean autoCommit = connection.getAutoCommit();
       connection.setAutoCommit(false);
@@ -48,6 +52,6 @@ public final class HotTable {
       } finally {
          connection.setAutoCommit(autoCommit);
       }
-      return count > 0 ? BigTable.Seeding.REBUILT : BigTable.Seeding.FILLED;
+      return ids.count() > 0 ? BigTable.Seeding.REBUILT : BigTable.Seeding.FILLED;
    }
 }

@@ -1,0 +1,100 @@
+package jdbcpoollab.report;
+
+import jdbcpoollab.analysis.NumberText;
+import jdbcpoollab.analysis.Sizing;
+import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.StepResult;
+
+import java.util.List;
+
+import static jdbcpoollab.analysis.NumberText.fixed;
+import static jdbcpoollab.analysis.NumberText.ratioPercent;
+
+/**
+ * The tables of one workload's section of a sweep's page. A step's numbers are two tables, throughput and what the
+ * server and client did, then the times, so that each fits a 1366-px window.
+ */
+final class WorkloadTables {
+
+   private WorkloadTables() {
+   }
+
+   /** Per step: operations, throughput against its ceiling, the database and the client's CPU. */
+   static Table steps(Sizing sizing) {
+      Table table = new Table(List.of("pool", "ok", "ko", "ko outside", "ops/s", "ceiling ops/s", "% of ceiling",
+            "database", "client CPU", "CPU µs/op"));
+      for (StepResult s : sizing.steps()) {
+         double ceiling = sizing.s1Step() == null ? Double.NaN : sizing.ceiling(s.pool());
+         table.add(List.of(pool(sizing, s), Long.toString(s.ok()), Long.toString(s.ko()), Long.toString(s.koOutside()),
+               fixed(s.throughput(), 1), fixed(ceiling, 1), ratioPercent(s.throughput() / ceiling),
+               database(sizing, s), SweepTables.percent(s.clientCpu().share()),
+               NumberText.fixedOrNa(s.clientCpu().microsPerOp(), 0)), mark(sizing, s));
+      }
+      return table;
+   }
+
+   /** Per step, the times of an operation in ms. */
+   static Table stepTimes(Sizing sizing) {
+      Table table = new Table(List.of("pool", "acquire avg", "acquire P99", "query avg", "total avg", "total P99",
+            "client avg"));
+      for (StepResult s : sizing.steps()) {
+         table.add(List.of(pool(sizing, s), fixed(s.acquire().avg(), 3), fixed(s.acquire().p99(), 3),
+               fixed(s.query().avg(), 3), fixed(s.total().avg(), 3), fixed(s.total().p99(), 3),
+               fixed(SweepCharts.clientMs(s), 3)), mark(sizing, s));
+      }
+      return table;
+   }
+
+   /** A step's first cell: its pool, pass and what marks it. */
+   private static String pool(Sizing sizing, StepResult s) {
+      return s.pool() + (sizing.repeated() ? " #" + s.repetition() : "") + (s.complete() ? "" : " (incomplete)")
+            + (picked(sizing, s) ? " (recommended)" : "") + (s.clientCpu().clientBound() ? " (client-bound)" : "");
+   }
+
+   private static String mark(Sizing sizing, StepResult s) {
+      return picked(sizing, s) ? "good" : s.failures() > 0 || s.clientCpu().clientBound() ? "bad" : null;
+   }
+
+   private static boolean picked(Sizing sizing, StepResult s) {
+      Sizing.Pool pick = sizing.choice().pick();
+      return pick != null && pick.steps().contains(s);
+   }
+
+   /** What the database did in a step, as the steps table shows it. */
+   static String database(Sizing sizing, StepResult s) {
+      DatabaseActivity db = s.database();
+      if (db == null || !db.known()) {
+         return "unknown";
+      }
+      String text = db.what() + " " + fixed(db.avg(), 2) + " / " + fixed(db.max(), 2);
+      return sizing.saturated(s) ? text + " database saturated" : text;
+   }
+
+   /** Per pool size of a repeated sweep: the mean and interval of its passes. */
+   static Table passes(Sizing sizing) {
+      Table table = new Table(List.of("pool", "passes", "ops/s", "acquire P99", "total P99"));
+      Sizing.Pool pick = sizing.choice().pick();
+      for (Sizing.Pool p : sizing.pools()) {
+         table.add(List.of(p.pool() + (p == pick ? " (recommended)" : ""), Integer.toString(p.steps().size()),
+               SizingText.estimate(p.throughput(), 1), SizingText.estimate(p.acquireP99(), 3),
+               SizingText.estimate(p.totalP99(), 3)), p == pick ? "good" : null);
+      }
+      return table;
+   }
+
+   /** Per step: the operations per user, the waits against a FIFO queue's, and whether a user starved. */
+   static Table fairness(Sizing sizing) {
+      Table table = new Table(List.of("pool", "users", "ops/user min", "median", "max", "Jain's index",
+            "acquire avg", "FIFO wait", "acquire P99", "acquire max", "starved?"));
+      for (StepResult s : sizing.steps()) {
+         boolean starved = Sizing.starved(s);
+         table.add(List.of(Integer.toString(s.pool()), Integer.toString(s.users()), Long.toString(s.perUser().min()),
+               fixed(s.perUser().median(), 1), Long.toString(s.perUser().max()),
+               fixed(s.perUser().jain(), 3), fixed(s.acquire().avg(), 3),
+               s.ok() > 0 ? fixed(Sizing.fifoWaitMs(s), 3) : "", fixed(s.acquire().p99(), 3),
+               fixed(s.acquire().max(), 3),
+               starved ? "STARVED" : Sizing.judged(s) ? "no" : "too few operations"), starved ? "bad" : null);
+      }
+      return table;
+   }
+}

@@ -145,7 +145,8 @@ public final class SweepPage {
       List<String> links = new ArrayList<>();
       if (run.gatlingReport() != null) {
          links.add(Html.link(run.gatlingReport(), "Gatling's report of this run")
-               + " <span class=\"muted\">(its Cnt/s columns divide by the whole run, not by a step's window)</span>");
+               + " <span class=\"muted\">(its Cnt/s columns divide by the whole run, not by a step's window; in"
+               + " its chart of concurrent users a step's line stays up after the step, read \"All users\")</span>");
       }
       for (String file : List.of("summary.json", "summary.csv", "summary.md")) {
          links.add(Html.link(file, file));

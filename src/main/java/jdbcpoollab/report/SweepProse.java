@@ -17,7 +17,8 @@ final class SweepProse {
          + "operation is users / throughput (Little's law), so acquire wait is no cost of its own: at equal throughput "
          + "a bigger pool only moves the wait into the database. Reasoning per workload below.";
 
-   static final String GATLING_NOTE_HTML = "(its Cnt/s columns divide by the whole run, not by a step's window)";
+   static final String GATLING_NOTE_HTML = "(its Cnt/s columns divide by the whole run, not by a step's window; in"
+         + " its chart of concurrent users a step's line stays up after the step, read \"All users\")";
 
    static final String PASSES = "Mean [95% confidence interval] of the passes, Student's t.";
 

@@ -66,19 +66,27 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
       }
    }
 
-   /** One step's state: opened once by the first user, closed once by the last of {@code users} to leave. */
+   /**
+    * One step's state: opened once by the first user, closed once by the last of {@code users} to leave or as the run
+    * ends, whichever comes first; a step the run ended before is never opened.
+    */
    private static final class Life {
       private final Stage stage;
       private final int users;
       /** The name of an open step, opened and closed by one-user populations of its own; null for a closed step. */
       private final String arrivals;
       private final AtomicInteger left = new AtomicInteger();
+      private final AtomicBoolean closed = new AtomicBoolean();
       private boolean opened;
 
       Life(Stage stage, int users, String arrivals) {
          this.stage = stage;
          this.users = users;
          this.arrivals = arrivals;
+      }
+
+      List<Outcome> close() {
+         return closed.compareAndSet(false, true) ? stage.close().get() : List.of();
       }
    }
 
@@ -116,7 +124,7 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
    public void enter(Object step) {
       Life life = life(step);
       synchronized (life) {
-         if (!life.opened) {
+         if (!life.opened && !life.closed.get()) {
             life.opened = true;
             life.stage.open().run();
          }
@@ -126,7 +134,7 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
    /** A user leaves the step: the last one closes it; what Gatling should log for it (the gates' verdicts). */
    public List<Outcome> leave(Object step) {
       Life life = life(step);
-      return life.left.incrementAndGet() == life.users ? life.stage.close().get() : List.of();
+      return life.left.incrementAndGet() == life.users ? life.close() : List.of();
    }
 
    /**
@@ -148,21 +156,21 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
       return sequence.chain();
    }
 
-   /** The run ends (cut short, or done): stops and closes every step still open, each reported by its engine. */
+   /** The run ends (cut short, or done): stops and closes every step not closed yet, each reported by its engine. */
    public void endRun() {
-      stages().forEach(stage -> {
-         stage.stop().run();
-         stage.close().get();
+      lives().stream().filter(life -> !life.closed.get()).forEach(life -> {
+         life.stage.stop().run();
+         life.close();
       });
    }
 
    /** The JVM is ending during the run: every step under way reports what it measured so far. */
    public void interrupt() {
-      stages().forEach(stage -> stage.interrupt().run());
+      lives().forEach(life -> life.stage.interrupt().run());
    }
 
-   private synchronized List<Stage> stages() {
-      return steps.values().stream().map(life -> life.stage).toList();
+   private synchronized List<Life> lives() {
+      return List.copyOf(steps.values());
    }
 
    /** The protocol as the action of {@code ctx}'s scenario finds it. */

@@ -50,10 +50,10 @@ public final class Jdbc {
     */
    public static ActionBuilder operations(Batch batch, int ops, Iterator<Map<String, Object>> feeder) {
       return loop("operations " + batch.name(), batch, (session, log) -> {
-         long failed = 0;
          if (!batch.ready()) {
-            return failed;
+            return 0;
          }
+         long failed = 0;
          for (int i = 0; i < ops; i++) {
             Map<String, Object> next = feeder.next();
             Outcome outcome = batch.execute((String) next.get("op"), (Integer) next.get("id"));

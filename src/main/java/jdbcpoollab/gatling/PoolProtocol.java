@@ -23,10 +23,10 @@ import java.util.function.Supplier;
 
 /**
  * The lab's Gatling protocol: it owns every step's connection source, opens it before the step's users load it,
- * closes it once they have all left, and closes what is still open when the run ends first (cut short, or when
- * Gatling terminates) or the JVM is ending. Give it to {@code setUp(...).protocols(...)}; the lab's actions
- * ({@link Jdbc}) find it in their scenario's protocol components. Its engine says what opening and closing a step
- * mean ({@link Stage}); this class alone says when.
+ * closes it once they have all left, closes what is still open when the run ends first (cut short, or Gatling
+ * terminates), and has the step under way report what it measured when the JVM ends during the run. Give it to
+ * {@code setUp(...).protocols(...)}; the lab's actions ({@link Jdbc}) find it in their scenario's protocol
+ * components. Its engine says what opening and closing a step mean ({@link Stage}); this class alone says when.
  * <p>
  * Gatling has no "step end" (components are per scenario, onExit per user, and an open injection's user count is
  * not known ahead), so a closed step is closed by the last of its known users, an open one by a user after its load.

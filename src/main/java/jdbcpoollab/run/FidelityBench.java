@@ -5,7 +5,6 @@ import jdbcpoollab.analysis.FidelityMedian;
 import jdbcpoollab.analysis.FidelityRow;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.gatling.PoolProtocol;
-import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.PoolReturns;
 import jdbcpoollab.load.RawThreads;
 import jdbcpoollab.load.Step;
@@ -151,7 +150,8 @@ public final class FidelityBench {
    }
 
    private StepRecorder recorder(Place at, String contender, int size, int users, double seconds) {
-      return new StepRecorder(at.label(contender), size, users, Seconds.nanos(options.warmup()), Seconds.nanos(seconds));
+      return new StepRecorder(at.label(contender), size, users, Seconds.nanos(options.warmup()),
+            Seconds.nanos(seconds));
    }
 
    /** The request name of a contender in a block, such as {@code lab wait pool=08 round 2}. */

@@ -39,12 +39,6 @@ public class CpoolCompare extends Simulation {
       return scenario(batch.name()).exec(work(batch)).injectOpen(atOnceUsers(users));
    }
 
-   {
-      setUp(comparison.pools().oneAfterAnother(comparison.batches(), this::batch))
-            .protocols(comparison.pools())
-            .maxDuration(comparison.maxDuration());
-   }
-
    @Override
    public void before() {
       comparison.start();
@@ -53,5 +47,11 @@ public class CpoolCompare extends Simulation {
    @Override
    public void after() {
       comparison.finish();
+   }
+
+   {
+      setUp(comparison.pools().oneAfterAnother(comparison.batches(), this::batch))
+            .protocols(comparison.pools())
+            .maxDuration(comparison.maxDuration());
    }
 }

@@ -54,6 +54,16 @@ public class Fidelity extends Simulation {
             .protocols(DB().hikariConfig(p.config()));
    }
 
+   @Override
+   public void before() {
+      bench.start();
+   }
+
+   @Override
+   public void after() {
+      bench.finish();
+   }
+
    {
       Sequence sequence = new Sequence();
       for (FidelityTurn turn : bench.turns()) {
@@ -66,15 +76,5 @@ public class Fidelity extends Simulation {
          }
       }
       setUp(sequence.chain()).protocols(bench.pools()).maxDuration(bench.maxDuration());
-   }
-
-   @Override
-   public void before() {
-      bench.start();
-   }
-
-   @Override
-   public void after() {
-      bench.finish();
    }
 }

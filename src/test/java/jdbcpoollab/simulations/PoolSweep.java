@@ -35,13 +35,6 @@ public class PoolSweep extends Simulation {
       return scenario(step.requestName()).exec(closedLoop(step)).injectOpen(atOnceUsers(users));
    }
 
-   {
-      setUp(sweep.pools().oneAfterAnother(sweep.steps(), this::step))
-            .protocols(sweep.pools())
-            .assertions(sweep.assertions())
-            .maxDuration(sweep.maxDuration());
-   }
-
    @Override
    public void before() {
       sweep.start();
@@ -50,5 +43,12 @@ public class PoolSweep extends Simulation {
    @Override
    public void after() {
       sweep.finish();
+   }
+
+   {
+      setUp(sweep.pools().oneAfterAnother(sweep.steps(), this::step))
+            .protocols(sweep.pools())
+            .assertions(sweep.assertions())
+            .maxDuration(sweep.maxDuration());
    }
 }

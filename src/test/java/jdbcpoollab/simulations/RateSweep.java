@@ -38,13 +38,6 @@ public class RateSweep extends Simulation {
             .injectOpen(constantUsersPerSec(rate).during(sweep.arrivals()).randomized());
    }
 
-   {
-      setUp(sweep.pools().oneAfterAnother(sweep.steps(), this::arrivals))
-            .protocols(sweep.pools())
-            .assertions(sweep.assertions())
-            .maxDuration(sweep.maxDuration());
-   }
-
    @Override
    public void before() {
       sweep.start();
@@ -53,5 +46,12 @@ public class RateSweep extends Simulation {
    @Override
    public void after() {
       sweep.finish();
+   }
+
+   {
+      setUp(sweep.pools().oneAfterAnother(sweep.steps(), this::arrivals))
+            .protocols(sweep.pools())
+            .assertions(sweep.assertions())
+            .maxDuration(sweep.maxDuration());
    }
 }

@@ -99,7 +99,7 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
    }
 
    /** A step loaded by {@code users} users (a closed model): the first of them opens it, the last one out closes it. */
-   public synchronized void closed(Object step, int users, Stage stage) {
+   public synchronized void loadedBy(Object step, int users, Stage stage) {
       steps.put(step, new Life(stage, users, null));
    }
 

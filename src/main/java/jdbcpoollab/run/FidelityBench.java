@@ -108,11 +108,11 @@ public final class FidelityBench {
       }
       blocks = List.copyOf(all);
       allBlocks().forEach(b -> {
-         pools.closed(b.s1().step(), 1, stage(b, b.s1()));
-         pools.closed(b.lab().step(), options.users(), stage(b, b.lab()));
-         pools.closed(b.raw().step(), 1, stage(b, b.raw()));
+         pools.loadedBy(b.s1().step(), 1, stage(b, b.s1()));
+         pools.loadedBy(b.lab().step(), options.users(), stage(b, b.lab()));
+         pools.loadedBy(b.raw().step(), 1, stage(b, b.raw()));
       });
-      lab.plan((int) blocks.stream().mapToLong(b -> b.at().firstRound() ? 3 : 2).sum(), pools::endRun);
+      lab.plan(blocks.stream().mapToInt(b -> b.at().firstRound() ? 3 : 2).sum(), pools::endRun);
       lab.warmupPerStep(options.warmup());
       lab.notASweep();
    }

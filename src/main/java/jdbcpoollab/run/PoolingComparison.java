@@ -46,7 +46,7 @@ public final class PoolingComparison {
             batches.add(batch(o, run));
          }
       }
-      batches.forEach(batch -> pools.closed(batch, options.users(),
+      batches.forEach(batch -> pools.loadedBy(batch, options.users(),
             new PoolProtocol.Stage(() -> open(batch), () -> close(batch))));
       lab.plan(batches.size(), pools::endRun);
    }

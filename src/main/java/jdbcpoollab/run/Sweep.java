@@ -87,7 +87,7 @@ public final class Sweep {
             }
          }
       }
-      steps.forEach(step -> pools.closed(step, options.users(), new PoolProtocol.Stage(() -> open(step),
+      steps.forEach(step -> pools.loadedBy(step, options.users(), new PoolProtocol.Stage(() -> open(step),
             () -> close(step), step::stop, () -> report(step, step.interrupt(), "interrupted"))));
       lab.plan(steps.size(), pools::endRun);
       lab.onInterrupt(pools::interrupt);

@@ -72,7 +72,7 @@ class OneThreadPerUserTest {
       private final PoolProtocol pools = new PoolProtocol();
 
       {
-         pools.closed(step, USERS, new PoolProtocol.Stage(step::enter, () -> {
+         pools.loadedBy(step, USERS, new PoolProtocol.Stage(step::enter, () -> {
             RESULT.set(step.close());
             return List.of();
          }));

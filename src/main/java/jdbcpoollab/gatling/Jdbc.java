@@ -20,7 +20,8 @@ import java.util.function.Supplier;
 
 /**
  * The Gatling DSL of the lab: {@code exec(Jdbc.closedLoop(step))}, {@code exec(Jdbc.operations(batch, ops, feeder))},
- * {@code exec(Jdbc.task("open", step::open))}.
+ * {@code exec(Jdbc.arrival(step))}. A closed step's users enter and leave it through the scenario's
+ * {@link PoolProtocol}, on their own threads, around their loops.
  */
 public final class Jdbc {
    private static final AtomicInteger THREADS = new AtomicInteger();
@@ -39,7 +40,7 @@ public final class Jdbc {
     * measured operation is reported to Gatling under the step's request name.
     */
    public static ActionBuilder closedLoop(Step step) {
-      return loop("closed loop " + step.requestName(),
+      return loop("closed loop " + step.requestName(), step,
             (session, log) -> step.closedLoop(session.userId(), log::response));
    }
 
@@ -48,7 +49,10 @@ public final class Jdbc {
     * the kind {@code feeder} gives; every counted one is reported to Gatling.
     */
    public static ActionBuilder operations(Batch batch, int ops, Iterator<Map<String, Object>> feeder) {
-      return loop("operations " + batch.name(), (session, log) -> {
+      return loop("operations " + batch.name(), batch, (session, log) -> {
+         if (!batch.ready()) {
+            return 0;
+         }
          long failed = 0;
          for (int i = 0; i < ops; i++) {
             Map<String, Object> next = feeder.next();
@@ -73,22 +77,31 @@ public final class Jdbc {
       return () -> scala;
    }
 
-   private static ActionBuilder loop(String name, ThreadedLoop.Loop loop) {
+   /**
+    * A user's loop on a closed step, on its own thread between entering the step (the first user opens it, the others
+    * wait for it) and leaving it (the last one closes it, and the step's verdicts are logged as its requests).
+    */
+   private static ActionBuilder loop(String name, Object step, ThreadedLoop.Loop loop) {
       io.gatling.core.action.builder.ActionBuilder scala = new io.gatling.core.action.builder.ActionBuilder() {
          @Override
          public Action build(ScenarioContext ctx, Action next) {
-            return new ThreadedLoop(name, loop, ctx.coreComponents().statsEngine(), next);
+            PoolProtocol pools = PoolProtocol.of(ctx);
+            return new ThreadedLoop(name, (session, log) -> {
+               long failed = 0;
+               try {
+                  pools.enter(step);
+                  failed = loop.run(session, log);
+               } finally {
+                  for (Outcome outcome : pools.leave(step)) {
+                     log.response(outcome.requestName(), outcome.startMillis(), outcome.endMillis(), outcome.error());
+                     failed += outcome.error() == null ? 0 : 1;
+                  }
+               }
+               return failed;
+            }, ctx.coreComponents().statsEngine(), next);
          }
       };
       return () -> scala;
-   }
-
-   /** Blocking work that is not a measured request, such as opening or closing a pool. */
-   public static ActionBuilder task(String name, Runnable task) {
-      return builder(name, session -> {
-         task.run();
-         return List.of();
-      });
    }
 
    /** Blocking work whose results Gatling should see as requests, such as a step's gate verdicts. */

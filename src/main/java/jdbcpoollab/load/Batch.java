@@ -51,21 +51,14 @@ public final class Batch {
    }
 
    /**
-    * Called by every user as it arrives: the first one resets the work table, reads the server's counters and opens
-    * the source while the others wait for it. On failure the reason is kept and no operation runs.
-    *
-    * @return true for the one user that opened the source
+    * Before the run's users start: resets the work table, reads the server's counters and opens the source. On
+    * failure the reason is kept and no operation runs. A second call does nothing.
     */
-   public boolean enter() {
-      return source.enter(() -> {
+   public void enter() {
+      source.enter(() -> {
          WorkTable.reset(server.connection(), rows);
          before = server.before();
       });
-   }
-
-   /** Called by every user as it leaves; true for the last of {@code users}, who should close the run. */
-   public boolean leave(int users) {
-      return source.leave(users);
    }
 
    /** Time it took to open the source (fill the pool). */

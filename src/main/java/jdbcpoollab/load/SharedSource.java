@@ -4,22 +4,20 @@ import jdbcpoollab.db.ErrorMessages;
 import jdbcpoollab.pools.ConnectionSource;
 
 import java.sql.SQLException;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The connection source of a step or run, shared by its users: the first user to arrive opens it while the others
- * wait, so their work starts on a filled pool; the last one to leave closes it.
+ * The connection source of a step or run, shared by its users: opened once before their work starts, so that it
+ * starts on a filled pool, and closed once after it (the lab's protocol decides when).
  */
 final class SharedSource {
 
-   /** Work the first user does before the source opens; a failure means the source is not opened. */
+   /** Work done before the source opens; a failure means the source is not opened. */
    @FunctionalInterface
    interface Preparation {
       void run() throws SQLException;
    }
 
    private final ConnectionSource.Opener opener;
-   private final AtomicInteger left = new AtomicInteger();
    private boolean entered;
    private boolean closed;
    private volatile boolean opening;
@@ -31,7 +29,7 @@ final class SharedSource {
       this.opener = opener;
    }
 
-   /** @return true for the one user that prepared and opened the source */
+   /** Prepares and opens the source, once; false when it was entered before. */
    synchronized boolean enter(Preparation preparation) {
       if (entered) {
          return false;
@@ -56,11 +54,6 @@ final class SharedSource {
       } finally {
          opening = false;
       }
-   }
-
-   /** True for the last of {@code users} to leave, who should close the source. */
-   boolean leave(int users) {
-      return left.incrementAndGet() == users;
    }
 
    /** The open source, or null. */

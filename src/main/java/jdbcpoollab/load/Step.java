@@ -67,13 +67,11 @@ public final class Step {
    }
 
    /**
-    * Called by every user as it arrives: the first one opens the source while the others wait for it, so the load
-    * starts on a filled pool. After a loss of the database, the first one waits for it first (within the watch's
-    * limit). On failure the step is stopped and the reason kept.
-    *
-    * @return true for the one user that opened the source
+    * Opens the source before the step's users start, so the load starts on a filled pool; after a loss of the
+    * database it waits for the database first (within the watch's limit). On failure the step is stopped and the
+    * reason kept. A second call does nothing.
     */
-   public boolean enter() {
+   public void enter() {
       DatabaseWatch w = watch;
       boolean first = source.enter(() -> {
          if (w != null) {
@@ -91,17 +89,11 @@ public final class Step {
             sampler = new StepSampler(recorder, source.get().gauge(), activity.get(), sampleAtMostNanos);
          }
       }
-      return first;
    }
 
    /** How long opening (and filling) the source took. */
    public long openNanos() {
       return source.openNanos();
-   }
-
-   /** Called by every user as it leaves; true for the last of {@code users}, who should close the step. */
-   public boolean leave(int users) {
-      return source.leave(users);
    }
 
    /** Why the source could not be opened, or null. */

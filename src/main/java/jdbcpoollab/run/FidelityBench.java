@@ -4,8 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import jdbcpoollab.analysis.FidelityMedian;
 import jdbcpoollab.analysis.FidelityRow;
 import jdbcpoollab.analysis.Sizing;
-import jdbcpoollab.gatling.Sequence;
-import jdbcpoollab.load.Outcome;
+import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.PoolReturns;
 import jdbcpoollab.load.RawThreads;
 import jdbcpoollab.load.Step;
@@ -25,10 +24,11 @@ import jdbcpoollab.workloads.Workload;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.BiConsumer;
-import java.util.function.Consumer;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
@@ -46,123 +46,47 @@ public final class FidelityBench {
    private final FidelityOptions options;
    private final SweepSummary summary;
    private final Lab lab;
-   private final List<FidelityRow> rows = new ArrayList<>();
+   private final PoolProtocol pools = new PoolProtocol();
    private final List<Block> warmupRound;
    private final List<Block> blocks;
+   private final List<FidelityRow> rows = new ArrayList<>();
+   /** What each contender's step measured, as it closed. */
+   private final Map<Step, StepResult> results = new ConcurrentHashMap<>();
+   /** The client's CPU while each block's plugin ran. */
+   private final Map<Block, WindowCpu> pluginCpu = new ConcurrentHashMap<>();
 
-   /** Everything run for one workload at one pool size in one round; warm-up blocks' results are not kept. */
-   public final class Block {
-      private final Workload workload;
-      private final int pool;
-      private final int round;
-      private final boolean measured;
-      private final StepRecorder labRecorder;
-      private final StepRecorder rawRecorder;
-      private final StepRecorder pluginWindow;
-      private final PoolReturns labReturns;
-      private final PoolReturns pluginReturns;
-      private final HikariConfig pluginConfig = new HikariConfig();
-      private final Step s1;
-      private final Step lab;
-      private final Step raw;
-      private volatile StepResult s1Result;
-      private volatile StepResult labResult;
-      private volatile StepResult rawResult;
-      private volatile Timing labGaps;
-      private volatile Timing rawGaps;
-      private volatile WindowCpu pluginCpu;
-
-      /** @param round 0 for a warm-up block */
-      private Block(Workload workload, int pool, int round) {
-         this.workload = workload;
-         this.pool = pool;
-         this.round = round;
-         this.measured = round > 0;
-         labRecorder = recorder("lab", pool, options.users(), options.seconds());
-         rawRecorder = recorder("raw", pool, options.users(), options.seconds());
-         pluginWindow = recorder("plugin", pool, options.users(), options.seconds());
-         labReturns = PoolReturns.within(labRecorder);
-         pluginReturns = PoolReturns.clocking(pluginWindow);
-         StepRecorder s1Recorder = recorder("s1", 1, 1, options.s1Seconds());
-         s1 = new Step(workload, name("s1"), hikari(poolName("s1", 1), 1, PoolReturns.within(s1Recorder)),
-               s1Recorder);
-         lab = new Step(workload, name("lab"), hikari(poolName("lab", pool), pool, labReturns), labRecorder);
-         raw = new Step(workload, name("raw"), hikari(poolName("raw", pool), pool, PoolReturns.within(rawRecorder)),
-               rawRecorder);
-      }
-
-      /** The lab's step, which the simulation's Gatling users run. */
-      public Step lab() {
-         return lab;
-      }
-
-      /** The workload's statement, which the plugin's users run. */
-      public String sql() {
-         return workload.statement();
-      }
-
-      /** The plugin's pool configuration, for its protocol; complete once the run has started. */
-      public HikariConfig pluginConfig() {
-         return pluginConfig;
-      }
-
-      /** True while the plugin's users should keep running their query. */
-      public boolean pluginRunning() {
-         return pluginWindow.running(System.nanoTime());
+   /** Where a block sits: workload, pool size and round, 0 for a warm-up block (its results are not kept). */
+   private record Place(Workload workload, int pool, int round) {
+      boolean measured() {
+         return round > 0;
       }
 
       /** The plugin and S1 run in the first round (and in the warm-up) only. */
-      private boolean firstRound() {
+      boolean firstRound() {
          return round <= 1;
       }
 
+      /** Which step a contender runs here at a pool size, such as {@code wait/lab/r2 pool=08}. */
+      StepId id(String contender, int size, int width) {
+         return new StepId(workload.name() + "/" + contender + (measured() ? "/r" + round : "/warm-up"), "", size, 1,
+               1, width);
+      }
+   }
+
+   /** One contender of a block: its step, the step's recorder, and its pool's count of connections given back. */
+   private record Contender(Step step, StepRecorder recorder, PoolReturns returns) {
+   }
+
+   /** Everything run for one workload at one pool size in one round. */
+   private record Block(Place at, Contender s1, Contender lab, Contender raw, FidelityTurn.Plugin plugin,
+                        PoolReturns pluginReturns) {
       /**
        * Whether the plugin's users run this block: in the first round, for a statement without bind parameters. The
        * plugin's plain query sends the statement as it is, so a statement with {@code ?} would fail on every call
        * and its pool would still count the connections given back: its column stays empty (n/a) instead.
        */
-      private boolean pluginRuns() {
-         return firstRound() && !sql().contains("?");
-      }
-
-      /** Which step a contender runs in this block, such as {@code wait/lab/r2 pool=08}. */
-      private StepId id(String contender, int size) {
-         return new StepId(workload.name() + "/" + contender + (measured ? "/r" + round : "/warm-up"), "", size, 1, 1,
-               StepId.digits(options.largestPool()));
-      }
-
-      /** The request name of a contender in this block at its pool size, such as {@code wait/lab/r2 pool=08}. */
-      public String name(String contender) {
-         return id(contender, pool).name();
-      }
-
-      private String poolName(String contender, int size) {
-         return id(contender, size).poolName();
-      }
-
-      private StepRecorder recorder(String contender, int size, int users, double seconds) {
-         return new StepRecorder(id(contender, size), users, Seconds.nanos(options.warmup()), Seconds.nanos(seconds));
-      }
-
-      private void started(Step step) {
-         if (measured) {
-            FidelityBench.this.lab.stepStarted(String.format(Locale.ROOT, "%s: pool filled in %.0f ms, load starts",
-                  step.requestName(), step.openNanos() / 1e6), step.openNanos());
-         }
-      }
-
-      private void progress(String line) {
-         if (measured) {
-            FidelityBench.this.lab.progress(line);
-         }
-      }
-
-      /** Closes the step and returns the gates' verdicts of a measured one, for Gatling to log. */
-      private List<Outcome> finished(Step step, Consumer<StepResult> keep) {
-         StepResult result = step.close();
-         keep.accept(result);
-         return measured && result != null
-               ? FidelityBench.this.lab.stepFinished(summary.add(step.requestName(), result), result) : List.of();
+      boolean pluginRuns() {
+         return at.firstRound() && !plugin.sql().contains("?");
       }
    }
 
@@ -172,25 +96,22 @@ public final class FidelityBench {
             SweepSettings.DEFAULT_ACQUIRE_P99_MS));
       lab = new Lab("Fidelity", system, options.target(), options.maxConnections() + 50, summary,
             options.settings(PLUGIN));
-      warmupRound = options.workloads().stream().map(w -> new Block(w, options.largestPool(), 0)).toList();
+      warmupRound = options.workloads().stream().map(w -> block(new Place(w, options.largestPool(), 0))).toList();
       List<Block> all = new ArrayList<>();
       for (int round = 1; round <= options.rounds(); round++) {
          for (Workload workload : options.workloads()) {
             for (int pool : options.pools()) {
-               all.add(new Block(workload, pool, round));
+               all.add(block(new Place(workload, pool, round)));
             }
          }
       }
       blocks = List.copyOf(all);
-      List<Step> measuredSteps = blocks.stream()
-            .flatMap(b -> b.firstRound() ? Stream.of(b.s1, b.lab, b.raw) : Stream.of(b.lab, b.raw)).toList();
-      lab.plan(measuredSteps.size(), () -> measuredSteps.forEach(step -> {
-         step.stop();
-         StepResult r = step.close();
-         if (r != null) {
-            lab.stepFinished(summary.add(step.requestName(), r), r);
-         }
-      }));
+      allBlocks().forEach(b -> {
+         pools.loadedBy(b.s1().step(), 1, stage(b, b.s1()));
+         pools.loadedBy(b.lab().step(), options.users(), stage(b, b.lab()));
+         pools.loadedBy(b.raw().step(), 1, stage(b, b.raw()));
+      });
+      lab.plan(blocks.stream().mapToInt(b -> b.at().firstRound() ? 3 : 2).sum(), pools::endRun);
       lab.warmupPerStep(options.warmup());
       lab.notASweep();
    }
@@ -203,6 +124,42 @@ public final class FidelityBench {
 
    public FidelityOptions options() {
       return options;
+   }
+
+   /** The protocol that opens each contender's pool before its users load it and closes it once they have left. */
+   public PoolProtocol pools() {
+      return pools;
+   }
+
+   private Block block(Place at) {
+      StepRecorder pluginWindow = recorder(at, "plugin", at.pool(), options.users(), options.seconds());
+      return new Block(at, contender(at, "s1", 1, 1, options.s1Seconds()),
+            contender(at, "lab", at.pool(), options.users(), options.seconds()),
+            contender(at, "raw", at.pool(), options.users(), options.seconds()),
+            new FidelityTurn.Plugin(name(at, "plugin"), at.workload().statement(), new HikariConfig(), pluginWindow),
+            PoolReturns.clocking(pluginWindow));
+   }
+
+   private Contender contender(Place at, String contender, int size, int users, double seconds) {
+      StepRecorder recorder = recorder(at, contender, size, users, seconds);
+      PoolReturns returns = PoolReturns.within(recorder);
+      Step step = new Step(at.workload(), name(at, contender),
+            hikari(id(at, contender, size).poolName(), size, returns), recorder);
+      return new Contender(step, recorder, returns);
+   }
+
+   private StepRecorder recorder(Place at, String contender, int size, int users, double seconds) {
+      return new StepRecorder(id(at, contender, size), users, Seconds.nanos(options.warmup()),
+            Seconds.nanos(seconds));
+   }
+
+   private StepId id(Place at, String contender, int size) {
+      return at.id(contender, size, StepId.digits(options.largestPool()));
+   }
+
+   /** The request name of a contender in a block at the block's pool size, such as {@code wait/lab/r2 pool=08}. */
+   private String name(Place at, String contender) {
+      return id(at, contender, at.pool()).name();
    }
 
    // Each contender gets the lab's HikariCP configuration, filled before load, with the pool's own count of returned
@@ -218,88 +175,103 @@ public final class FidelityBench {
       return () -> HikariSource.open(lab.database(), config(name, size, returns));
    }
 
+   /** What opening and closing a contender's step means: a measured one says so and is reported. */
+   private PoolProtocol.Stage stage(Block b, Contender c) {
+      Step step = c.step();
+      return new PoolProtocol.Stage(() -> {
+         step.enter();
+         if (b.at().measured()) {
+            lab.stepStarted(String.format(Locale.ROOT, "%s: pool filled in %.0f ms, load starts",
+                  step.requestName(), step.openNanos() / 1e6), step.openNanos());
+         }
+      }, () -> {
+         StepResult result = step.close();
+         if (result == null) {
+            return List.of();
+         }
+         results.put(step, result);
+         return b.at().measured() ? lab.stepFinished(summary.add(step.requestName(), result), result) : List.of();
+      }, step::stop, () -> { });
+   }
+
    /**
     * The whole benchmark in order: the plugin's pools filled, the warm-up blocks, then each round's blocks (per
     * workload and pool size): S1 and the plugin in the first round, the lab and the plain threads in every round,
     * their order rotating, then the block's ratios.
-    *
-    * @param lab    how the lab's users run a block, added to the sequence
-    * @param raw    how the plain threads run a block
-    * @param plugin how the plugin's users run a block
     */
-   public Sequence sequence(BiConsumer<Block, Sequence> lab, BiConsumer<Block, Sequence> raw,
-                            BiConsumer<Block, Sequence> plugin) {
-      Sequence sequence = new Sequence();
-      sequence.task("plugin pools filled", this::awaitPluginPools);
+   public List<FidelityTurn> turns() {
+      List<FidelityTurn> turns = new ArrayList<>(List.of(new FidelityTurn.Task("plugin pools filled",
+            this::awaitPluginPools)));
       for (Block w : warmupRound) {
-         sequence.task("warm-up " + w.workload.name(), () -> this.lab.progress("warm-up: " + w.workload.name()
-               + " on the lab, raw threads and plugin at pool=" + w.pool + ", not measured"));
-         (w.pluginRuns() ? List.of(lab, raw, plugin) : List.of(lab, raw))
-               .forEach(contender -> contender.accept(w, sequence));
+         turns.add(new FidelityTurn.Task("warm-up " + w.at().workload().name(), () -> lab.progress("warm-up: "
+               + w.at().workload().name() + " on the lab, raw threads and plugin at pool=" + w.at().pool()
+               + ", not measured")));
+         turns.addAll(contenders(w, 0));
       }
       for (int i = 0; i < blocks.size(); i++) {
          Block b = blocks.get(i);
-         List<BiConsumer<Block, Sequence>> contenders = b.pluginRuns() ? List.of(lab, raw, plugin) : List.of(lab, raw);
-         if (b.firstRound()) {
-            sequence.task(b.s1.requestName(), () -> rawRun(b, b.s1, 1, result -> b.s1Result = result));
+         if (b.at().firstRound()) {
+            turns.add(plainThreads(b.s1(), 1));
          }
-         for (int c = 0; c < contenders.size(); c++) {
-            contenders.get((c + i) % contenders.size()).accept(b, sequence);
+         turns.addAll(contenders(b, i));
+         turns.add(new FidelityTurn.Task("ratios " + b.at().workload().name() + " " + b.at().pool() + " round "
+               + b.at().round(), () -> ratios(b)));
+      }
+      return turns;
+   }
+
+   /** The block's contenders, the lab, the plain threads and the plugin (when it runs), starting at the i-th. */
+   private List<FidelityTurn> contenders(Block b, int i) {
+      List<List<FidelityTurn>> contenders = new ArrayList<>(List.of(List.of(new FidelityTurn.Lab(b.lab().step())),
+            List.of(plainThreads(b.raw(), options.users()))));
+      if (b.pluginRuns()) {
+         String name = b.plugin().name();
+         contenders.add(List.of(new FidelityTurn.Task(name + " start", () -> {
+            pluginCpu.put(b, WindowCpu.watch(b.plugin().window()));
+            progress(b, name + ": load starts on the pool the plugin opened");
+         }), b.plugin(), new FidelityTurn.Task(name + " end", () -> {
+            double seconds = windowSeconds(b.plugin().window());
+            progress(b, String.format(Locale.ROOT, "%s: done, %.1f ops/s (%d connections returned to its pool in"
+                  + " %.3f s)", name, b.pluginReturns().count() / seconds, b.pluginReturns().count(), seconds));
+         })));
+      }
+      Collections.rotate(contenders, -(i % contenders.size()));
+      return contenders.stream().flatMap(List::stream).toList();
+   }
+
+   /** A contender run by {@code users} plain threads on its step, opened and closed by the lab's protocol. */
+   private FidelityTurn plainThreads(Contender c, int users) {
+      return new FidelityTurn.Task(c.step().requestName(), () -> {
+         pools.enter(c.step());
+         try {
+            RawThreads.run(c.step(), users);
+         } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
          }
-         sequence.task("ratios " + b.workload.name() + " " + b.pool + " round " + b.round, () -> ratios(b));
-      }
-      return sequence;
-   }
-
-   /** Every user of the lab's contender calls this as it arrives: the first one opens the block's pool. */
-   public void enterLab(Block b) {
-      if (b.lab.enter()) {
-         b.started(b.lab);
-      }
-   }
-
-   /** Every user of the lab's contender calls this as it leaves: the last one closes the step and reports it. */
-   public List<Outcome> leaveLab(Block b) {
-      return b.lab.leave(options.users())
-            ? b.finished(b.lab, result -> {
-               b.labResult = result;
-               b.labGaps = Timing.of(b.labRecorder.gaps());
-            })
-            : List.of();
-   }
-
-   /** The plain threads' contender: the same step run by {@code users} platform threads. */
-   public void runRaw(Block b) {
-      rawRun(b, b.raw, options.users(), result -> {
-         b.rawResult = result;
-         b.rawGaps = Timing.of(b.rawRecorder.gaps());
+         pools.leave(c.step());
       });
    }
 
-   /** Just before the plugin's users start on the pool it opened. */
-   public void pluginStarts(Block b) {
-      b.pluginCpu = WindowCpu.watch(b.pluginWindow);
-      b.progress(b.name("plugin") + ": load starts on the pool the plugin opened");
-   }
-
-   /** Just after the plugin's users have left. */
-   public void pluginEnded(Block b) {
-      double seconds = windowSeconds(b.pluginWindow);
-      b.progress(String.format(Locale.ROOT, "%s: done, %.1f ops/s (%d connections returned to its pool in %.3f s)",
-            b.name("plugin"), b.pluginReturns.count() / seconds, b.pluginReturns.count(), seconds));
+   private void progress(Block b, String line) {
+      if (b.at().measured()) {
+         lab.progress(line);
+      }
    }
 
    private void ratios(Block b) {
-      if (b.labResult == null || b.rawResult == null) {
+      StepResult labResult = results.get(b.lab().step());
+      StepResult rawResult = results.get(b.raw().step());
+      if (labResult == null || rawResult == null) {
          return;
       }
-      boolean plugin = b.pluginCpu != null;
-      FidelityRow.Cpu cpu = new FidelityRow.Cpu(b.labResult.clientCpu().microsPerOp(),
-            b.rawResult.clientCpu().microsPerOp(),
-            plugin ? b.pluginCpu.microsPerOperation(b.pluginReturns.count()) : Double.NaN);
-      rows.add(new FidelityRow(b.workload.name(), b.round, b.pool, options.users(), b.s1Result, b.labResult,
-            b.labGaps, b.labReturns.count(), b.rawResult, b.rawGaps, plugin ? b.pluginReturns.count() : 0,
-            plugin ? windowSeconds(b.pluginWindow) : 0, cpu));
+      WindowCpu plugin = pluginCpu.get(b);
+      FidelityRow.Cpu cpu = new FidelityRow.Cpu(labResult.clientCpu().microsPerOp(),
+            rawResult.clientCpu().microsPerOp(),
+            plugin != null ? plugin.microsPerOperation(b.pluginReturns().count()) : Double.NaN);
+      rows.add(new FidelityRow(b.at().workload().name(), b.at().round(), b.at().pool(), options.users(),
+            results.get(b.s1().step()), labResult, Timing.of(b.lab().recorder().gaps()), b.lab().returns().count(),
+            rawResult, Timing.of(b.raw().recorder().gaps()), plugin != null ? b.pluginReturns().count() : 0,
+            plugin != null ? windowSeconds(b.plugin().window()) : 0, cpu));
       List<FidelityMedian> medians = FidelityMedian.of(rows);
       lab.section("fidelity", "Fidelity: the lab against plain threads, the plugin and Little's law",
             FidelityTable.of(medians), medians.stream().map(FidelityMedian::toMap).toList(), FidelityTable.NOTE);
@@ -321,44 +293,27 @@ public final class FidelityBench {
       lab.start("big", (database, c) -> tableRows == 0 ? "not needed"
             : tableRows + " rows " + database.dialect().ensureBigTable(c, tableRows).name().toLowerCase(Locale.ROOT));
       options.workloads().forEach(lab::tryOnce);
-      allBlocks().stream().filter(Block::pluginRuns)
-            .forEach(b -> config(b.poolName("plugin", b.pool), b.pool, b.pluginReturns).copyStateTo(b.pluginConfig));
+      allBlocks().filter(Block::pluginRuns).forEach(b -> config(id(b.at(), "plugin", b.at().pool()).poolName(),
+            b.at().pool(), b.pluginReturns()).copyStateTo(b.plugin().config()));
    }
 
    public void finish() {
       lab.finish();
-      warmupRound.forEach(b -> List.of(b.lab, b.raw).forEach(step -> {
-         step.stop();
-         step.close();
-      }));
    }
 
    /** The plugin fills its pools in the background; no measurement starts before they are full. */
    private void awaitPluginPools() {
-      for (Block b : allBlocks().stream().filter(Block::pluginRuns).toList()) {
+      for (Block b : allBlocks().filter(Block::pluginRuns).toList()) {
          try {
-            b.pluginReturns.awaitFilled(b.pool, Math.max(10_000, options.connectionTimeoutMs()));
+            b.pluginReturns().awaitFilled(b.at().pool(), Math.max(10_000, options.connectionTimeoutMs()));
          } catch (Exception e) {
-            lab.progress("plugin pool " + b.pool + " not filled: " + e.getMessage());
+            lab.progress("plugin pool " + b.at().pool() + " not filled: " + e.getMessage());
          }
       }
    }
 
-   private List<Block> allBlocks() {
-      List<Block> all = new ArrayList<>(warmupRound);
-      all.addAll(blocks);
-      return all;
-   }
-
-   private void rawRun(Block b, Step step, int users, Consumer<StepResult> keep) {
-      step.enter();
-      b.started(step);
-      try {
-         RawThreads.run(step, users);
-      } catch (InterruptedException e) {
-         Thread.currentThread().interrupt();
-      }
-      b.finished(step, keep);
+   private Stream<Block> allBlocks() {
+      return Stream.concat(warmupRound.stream(), blocks.stream());
    }
 
    private static double windowSeconds(StepRecorder window) {

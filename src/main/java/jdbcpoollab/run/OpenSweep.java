@@ -2,6 +2,7 @@ package jdbcpoollab.run;
 
 import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.analysis.NumberText;
+import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.OpenStep;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.measure.ArrivalRecorder;
@@ -33,6 +34,7 @@ public final class OpenSweep {
    private final RateSweepSummary summary;
    private final Lab lab;
    private final List<OpenStep> steps = new ArrayList<>();
+   private final PoolProtocol pools = new PoolProtocol();
 
    private OpenSweep(Options system, RateSweepOptions options) {
       this.options = options;
@@ -47,11 +49,10 @@ public final class OpenSweep {
             }
          }
       }
-      lab.plan(steps.size(), () -> steps.forEach(step -> {
-         step.stop();
-         report(step, step.close(), null);
-      }));
-      lab.onInterrupt(() -> steps.forEach(step -> report(step, step.interrupt(), "interrupted")));
+      steps.forEach(step -> pools.arrivals(step, step.requestName(), new PoolProtocol.Stage(() -> open(step),
+            () -> report(step, step.close(), null), step::stop, () -> report(step, step.interrupt(), "interrupted"))));
+      lab.plan(steps.size(), pools::endRun);
+      lab.onInterrupt(pools::interrupt);
       lab.recoverWithin(Duration.ofMillis((long) (options.recoverSeconds() * 1000)));
       lab.warmupPerStep(options.warmup());
    }
@@ -71,6 +72,11 @@ public final class OpenSweep {
       return List.copyOf(steps);
    }
 
+   /** The protocol that opens each step's pool before its first arrival and closes it after its last. */
+   public PoolProtocol pools() {
+      return pools;
+   }
+
    private OpenStep step(Workload workload, int pool, PoolLibrary source) {
       StepId id = new StepId(workload.name(), options.severalSources() ? source.name() : "", pool, 1, 1,
             StepId.digits(options.largestPool()));
@@ -87,17 +93,12 @@ public final class OpenSweep {
    }
 
    /** Before a step's first arrival: its pool opened and filled, its request threads started. */
-   public void open(OpenStep step) {
+   private void open(OpenStep step) {
       step.open(lab.watch());
       lab.stepStarted(step.openFailure() != null
             ? step.requestName() + ": pool did not open, step skipped: " + step.openFailure()
             : String.format(Locale.ROOT, "%s: pool filled in %.0f ms, %s requests/s arrive", step.requestName(),
                   step.openNanos() / 1e6, NumberText.trimmed(options.rate())), step.openNanos());
-   }
-
-   /** After a step's last request: its pool closed and the step reported; the gates' verdicts. */
-   public List<Outcome> close(OpenStep step) {
-      return report(step, step.close(), null);
    }
 
    private List<Outcome> report(OpenStep step, ArrivalResult r, String why) {

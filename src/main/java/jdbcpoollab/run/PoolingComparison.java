@@ -3,7 +3,9 @@ package jdbcpoollab.run;
 import jdbcpoollab.db.ServerOptions;
 import jdbcpoollab.db.ServerStatus;
 import jdbcpoollab.db.WorkTable;
+import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.Batch;
+import jdbcpoollab.load.Outcome;
 import jdbcpoollab.measure.RunRecorder;
 import jdbcpoollab.measure.RunResult;
 import jdbcpoollab.options.Options;
@@ -17,8 +19,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * CpoolCompare's engine: its batches (each option once per round, a warm-up round first, uncounted), what happens as
- * users enter and leave a batch, and the run around them.
+ * CpoolCompare's engine: its batches (each option once per round, a warm-up round first, uncounted), what opening
+ * and closing a batch means, and the run around them.
  */
 public final class PoolingComparison {
    /** Rows of the work table the users select and update. */
@@ -29,6 +31,7 @@ public final class PoolingComparison {
    private final Lab lab;
    private final ServerStatus server;
    private final List<Batch> batches = new ArrayList<>();
+   private final PoolProtocol pools = new PoolProtocol();
 
    private PoolingComparison(Options system, CompareOptions options) {
       this.options = options;
@@ -43,7 +46,9 @@ public final class PoolingComparison {
             batches.add(batch(o, run));
          }
       }
-      lab.plan(batches.size(), () -> batches.forEach(this::finished));
+      batches.forEach(batch -> pools.loadedBy(batch, options.users(),
+            new PoolProtocol.Stage(() -> open(batch), () -> close(batch))));
+      lab.plan(batches.size(), pools::endRun);
    }
 
    /** Reads the comparison's options from the JVM's; bad input ends the run with one line, before anything starts. */
@@ -74,28 +79,27 @@ public final class PoolingComparison {
       return new WorkFeeder(options.workload(), WORK_ROWS, batches.indexOf(batch) / options.options().size());
    }
 
-   /** Every user calls this as it arrives: the first one opens the batch's source while the others wait for it. */
-   public void enter(Batch batch) {
-      if (batch.enter()) {
-         lab.stepStarted(batch.openFailure() != null
-               ? batch.name() + ": source did not open, run skipped: " + batch.openFailure()
-               : String.format(Locale.ROOT, "%s: source open in %.0f ms, %d users x %d operations start",
-                     batch.name(), batch.openNanos() / 1e6, options.users(), options.ops()));
-      }
+   /** The protocol that opens each batch's source before its users start and closes it once they have left. */
+   public PoolProtocol pools() {
+      return pools;
    }
 
-   /** Every user calls this as it leaves: the last one closes the source and reports the batch. */
-   public void leave(Batch batch) {
-      if (batch.leave(options.users())) {
-         finished(batch);
-      }
+   /** Before the batch's users start: its source opened (a pool filled to cmin), while they wait for it. */
+   private void open(Batch batch) {
+      batch.enter();
+      lab.stepStarted(batch.openFailure() != null
+            ? batch.name() + ": source did not open, run skipped: " + batch.openFailure()
+            : String.format(Locale.ROOT, "%s: source open in %.0f ms, %d users x %d operations start",
+                  batch.name(), batch.openNanos() / 1e6, options.users(), options.ops()));
    }
 
-   private void finished(Batch batch) {
+   /** Once the batch's users have left (or the run ends first): its source closed and the batch reported. */
+   private List<Outcome> close(Batch batch) {
       RunResult r = batch.close();
       if (r != null) {
          lab.stepFinished(summary.add(r));
       }
+      return List.of();
    }
 
    /** The run's budget: two acquire timeouts and two minutes per batch, plus a margin. */

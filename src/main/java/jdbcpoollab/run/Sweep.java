@@ -6,6 +6,7 @@ import jdbcpoollab.db.Database;
 import jdbcpoollab.db.Driver;
 import jdbcpoollab.db.ServerOptions;
 import jdbcpoollab.db.ServerStatus;
+import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.measure.KindResult;
@@ -37,7 +38,7 @@ import java.util.stream.Stream;
 
 /**
  * PoolSweep's engine: its steps (each workload at each pool size with each source and driver, a pool of that size
- * filled before load), what happens as users enter and leave a step, and the run around them (summaries, gates,
+ * filled before load), what opening and closing a step means, and the run around them (summaries, gates,
  * interrupts, budget). The sources of one pool size run one after the other, so that drift over the run touches all.
  */
 public final class Sweep {
@@ -45,6 +46,7 @@ public final class Sweep {
    private final SweepSummary summary;
    private final Lab lab;
    private final List<Step> steps = new ArrayList<>();
+   private final PoolProtocol pools = new PoolProtocol();
    /** The server's counters, read before each step's source opens and after its users have left. */
    private final ServerStatus server;
    private final Map<Step, Series> series = new ConcurrentHashMap<>();
@@ -86,12 +88,10 @@ public final class Sweep {
             }
          }
       }
-      lab.plan(steps.size(), () -> steps.forEach(step -> {
-         step.stop();
-         countersAfter(step);
-         report(step, step.close(), null);
-      }));
-      lab.onInterrupt(() -> steps.forEach(step -> report(step, step.interrupt(), "interrupted")));
+      steps.forEach(step -> pools.loadedBy(step, options.users(), new PoolProtocol.Stage(() -> open(step),
+            () -> close(step), step::stop, () -> report(step, step.interrupt(), "interrupted"))));
+      lab.plan(steps.size(), pools::endRun);
+      lab.onInterrupt(pools::interrupt);
       lab.recoverWithin(Duration.ofMillis((long) (options.recoverSeconds() * 1000)));
       lab.warmupPerStep(options.warmup());
       options.compare().forEach(lab::compareWith);
@@ -110,6 +110,11 @@ public final class Sweep {
    /** The steps in the order they run. */
    public List<Step> steps() {
       return List.copyOf(steps);
+   }
+
+   /** The protocol that opens each step's pool before its users load it and closes it once they have left. */
+   public PoolProtocol pools() {
+      return pools;
    }
 
    /** Where a step sits in the sweep. */
@@ -158,23 +163,19 @@ public final class Sweep {
       }
    }
 
-   /** Every user calls this as it arrives: the first one opens the step's pool while the others wait for it. */
-   public void enter(Step step) {
+   /** Before the step's users start: its pool opened and filled, while they wait for it. */
+   private void open(Step step) {
       step.watch(lab.watch());
       step.sample(lab::serverActivity, Seconds.nanos(perStepSeconds()));
-      if (step.enter()) {
-         lab.stepStarted(step.openFailure() != null
-               ? step.requestName() + ": pool did not open, step skipped: " + step.openFailure()
-               : String.format(Locale.ROOT, "%s: pool filled in %.0f ms, load starts", step.requestName(),
-                     step.openNanos() / 1e6), step.openNanos());
-      }
+      step.enter();
+      lab.stepStarted(step.openFailure() != null
+            ? step.requestName() + ": pool did not open, step skipped: " + step.openFailure()
+            : String.format(Locale.ROOT, "%s: pool filled in %.0f ms, load starts", step.requestName(),
+                  step.openNanos() / 1e6), step.openNanos());
    }
 
-   /** Every user calls this as it leaves: the last one closes the pool and reports the step; the gates' verdicts. */
-   public List<Outcome> leave(Step step) {
-      if (!step.leave(options.users())) {
-         return List.of();
-      }
+   /** Once the step's users have left (or the run ends first): its pool closed and the step reported. */
+   private List<Outcome> close(Step step) {
       countersAfter(step);
       return report(step, step.close(), null);
    }

@@ -5,6 +5,7 @@ import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.db.Database;
 import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.gatling.Jdbc;
+import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -69,15 +71,14 @@ class OneThreadPerUserTest {
             () -> PoolLibraries.DEFAULT.named("hikari").open(database, new PoolShape("one-thread", 4, 4, 10_000)),
             new StepRecorder(StepId.of("wait", 4), USERS, 200_000_000L, 1_000_000_000L));
 
+      private final PoolProtocol pools = new PoolProtocol();
+
       {
-         setUp(scenario(REQUEST).exec(
-               exec(Jdbc.task("enter", step::enter)),
-               exec(Jdbc.closedLoop(step)),
-               exec(Jdbc.task("leave", () -> {
-                  if (step.leave(USERS)) {
-                     RESULT.set(step.close());
-                  }
-               }))).injectOpen(atOnceUsers(USERS)));
+         pools.loadedBy(step, USERS, new PoolProtocol.Stage(step::enter, () -> {
+            RESULT.set(step.close());
+            return List.of();
+         }));
+         setUp(scenario(REQUEST).exec(exec(Jdbc.closedLoop(step))).injectOpen(atOnceUsers(USERS))).protocols(pools);
       }
    }
 

@@ -4,12 +4,10 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.gatling.Jdbc;
-import jdbcpoollab.gatling.Populations;
 import jdbcpoollab.load.Batch;
 import jdbcpoollab.run.PoolingComparison;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
-import static io.gatling.javaapi.core.CoreDsl.doIf;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
@@ -29,30 +27,16 @@ public class CpoolCompare extends Simulation {
    private final int users = comparison.options().users();
    private final int ops = comparison.options().ops();
 
-   // Chains: the first user to arrive opens the source; each user does its operations on a thread of its own (the
-   // seed's joinable threads), fed with which statement on which row, and leaves; the last one out closes the source
-   // and reports the batch.
-   private ChainBuilder enter(Batch batch) {
-      return exec(Jdbc.task("enter " + batch.name(), () -> comparison.enter(batch)));
-   }
-
+   // Chains: each user does its operations on a thread of its own (the seed's joinable threads), fed with which
+   // statement on which row, and leaves. The protocol opens the batch's source before (the users wait for it) and
+   // closes it, and reports the batch, once the last one has left.
    private ChainBuilder work(Batch batch) {
-      return doIf(session -> batch.ready()).then(
-            exec(Jdbc.operations(batch, ops, comparison.feeder(batch))));
-   }
-
-   private ChainBuilder leave(Batch batch) {
-      return exec(Jdbc.task("leave " + batch.name(), () -> comparison.leave(batch)));
+      return exec(Jdbc.operations(batch, ops, comparison.feeder(batch)));
    }
 
    // Scenario: one per batch, all users at once; each batch starts when the previous one has ended.
    private PopulationBuilder batch(Batch batch) {
-      return scenario(batch.name()).exec(enter(batch), work(batch), leave(batch)).injectOpen(atOnceUsers(users));
-   }
-
-   {
-      setUp(Populations.oneAfterAnother(comparison.batches().stream().map(this::batch).toList()))
-            .maxDuration(comparison.maxDuration());
+      return scenario(batch.name()).exec(work(batch)).injectOpen(atOnceUsers(users));
    }
 
    @Override
@@ -63,5 +47,11 @@ public class CpoolCompare extends Simulation {
    @Override
    public void after() {
       comparison.finish();
+   }
+
+   {
+      setUp(comparison.pools().oneAfterAnother(comparison.batches(), this::batch))
+            .protocols(comparison.pools())
+            .maxDuration(comparison.maxDuration());
    }
 }

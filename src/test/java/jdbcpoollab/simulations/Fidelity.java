@@ -1,13 +1,14 @@
 package jdbcpoollab.simulations;
 
 import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.gatling.PluginPools;
 import jdbcpoollab.gatling.Sequence;
 import jdbcpoollab.load.Step;
-import jdbcpoollab.run.FidelityBench.Block;
 import jdbcpoollab.run.FidelityBench;
+import jdbcpoollab.run.FidelityTurn;
 
 import static io.gatling.javaapi.core.CoreDsl.asLongAs;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
@@ -31,46 +32,26 @@ public class Fidelity extends Simulation {
    private final FidelityBench bench = FidelityBench.fromSystem();
    private final int users = bench.options().users();
 
-   // Chains: the lab's exactly as PoolSweep's (the first user in opens the pool, each loops on a thread of its own
-   // until the window closes, the last one out closes the pool); the plugin's an asLongAs loop around its query, as a
-   // Gatling user would write it.
-   private ChainBuilder enter(Block b) {
-      return exec(Jdbc.task("enter " + b.lab().requestName(), () -> bench.enterLab(b)));
-   }
-
+   // Chains: the lab's exactly as PoolSweep's (each user loops on a thread of its own until the window closes); the
+   // plugin's an asLongAs loop around its query, as a Gatling user would write it.
    private ChainBuilder closedLoop(Step step) {
       return exec(Jdbc.closedLoop(step));
    }
 
-   private ChainBuilder leave(Block b) {
-      return exec(Jdbc.report("leave " + b.lab().requestName(), () -> bench.leaveLab(b)));
+   private ChainBuilder pluginLoop(FidelityTurn.Plugin p) {
+      return asLongAs(session -> p.running()).on(exec(jdbc(p.name()).query(p.sql())))
+            .exec(PluginPools.closeAfterLast("close " + p.name(), users));
    }
 
-   private ChainBuilder pluginLoop(Block b) {
-      return asLongAs(session -> b.pluginRunning()).on(exec(jdbc(b.name("plugin")).query(b.sql())))
-            .exec(PluginPools.closeAfterLast("close " + b.name("plugin"), users));
+   // Scenarios, one per contender, workload, pool size and round: the lab's users, the plugin's users (first round
+   // only); the plain threads, S1 and the ratios are the bench's tasks between them.
+   private PopulationBuilder lab(Step step) {
+      return scenario(step.requestName()).exec(closedLoop(step)).injectOpen(atOnceUsers(users));
    }
 
-   // Scenarios, one per contender, workload, pool size and round: the lab's users, the plain threads (a task), the
-   // plugin's users (first round only).
-   private void lab(Block b, Sequence sequence) {
-      sequence.load(scenario(b.lab().requestName()).exec(enter(b), closedLoop(b.lab()), leave(b))
-            .injectOpen(atOnceUsers(users)));
-   }
-
-   private void raw(Block b, Sequence sequence) {
-      sequence.task(b.name("raw"), () -> bench.runRaw(b));
-   }
-
-   private void plugin(Block b, Sequence sequence) {
-      sequence.task(b.name("plugin") + " start", () -> bench.pluginStarts(b));
-      sequence.load(scenario(b.name("plugin")).exec(pluginLoop(b)).injectOpen(atOnceUsers(users))
-            .protocols(DB().hikariConfig(b.pluginConfig())));
-      sequence.task(b.name("plugin") + " end", () -> bench.pluginEnded(b));
-   }
-
-   {
-      setUp(bench.sequence(this::lab, this::raw, this::plugin).chain()).maxDuration(bench.maxDuration());
+   private PopulationBuilder plugin(FidelityTurn.Plugin p) {
+      return scenario(p.name()).exec(pluginLoop(p)).injectOpen(atOnceUsers(users))
+            .protocols(DB().hikariConfig(p.config()));
    }
 
    @Override
@@ -81,5 +62,19 @@ public class Fidelity extends Simulation {
    @Override
    public void after() {
       bench.finish();
+   }
+
+   {
+      Sequence sequence = new Sequence();
+      for (FidelityTurn turn : bench.turns()) {
+         if (turn instanceof FidelityTurn.Lab lab) {
+            sequence.load(lab(lab.step()));
+         } else if (turn instanceof FidelityTurn.Plugin plugin) {
+            sequence.load(plugin(plugin));
+         } else if (turn instanceof FidelityTurn.Task task) {
+            sequence.task(task.name(), task.work());
+         }
+      }
+      setUp(sequence.chain()).protocols(bench.pools()).maxDuration(bench.maxDuration());
    }
 }

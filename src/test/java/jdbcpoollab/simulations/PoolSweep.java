@@ -4,7 +4,6 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.gatling.Jdbc;
-import jdbcpoollab.gatling.Populations;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.run.Sweep;
 
@@ -25,30 +24,15 @@ public class PoolSweep extends Simulation {
    private final Sweep sweep = Sweep.fromSystem();
    private final int users = sweep.options().users();
 
-   // Chains: the first user to arrive opens the step's pool, every user runs the statement back to back on a thread
-   // of its own until the step's window closes, the last one out closes the pool and reports the step.
-   private ChainBuilder enter(Step step) {
-      return exec(Jdbc.task("enter " + step.requestName(), () -> sweep.enter(step)));
-   }
-
+   // Chains: every user runs the statement back to back on a thread of its own until the step's window closes. The
+   // protocol opens the step's pool before (the users wait for the fill) and closes it once the last one has left.
    private ChainBuilder closedLoop(Step step) {
       return exec(Jdbc.closedLoop(step));
    }
 
-   private ChainBuilder leave(Step step) {
-      return exec(Jdbc.report("leave " + step.requestName(), () -> sweep.leave(step)));
-   }
-
    // Scenario: one per step, all users at once; each step starts when the previous one has ended.
    private PopulationBuilder step(Step step) {
-      return scenario(step.requestName()).exec(enter(step), closedLoop(step), leave(step))
-            .injectOpen(atOnceUsers(users));
-   }
-
-   {
-      setUp(Populations.oneAfterAnother(sweep.steps().stream().map(this::step).toList()))
-            .assertions(sweep.assertions())
-            .maxDuration(sweep.maxDuration());
+      return scenario(step.requestName()).exec(closedLoop(step)).injectOpen(atOnceUsers(users));
    }
 
    @Override
@@ -59,5 +43,12 @@ public class PoolSweep extends Simulation {
    @Override
    public void after() {
       sweep.finish();
+   }
+
+   {
+      setUp(sweep.pools().oneAfterAnother(sweep.steps(), this::step))
+            .protocols(sweep.pools())
+            .assertions(sweep.assertions())
+            .maxDuration(sweep.maxDuration());
    }
 }

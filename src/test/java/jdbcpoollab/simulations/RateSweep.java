@@ -4,7 +4,6 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.gatling.Jdbc;
-import jdbcpoollab.gatling.Sequence;
 import jdbcpoollab.load.OpenStep;
 import jdbcpoollab.run.OpenSweep;
 
@@ -32,23 +31,11 @@ public class RateSweep extends Simulation {
       return exec(Jdbc.arrival(step));
    }
 
-   // Scenario: one per step, users arriving at the rate at random intervals for the step's warm-up and window.
+   // Scenario: one per step, users arriving at the rate at random intervals for the step's warm-up and window. The
+   // protocol opens the step's pool before the first arrival and closes it (and reports the step) after the last.
    private PopulationBuilder arrivals(OpenStep step) {
       return scenario(step.requestName()).exec(request(step))
             .injectOpen(constantUsersPerSec(rate).during(sweep.arrivals()).randomized());
-   }
-
-   // Sequence: open the step's pool, let the requests arrive, close the pool and report the step (the gates' verdicts).
-   {
-      Sequence sequence = new Sequence();
-      for (OpenStep step : sweep.steps()) {
-         sequence.task("open " + step.requestName(), () -> sweep.open(step));
-         sequence.load(arrivals(step));
-         sequence.report("close " + step.requestName(), () -> sweep.close(step));
-      }
-      setUp(sequence.chain())
-            .assertions(sweep.assertions())
-            .maxDuration(sweep.maxDuration());
    }
 
    @Override
@@ -59,5 +46,12 @@ public class RateSweep extends Simulation {
    @Override
    public void after() {
       sweep.finish();
+   }
+
+   {
+      setUp(sweep.pools().oneAfterAnother(sweep.steps(), this::arrivals))
+            .protocols(sweep.pools())
+            .assertions(sweep.assertions())
+            .maxDuration(sweep.maxDuration());
    }
 }

@@ -76,8 +76,8 @@ public final class RateText {
                + "pool is not (see the disagreements above).");
       }
       lines.add("Rule: the smallest pool whose P99 total time from arrival is within -DsloP99Ms = "
-            + trimmed(a.sloP99Ms()) + " ms, with no failure (timeouts and refused requests count) and its whole window "
-            + "measured.");
+            + trimmed(a.sloP99Ms()) + " ms, with no failure (timeouts and refused requests count) and not cut short "
+            + "(the database lost, the run interrupted).");
       return lines;
    }
 

@@ -32,7 +32,9 @@ public final class RateText {
       RatePoint fastest = a.fastest();
       return at + ": no pool met the " + trimmed(a.sloP99Ms()) + " ms SLO"
             + (fastest == null ? "" : " (the fastest, pool " + fastest.pool() + ", had a P99 total of "
-            + fixed(fastest.step().total().p99(), 3) + " ms and " + fastest.step().failures() + " failures)")
+            + fixed(fastest.step().total().p99(), 3) + " ms and " + fastest.step().ko() + " ko"
+            + (fastest.step().koOutside() > 0 ? " and " + fastest.step().koOutside() + " ko outside the window" : "")
+            + ")")
             + "; " + model;
    }
 

@@ -71,6 +71,10 @@ public final class RateTables {
       }
       headers.addAll(List.of("service_ms", "offered_load", "predicted_p_wait", "predicted_mean_wait_ms",
             "predicted_p99_wait_ms", "complete"));
+      boolean sources = points.stream().anyMatch(p -> !p.step().source().isEmpty());
+      if (sources) {
+         headers.add("source");
+      }
       Table table = new Table(headers);
       for (RatePoint p : points) {
          ArrivalResult r = p.arrivals();
@@ -87,6 +91,9 @@ public final class RateTables {
          row.addAll(List.of(fixedOrNa(p.serviceMs(), 3), m ? fixed(p.model().offeredLoad(), 3) : "",
                m ? fixed(p.model().probabilityOfWaiting(), 4) : "", m ? fixed(p.predictedMeanWaitMs(), 3) : "",
                m ? fixed(p.predictedP99WaitMs(), 3) : "", Boolean.toString(s.complete())));
+         if (sources) {
+            row.add(s.source());
+         }
          table.add(row);
       }
       return table;

@@ -65,4 +65,20 @@ class RateSweepSummaryTest {
       assertTrue(md.contains("56792 ko and 22 ko outside the window"), md);
       assertTrue(!md.contains("56814") && !summary.tables(false).contains("56814"), md);
    }
+
+   @Test
+   void summaryCsvKeysEachStepBySourceToo() {
+      RateSweepSummary summary = new RateSweepSummary(300, 20, null);
+      for (String source : List.of("hikari", "vibur")) {
+         StepResult s = step(4, 5);
+         StepResult sourced = new StepResult(new StepId("wait", source, 4, 1, 1, 1), s.users(), s.seconds(), s.ok(),
+               s.ko(), s.koOutside(), s.throughput(), s.acquire(), s.query(), s.total(), s.perUser(), s.errors(),
+               true, null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+         summary.add(sourced.id().name(), new ArrivalResult(sourced, 300, 200, Timing.EMPTY, 0, 0));
+      }
+      List<String> lines = summary.csv().csv().lines().toList();
+      int column = List.of(lines.get(0).split(",")).indexOf("source");
+      assertTrue(column >= 0, lines.get(0));
+      assertEquals(List.of("hikari", "vibur"), lines.subList(1, 3).stream().map(l -> l.split(",")[column]).toList());
+   }
 }

@@ -50,7 +50,7 @@ public record RatePoint(ArrivalResult arrivals, double serviceMs, String service
             ? step().acquire().p99() / predicted : Double.NaN;
    }
 
-   /** The step ran its whole window without a failure and its P99 total from arrival is within {@code sloP99Ms}. */
+   /** The step was not cut short, had no failure and its P99 total from arrival is within {@code sloP99Ms}. */
    public boolean meetsSlo(double sloP99Ms) {
       StepResult s = step();
       return s.complete() && s.failures() == 0 && s.ok() > 0 && s.total().p99() <= sloP99Ms;

@@ -31,13 +31,19 @@ public final class Json {
       AtomicFile.write(file, toJson(value));
    }
 
+   /** The JSON object a file holds; a file that holds none (empty, cut off, another value) cannot be read. */
    @SuppressWarnings("unchecked")
    public static Map<String, Object> read(Path file) {
+      Map<String, Object> map;
       try {
-         return MAPPER.readValue(file.toFile(), Map.class);
+         map = MAPPER.readValue(file.toFile(), Map.class);
       } catch (IOException e) {
          throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
       }
+      if (map == null) {
+         throw new IllegalArgumentException("cannot read " + file + ": it holds null, not a JSON object");
+      }
+      return map;
    }
 
    /** A record (or any bean) as the map JSON would hold, its entries in declaration order. */

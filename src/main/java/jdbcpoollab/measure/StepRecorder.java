@@ -241,7 +241,8 @@ public final class StepRecorder {
    /**
     * The step's numbers. Call once, after all its operations have ended.
     *
-    * @param nowNanos  the time the step ended, which bounds the window when it was cut short
+    * @param nowNanos  the time the step ended, which bounds the window; the step is complete unless it was stopped
+    *                  before its window's planned end
     * @param database  what the database server did during the window
     * @param cpu       what the load generator's JVM used of the machine during the window, or null when not watched
     */
@@ -254,7 +255,8 @@ public final class StepRecorder {
          long planned = from + windowNanos;
          long end = Math.min(planned, stoppedAt == UNSET ? nowNanos : Math.min(stoppedAt, nowNanos));
          seconds = Math.max(0, end - from) / 1e9;
-         complete = end >= planned;
+         // incomplete means cut short: a step whose load ended on its own a little early measured what it had
+         complete = stoppedAt == UNSET || stoppedAt >= planned;
       }
       long okCount = ok.sum();
       Map<String, Long> errorCounts = new TreeMap<>();

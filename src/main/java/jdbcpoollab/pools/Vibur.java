@@ -1,7 +1,10 @@
 package jdbcpoollab.pools;
 
 import jdbcpoollab.db.Database;
+import com.zaxxer.hikari.util.DriverDataSource;
 import org.vibur.dbcp.ViburDBCPDataSource;
+
+import java.util.Properties;
 
 /**
  * Vibur DBCP: poolInitialSize = poolMaxSize = pool, a fair pool, connectionTimeoutInMs the acquire timeout, and its
@@ -19,9 +22,10 @@ final class Vibur implements PoolLibrary {
    public ConnectionSource open(Database database, PoolShape shape) throws Exception {
       ViburDBCPDataSource dataSource = new ViburDBCPDataSource();
       dataSource.setName(shape.poolName());
-      dataSource.setJdbcUrl(database.url());
-      dataSource.setUsername(database.user());
-      dataSource.setPassword(database.password());
+      // Vibur's own driver connector puts the user into the driver's Properties, which refuse null: with the user
+      // only in the URL it would fail, so it connects through a data source that leaves out what is not given
+      dataSource.setExternalDataSource(new DriverDataSource(database.url(), null, new Properties(), database.user(),
+            database.password()));
       dataSource.setPoolInitialSize(shape.min());
       dataSource.setPoolMaxSize(shape.max());
       dataSource.setPoolFair(true);

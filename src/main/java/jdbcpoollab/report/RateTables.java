@@ -21,7 +21,7 @@ public final class RateTables {
 
    /** One workload's steps at the rate: times in ms, "unstable" where the model has no finite wait. */
    public static Table byPool(RateAnswer a) {
-      Table table = new Table(List.of("pool", "ok", "failed", "achieved/s", "a = rate x S", "utilisation",
+      Table table = new Table(List.of("pool", "ok", "ko", "ko outside", "achieved/s", "a = rate x S", "utilisation",
             "P(wait) predicted", "acquire avg predicted", "acquire avg", "acquire P99 predicted", "acquire P99",
             "queue P99", "total avg", "total P99", "SLO"));
       for (RatePoint p : a.points()) {
@@ -30,7 +30,7 @@ public final class RateTables {
          boolean unstable = p.predictedUnstable();
          table.add(List.of(
                s.pool() + (s.complete() ? "" : " (incomplete)") + (p == a.pick() ? " (recommended)" : ""),
-               Long.toString(s.ok()), Long.toString(s.failures()), fixed(s.throughput(), 1),
+               Long.toString(s.ok()), Long.toString(s.ko()), Long.toString(s.koOutside()), fixed(s.throughput(), 1),
                hasModel ? fixed(p.model().offeredLoad(), 2) : "", hasModel ? ratioPercent(p.model().utilisation()) : "",
                !hasModel ? "" : unstable ? "1 (unstable)" : fixed(p.model().probabilityOfWaiting(), 3),
                predicted(p, p.predictedMeanWaitMs()), fixed(s.acquire().avg(), 3),
@@ -71,6 +71,10 @@ public final class RateTables {
       }
       headers.addAll(List.of("service_ms", "offered_load", "predicted_p_wait", "predicted_mean_wait_ms",
             "predicted_p99_wait_ms", "complete"));
+      boolean sources = points.stream().anyMatch(p -> !p.step().source().isEmpty());
+      if (sources) {
+         headers.add("source");
+      }
       Table table = new Table(headers);
       for (RatePoint p : points) {
          ArrivalResult r = p.arrivals();
@@ -87,6 +91,9 @@ public final class RateTables {
          row.addAll(List.of(fixedOrNa(p.serviceMs(), 3), m ? fixed(p.model().offeredLoad(), 3) : "",
                m ? fixed(p.model().probabilityOfWaiting(), 4) : "", m ? fixed(p.predictedMeanWaitMs(), 3) : "",
                m ? fixed(p.predictedP99WaitMs(), 3) : "", Boolean.toString(s.complete())));
+         if (sources) {
+            row.add(s.source());
+         }
          table.add(row);
       }
       return table;

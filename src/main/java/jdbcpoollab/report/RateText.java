@@ -32,7 +32,9 @@ public final class RateText {
       RatePoint fastest = a.fastest();
       return at + ": no pool met the " + trimmed(a.sloP99Ms()) + " ms SLO"
             + (fastest == null ? "" : " (the fastest, pool " + fastest.pool() + ", had a P99 total of "
-            + fixed(fastest.step().total().p99(), 3) + " ms and " + fastest.step().failures() + " failures)")
+            + fixed(fastest.step().total().p99(), 3) + " ms and " + fastest.step().ko() + " ko"
+            + (fastest.step().koOutside() > 0 ? " and " + fastest.step().koOutside() + " ko outside the window" : "")
+            + ")")
             + "; " + model;
    }
 
@@ -76,8 +78,8 @@ public final class RateText {
                + "pool is not (see the disagreements above).");
       }
       lines.add("Rule: the smallest pool whose P99 total time from arrival is within -DsloP99Ms = "
-            + trimmed(a.sloP99Ms()) + " ms, with no failure (timeouts and refused requests count) and its whole window "
-            + "measured.");
+            + trimmed(a.sloP99Ms()) + " ms, with no failure (timeouts and refused requests count) and not cut short "
+            + "(the database lost, the run interrupted).");
       return lines;
    }
 

@@ -111,8 +111,10 @@ final class SweepCharts {
    /** Small multiples of the pool over time, one per pool size, of the first pass. */
    static List<String[]> timelineCharts(SweepRun run, Sizing sizing) {
       String w = sizing.workload();
+      // a sizing of one source of several is named "workload source", as SweepPage names it
       List<TimelinePoint> points = TimelineFile.read(run.folder()).stream()
-            .filter(p -> p.step().workload().equals(w) && p.step().pass() == 1).toList();
+            .filter(p -> (p.step().source().isEmpty() ? p.step().workload()
+                  : p.step().workload() + " " + p.step().source()).equals(w) && p.step().pass() == 1).toList();
       List<String[]> images = new ArrayList<>();
       for (Sizing.Pool pool : sizing.pools()) {
          List<TimelinePoint> step = points.stream().filter(p -> p.step().pool() == pool.pool()).toList();

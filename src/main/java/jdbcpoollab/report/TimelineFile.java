@@ -15,11 +15,13 @@ import static jdbcpoollab.analysis.NumberText.fixed;
 
 /**
  * {@code timeline.csv} in the run folder: every step's 100 ms samples (operations completed, interval P99 acquire
- * wait, the pool's active / idle / waiting connections, the database's activity). Empty cells are unknown.
+ * wait, the pool's active / idle / waiting connections, the database's activity), keyed by the whole step: its
+ * workload, source (with the driver when the sweep varied it, as in summary.json; empty for a sweep of one), pool and
+ * pass. Empty cells are unknown. A file written before the source column is read as of one source.
  */
 public final class TimelineFile {
    public static final String NAME = "timeline.csv";
-   private static final List<String> HEADERS = List.of("workload", "pool", "repetition", "ms", "completed",
+   private static final List<String> HEADERS = List.of("workload", "source", "pool", "repetition", "ms", "completed",
          "acquire_p99_ms", "active", "idle", "waiting", "database");
 
    private TimelineFile() {
@@ -28,8 +30,8 @@ public final class TimelineFile {
    public static void write(Path runFolder, List<TimelinePoint> points) {
       Table table = new Table(HEADERS);
       for (TimelinePoint p : points) {
-         table.add(List.of(p.step().workload(), Integer.toString(p.step().pool()), Integer.toString(p.step().pass()),
-               fixed(p.ms(), 1), Long.toString(p.completed()), cell(p.acquireP99Ms(), 3), count(p.active()),
+         table.add(List.of(p.step().workload(), p.step().source(), Integer.toString(p.step().pool()),
+               Integer.toString(p.step().pass()), fixed(p.ms(), 1), Long.toString(p.completed()), cell(p.acquireP99Ms(), 3), count(p.active()),
                count(p.idle()), count(p.waiting()), cell(p.database(), 3)));
       }
       AtomicFile.write(runFolder.resolve(NAME), table.csv());
@@ -47,13 +49,17 @@ public final class TimelineFile {
       } catch (IOException e) {
          throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
       }
+      boolean sourced = !lines.isEmpty() && lines.get(0).equals(String.join(",", HEADERS));
       List<TimelinePoint> points = new ArrayList<>();
       for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
-         String[] c = line.split(",", -1);
-         if (c.length == HEADERS.size()) {
-            StepId step = new StepId(c[0], "", Integer.parseInt(c[1]), Integer.parseInt(c[2]), 1, 1);
-            points.add(new TimelinePoint(step, Double.parseDouble(c[3]), Long.parseLong(c[4]), number(c[5]),
-                  whole(c[6]), whole(c[7]), whole(c[8]), number(c[9])));
+         List<String> c = new ArrayList<>(List.of(line.split(",", -1)));
+         if (!sourced) {
+            c.add(1, "");
+         }
+         if (c.size() == HEADERS.size()) {
+            StepId step = new StepId(c.get(0), c.get(1), Integer.parseInt(c.get(2)), Integer.parseInt(c.get(3)), 1, 1);
+            points.add(new TimelinePoint(step, Double.parseDouble(c.get(4)), Long.parseLong(c.get(5)),
+                  number(c.get(6)), whole(c.get(7)), whole(c.get(8)), whole(c.get(9)), number(c.get(10))));
          }
       }
       return points;

@@ -29,6 +29,11 @@ import java.util.Locale;
 public final class OpenSweep {
    /** Arrivals go on this long after the window, so that the window closes under load; they are not served. */
    private static final double TAIL_SECONDS = 0.5;
+   /**
+    * The window opens with the first arrival, which comes after the population's start by a random gap of mean
+    * 1/rate; the tail covers this many such gaps too.
+    */
+   private static final double FIRST_ARRIVAL_GAPS = 5;
 
    private final RateSweepOptions options;
    private final RateSweepSummary summary;
@@ -89,7 +94,16 @@ public final class OpenSweep {
 
    /** How long requests arrive in each step: its warm-up, its window and a short tail. */
    public Duration arrivals() {
-      return Duration.ofMillis((long) ((options.warmup() + options.seconds() + TAIL_SECONDS) * 1000));
+      return arrivals(options.warmup(), options.seconds(), options.rate());
+   }
+
+   /**
+    * Whole seconds: Gatling's randomized injection drops a duration's fraction of a second (3.5 s arrive for 3 s),
+    * which would end the arrivals inside the window, anchored on the first arrival, instead of after it.
+    */
+   static Duration arrivals(double warmupSeconds, double windowSeconds, double rate) {
+      return Duration.ofSeconds((long) Math.ceil(warmupSeconds + windowSeconds + TAIL_SECONDS
+            + FIRST_ARRIVAL_GAPS / rate));
    }
 
    /** Before a step's first arrival: its pool opened and filled, its request threads started. */

@@ -3,6 +3,7 @@ package jdbcpoollab.run;
 import jdbcpoollab.db.Driver;
 import jdbcpoollab.db.Drivers;
 import jdbcpoollab.db.Target;
+import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
@@ -119,6 +120,13 @@ public record SweepOptions(CommonOptions common, List<Workload> workloads, Map<S
          Path run = file == null ? null : results.resolve(file);
          if (run == null || runs.contains(run) || !Files.isRegularFile(run.resolve("summary.json"))) {
             throw Options.bad(name, raw, allowed);
+         }
+         try {
+            SweepRun.read(run);
+         } catch (RuntimeException e) {
+            // read now, before anything starts, rather than by the page at the end of the run
+            throw new OptionException("bad option -D" + name + "=" + raw + ": " + e.getMessage().lines().findFirst()
+                  .orElse(""));
          }
          runs.add(run);
       }

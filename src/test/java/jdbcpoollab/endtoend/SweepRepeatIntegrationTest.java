@@ -53,18 +53,19 @@ class SweepRepeatIntegrationTest {
    @Test
    void timelineCsvHoldsEveryStepsSamplesOfThePool() throws IOException {
       List<String> lines = Files.readAllLines(run.folder().resolve("timeline.csv"));
-      assertEquals("workload,pool,repetition,ms,completed,acquire_p99_ms,active,idle,waiting,database", lines.get(0));
-      for (String step : List.of("cpu,2,1,", "cpu,8,1,", "cpu,2,2,", "cpu,8,2,")) {
+      assertEquals("workload,source,pool,repetition,ms,completed,acquire_p99_ms,active,idle,waiting,database",
+            lines.get(0));
+      for (String step : List.of("cpu,,2,1,", "cpu,,8,1,", "cpu,,2,2,", "cpu,,8,2,")) {
          List<String[]> rows = lines.stream().filter(l -> l.startsWith(step)).map(l -> l.split(",", -1)).toList();
          assertTrue(rows.size() >= 3, step + ": " + rows.size() + " samples in a 1 s window");
-         int pool = Integer.parseInt(step.split(",")[1]);
-         long completed = rows.stream().mapToLong(r -> Long.parseLong(r[4])).sum();
+         int pool = Integer.parseInt(step.split(",")[2]);
+         long completed = rows.stream().mapToLong(r -> Long.parseLong(r[5])).sum();
          assertTrue(completed > 0, step);
          for (String[] r : rows) {
-            assertTrue(Integer.parseInt(r[6]) + Integer.parseInt(r[7]) <= pool, "active + idle <= pool: " + step);
-            assertTrue(Integer.parseInt(r[8]) <= 16, "no more waiting threads than users");
+            assertTrue(Integer.parseInt(r[7]) + Integer.parseInt(r[8]) <= pool, "active + idle <= pool: " + step);
+            assertTrue(Integer.parseInt(r[9]) <= 16, "no more waiting threads than users");
          }
-         assertTrue(rows.stream().anyMatch(r -> Integer.parseInt(r[8]) > 0), step + ": 16 users wait for " + pool);
+         assertTrue(rows.stream().anyMatch(r -> Integer.parseInt(r[9]) > 0), step + ": 16 users wait for " + pool);
       }
    }
 

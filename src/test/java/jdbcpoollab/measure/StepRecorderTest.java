@@ -66,6 +66,18 @@ class StepRecorderTest {
    }
 
    @Test
+   void aStepThatEndsOnItsOwnJustBeforeItsPlannedEndIsCompleteWithTheSecondsItMeasured() {
+      StepRecorder r = new StepRecorder(StepId.of("wait", 2), 1, 1 * S, 2 * S);
+      long t0 = 1_000 * S;
+      r.start(t0);
+      r.record(1, MS, MS, 2 * MS, t0 + 1_500 * MS, null);
+      // the arrivals ended 0.4 ms before the planned end: nothing cut the step short
+      StepResult result = r.result(t0 + 2_999_600_000L);
+      assertTrue(result.complete());
+      assertEquals(1.9996, result.seconds(), 1e-9);
+   }
+
+   @Test
    void usersThatNeverCompletedCountAsZero() {
       StepRecorder r = new StepRecorder(StepId.of("wait", 1), 3, 0, 10 * S);
       r.begin(1, 0);

@@ -49,4 +49,36 @@ class RateSweepSummaryTest {
       Map<String, Object> prediction = (Map<String, Object>) steps.get(0).get("prediction");
       assertEquals(300 * 0.0095, (Double) prediction.get("offeredLoad"), 1e-4);
    }
+
+   @Test
+   void failuresOutsideTheWindowAreCountedApartInEveryOutput() {
+      Timing total = new Timing(100, 1, 1, 1, 1, 1);
+      StepResult failing = new StepResult(StepId.of("wait", 1), 1, 2, 100, 56_792, 22, 50, Timing.EMPTY, total, total,
+            new UserSpread(1, 100, 100, 100, 1), Map.of("timeout", 56_814L), true,
+            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+      RateSweepSummary summary = new RateSweepSummary(100_000, 20, null);
+      String line = summary.add("wait pool=1", new ArrivalResult(failing, 100_000, 1, Timing.EMPTY, 0, 0));
+      assertTrue(line.contains("ok=100 ko=56792 (and 22 ko outside the window)"), line);
+      String md = summary.tables(true);
+      assertTrue(md.contains("| pool | ok | ko | ko outside |"), md);
+      assertTrue(md.contains("| 1 | 100 | 56792 | 22 |"), md);
+      assertTrue(md.contains("56792 ko and 22 ko outside the window"), md);
+      assertTrue(!md.contains("56814") && !summary.tables(false).contains("56814"), md);
+   }
+
+   @Test
+   void summaryCsvKeysEachStepBySourceToo() {
+      RateSweepSummary summary = new RateSweepSummary(300, 20, null);
+      for (String source : List.of("hikari", "vibur")) {
+         StepResult s = step(4, 5);
+         StepResult sourced = new StepResult(new StepId("wait", source, 4, 1, 1, 1), s.users(), s.seconds(), s.ok(),
+               s.ko(), s.koOutside(), s.throughput(), s.acquire(), s.query(), s.total(), s.perUser(), s.errors(),
+               true, null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+         summary.add(sourced.id().name(), new ArrivalResult(sourced, 300, 200, Timing.EMPTY, 0, 0));
+      }
+      List<String> lines = summary.csv().csv().lines().toList();
+      int column = List.of(lines.get(0).split(",")).indexOf("source");
+      assertTrue(column >= 0, lines.get(0));
+      assertEquals(List.of("hikari", "vibur"), lines.subList(1, 3).stream().map(l -> l.split(",")[column]).toList());
+   }
 }

@@ -67,12 +67,20 @@ public record SweepRun(Path folder, Map<String, Object> summary, List<StepResult
       return runs;
    }
 
-   /** The newest run of the same simulation that started before this one and has steps: the default baseline. */
+   /**
+    * The newest comparable run ({@link #comparable}) of the same simulation that started before this one: what its
+    * page compares it with by default. Failed, incomplete, interrupted, killed and running runs are passed over.
+    */
    public Optional<SweepRun> previous() {
       return all(folder.toAbsolutePath().getParent()).stream()
             .filter(r -> r.name().compareTo(name()) < 0)
-            .filter(r -> r.simulation().equals(simulation()) && !r.steps().isEmpty())
+            .filter(r -> r.simulation().equals(simulation()) && r.comparable())
             .findFirst();
+   }
+
+   /** A run every step of which ended ("complete", a failed gate included) and that has steps to compare. */
+   public boolean comparable() {
+      return "complete".equals(state()) && !steps.isEmpty();
    }
 
    public String name() {

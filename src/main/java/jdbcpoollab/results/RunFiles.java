@@ -26,6 +26,7 @@ public final class RunFiles {
    /**
     * What the files say at one moment.
     *
+    * @param exitCode      the code the run's JVM ends with, or null while running and when the lab cannot know it
     * @param settings      the simulation's settings and where it ran, in the order summary.json lists them
     * @param gatlingReport Gatling's report, relative to the run folder, or null
     * @param incomplete    each incomplete step and why
@@ -34,8 +35,9 @@ public final class RunFiles {
     * @param gatesReport   the gates and baseline section: Markdown (true) or console text (false)
     * @param redact        masks passwords in failure messages
     */
-   public record Contents(String simulation, String state, String error, Map<String, Object> settings,
-                          String gatlingReport, Summary summary, Map<String, String> incomplete,
+   public record Contents(String simulation, String state, Integer exitCode, String error,
+                          Map<String, Object> settings, String gatlingReport, Summary summary,
+                          Map<String, String> incomplete,
                           Map<String, Object> wallTime, Map<String, Section> sections, Map<String, Object> gatesJson,
                           Function<Boolean, String> gatesReport, UnaryOperator<String> redact) {
    }
@@ -58,6 +60,9 @@ public final class RunFiles {
       if ("running".equals(c.state())) {
          // so that the next run can tell a killed run from one still under way (KilledRuns)
          json.put("pid", ProcessHandle.current().pid());
+      }
+      if (c.exitCode() != null) {
+         json.put("exitCode", c.exitCode());
       }
       if (c.error() != null) {
          json.put("error", c.error());

@@ -1,5 +1,6 @@
 package jdbcpoollab.results;
 
+import jdbcpoollab.files.AtomicFile;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.redact.Redactor;
 import jdbcpoollab.report.Summary;
@@ -13,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
@@ -20,7 +22,8 @@ import java.util.function.UnaryOperator;
 /**
  * A run's summary.json and the files beside it, from the folder's creation to the run's last state: "running" (with
  * the pid, so that a later run can tell a killed one, see {@link KilledRuns}), then "complete", "incomplete",
- * "failed" or "interrupted". Not thread-safe: the run writes it under its own lock.
+ * "failed" or "interrupted", with the exit code the run's JVM ends with ({@code exitCode}). Not thread-safe: the run
+ * writes it under its own lock.
  */
 public final class RunRecord {
    private final Path results;
@@ -36,6 +39,7 @@ public final class RunRecord {
    private RunFolder folder;
    private Environment environment;
    private String state = "running";
+   private Integer exitCode;
    private String error;
    private String gatlingReport;
    private Map<String, Object> wall;
@@ -69,6 +73,16 @@ public final class RunRecord {
     */
    public void create(LocalDateTime now) {
       folder = RunFolder.create(results, simulation, now);
+   }
+
+   /**
+    * Writes the run folder's absolute path into {@code file} ({@code -Dlab.runFolderFile}), so that a script that
+    * started the run finds its summary.json without reading the console.
+    *
+    * @throws java.io.UncheckedIOException when the file cannot be written
+    */
+   public void nameIn(Path file) {
+      AtomicFile.write(file, folder.dir().toAbsolutePath() + "\n");
    }
 
    /** Marks the runs of the results folder whose JVM ended without a word; returns their folders. */
@@ -118,27 +132,31 @@ public final class RunRecord {
       write();
    }
 
-   /** Ends the run before its load or with nothing measured: state "failed", with why. */
-   public void failed(String message, Map<String, Object> wallTime) {
+   /** Ends the run before its load or with nothing measured: state "failed", with why and its exit code. */
+   public void failed(int code, String message, Map<String, Object> wallTime) {
       state = "failed";
+      exitCode = code;
       error = Redactor.text(message);
       wall = wallTime;
       write();
    }
 
-   /** Ends the run as the JVM ends under it. */
-   public void interrupt() {
+   /** Ends the run as the JVM ends under it, with the code it ends with when known (a signal's). */
+   public void interrupt(OptionalInt code) {
       state = "interrupted";
+      exitCode = code.isPresent() ? code.getAsInt() : null;
       write();
    }
 
    /**
     * Ends a run that went through its load, and writes it if its folder exists.
     *
+    * @param code    the exit code the run ends with (Gatling's 2 for a failed gate included)
     * @param gatling Gatling's report folder for this run, if found
     */
-   public void ended(boolean complete, Optional<Path> gatling, Map<String, Object> wallTime) {
+   public void ended(boolean complete, int code, Optional<Path> gatling, Map<String, Object> wallTime) {
       state = complete ? "complete" : "incomplete";
+      exitCode = code;
       if (folder == null) {
          return;
       }
@@ -185,7 +203,7 @@ public final class RunRecord {
       }
       Map<String, Object> gates = new LinkedHashMap<>();
       gatesJson.accept(gates);
-      return new RunFiles.Contents(simulation, state, error, shown, gatlingReport, summary, incomplete, wall,
-            sections, gates, gatesReport, redact);
+      return new RunFiles.Contents(simulation, state, exitCode, error, shown, gatlingReport, summary, incomplete,
+            wall, sections, gates, gatesReport, redact);
    }
 }

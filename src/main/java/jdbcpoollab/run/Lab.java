@@ -18,6 +18,7 @@ import jdbcpoollab.results.RunRecord;
 import jdbcpoollab.settings.Environment;
 import jdbcpoollab.workloads.Workload;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -35,6 +36,8 @@ import java.util.Optional;
  * steps kept). Its step methods hold the run's one lock.
  */
 public final class Lab {
+   /** The file a run names its folder in, for the script that started it (the repository's {@code ./lab}). */
+   public static final String RUN_FOLDER_FILE = "lab.runFolderFile";
    private static final Duration CONNECT_WITHIN = Duration.ofSeconds(10);
    private final RunGates gates;
    private final RunDatabase db;
@@ -139,6 +142,15 @@ public final class Lab {
       record.markKilled(console::warn).forEach(dir -> console.say("marked " + dir.getFileName()
             + " killed: its JVM ended while it was running"));
       Exit.owner().started(end::shutdown, end::exitCode);
+      String runFolderFile = System.getProperty(RUN_FOLDER_FILE, "");
+      if (!runFolderFile.isBlank()) {
+         try {
+            record.nameIn(Path.of(runFolderFile));
+         } catch (UncheckedIOException e) {
+            throw end.failed(Exit.RESULTS_NOT_WRITABLE, "cannot write -D" + RUN_FOLDER_FILE + "=" + runFolderFile
+                  + ": " + e.getMessage());
+         }
+      }
       long t0 = System.nanoTime();
       Database database;
       try {

@@ -31,6 +31,7 @@ final class OwnJvm implements JvmOwner {
             Runtime.getRuntime().halt(code);
          }
       }, "lab-shutdown"));
+      Signals.watch();
       ParentWatch.endWithParent();
    }
 }

@@ -27,6 +27,7 @@ final class ParentWatch {
                      + ") has ended; stopping the run");
                // not on the JDK's process-reaper thread that completes onExit: the shutdown hook waits for the
                // embedded server's process to end, which that thread reports
+               Signals.ending(PARENT_GONE);
                Thread stop = new Thread(() -> System.exit(PARENT_GONE), "lab-parent-gone");
                stop.start();
             }))

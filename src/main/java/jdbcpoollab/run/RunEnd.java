@@ -86,7 +86,10 @@ final class RunEnd {
          }
          Optional<Path> gatling = record.created() ? steps.gatlingReport() : Optional.empty();
          Map<String, Object> wall = steps.wallTime().toMap();
-         record.ended(allDone, gatling, wall);
+         int code = record.writeFailed() ? Exit.RESULTS_LOST : !allDone
+               ? (unsuccessful.isEmpty() ? Exit.INCOMPLETE : Exit.NOTHING_MEASURED)
+               : steps.gates().failed() ? Exit.GATE_FAILED : 0;
+         record.ended(allDone, code, gatling, wall);
          if (record.created()) {
             console.line("");
             console.print(record.tables());
@@ -104,8 +107,8 @@ final class RunEnd {
             gatling.ifPresent(dir -> console.say("Gatling report " + dir.resolve("index.html").toAbsolutePath()));
             page.get().ifPresent(p -> console.say("report " + p.toAbsolutePath()));
             boolean lost = record.writeFailed();
-            exitCode = lost ? Exit.RESULTS_LOST : allDone ? 0
-                  : unsuccessful.isEmpty() ? Exit.INCOMPLETE : Exit.NOTHING_MEASURED;
+            // a failed gate is Gatling's own 2 (its assertions), which the JVM's end leaves alone
+            exitCode = lost ? Exit.RESULTS_LOST : code == Exit.GATE_FAILED ? 0 : code;
             if (exitCode != 0) {
                console.say("the run will exit with code " + exitCode + " after Gatling's report ("
                      + (lost ? "results could not all be written" : unsuccessful.isEmpty() ? "incomplete steps"
@@ -123,8 +126,9 @@ final class RunEnd {
     * line (thrown by {@link Lab#finish}), state "failed" and no report to link.
     */
    private void endWithNothingMeasured(int stepsGated) {
-      record.failed("no operation ended inside any measured window of " + stepsGated + " step(s): each statement "
-            + "takes longer than -Dseconds; give a longer window or a shorter statement", steps.wallTime().toMap());
+      record.failed(Exit.NOTHING_MEASURED, "no operation ended inside any measured window of " + stepsGated
+            + " step(s): each statement takes longer than -Dseconds; give a longer window or a shorter statement",
+            steps.wallTime().toMap());
       page.get();
       database.close();
       exitCode = Exit.NOTHING_MEASURED;
@@ -133,7 +137,7 @@ final class RunEnd {
    /** Ends the run before its load, leaving a summary that says why. */
    Exit.LabExit failed(int code, String message) {
       synchronized (lock) {
-         record.failed(message, null);
+         record.failed(code, message, null);
       }
       database.close();
       return Exit.now(code, message);
@@ -150,7 +154,7 @@ final class RunEnd {
             interrupted = true;
             interruptUnfinished.run();
             console.interrupted();
-            record.interrupt();
+            record.interrupt(Signals.code());
             page.get();
          }
       }

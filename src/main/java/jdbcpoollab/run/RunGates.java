@@ -114,6 +114,11 @@ public final class RunGates {
       return md.toString();
    }
 
+   /** True when a step failed a gate, so that Gatling's assertions fail too. */
+   boolean failed() {
+      return results.stream().anyMatch(g -> !g.passed());
+   }
+
    /** The closing console line, or null without gates. */
    String verdict() {
       if (!options.any()) {

@@ -13,9 +13,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A real process of the lab, as a user starts it: a Gatling JVM running a simulation (what {@code mvn gatling:test}
- * forks), any main class of the test classpath, or Maven itself. Output goes to a file the test can wait on; the
- * process can be sent real signals. Started in its own process group, so that a signal to the group reaches its
- * children (the embedded MariaDB) as Ctrl-C in a terminal would.
+ * forks), any main class of the test classpath, Maven itself or the {@code ./lab} script. Output goes to a file the
+ * test can wait on; the process can be sent real signals. Started in its own process group, so that a signal to the
+ * group reaches its children (the embedded MariaDB) as Ctrl-C in a terminal would.
  */
 public final class LabProcess implements AutoCloseable {
    private final Process process;
@@ -67,6 +67,18 @@ public final class LabProcess implements AutoCloseable {
       command.addAll(outerMavenOptions());
       command.addAll(List.of(args));
       return new LabProcess(command, environment, log);
+   }
+
+   /**
+    * The repository's {@code ./lab} script, as the docs start a run: {@code ./lab <simulation> args…}, with the outer
+    * Maven run's mvn, repository and settings.
+    */
+   public static LabProcess script(Path log, String simulation, String... args) {
+      Path basedir = Path.of(System.getProperty("basedir", ".")).toAbsolutePath();
+      List<String> command = new ArrayList<>(List.of(basedir.resolve("lab").toString(), simulation, "-B"));
+      command.addAll(outerMavenOptions());
+      command.addAll(List.of(args));
+      return new LabProcess(command, Map.of("LAB_MVN", mavenCommand()), log);
    }
 
    /** The mvn of the Maven that runs the tests, else the one on the PATH. */

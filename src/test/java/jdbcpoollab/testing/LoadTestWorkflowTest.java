@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -111,7 +112,7 @@ class LoadTestWorkflowTest {
       assertTrue(mysql.path("services").path("mysql").path("image").asText().startsWith("mysql:8"), mysql.toString());
       for (JsonNode job : List.of(embedded, mysql)) {
          String runs = run(job);
-         assertTrue(runs.contains("mvn gatling:test"), runs);
+         assertTrue(runs.contains("./lab \"$SIM\""), runs);
          assertTrue(cachedPaths(job).contains("~/.m2/repository"), job.toString());
          JsonNode upload = step(job, "actions/upload-artifact@");
          assertEquals("results/", upload.path("with").path("path").asText());
@@ -119,6 +120,20 @@ class LoadTestWorkflowTest {
       }
       assertTrue(cachedPaths(embedded).contains("~/.cache/jdbc-pool-lab"), embedded.toString());
       assertTrue(run(mysql).contains("-Ddb.url="), run(mysql));
+   }
+
+   @Test
+   void eachJobExitsWithTheLabsOwnCodeAndTellsAFailedGateFromARunThatCouldNotMeasure() throws IOException {
+      for (JsonNode job : yaml().path("jobs")) {
+         String runs = run(job);
+         assertTrue(runs.contains("|| code=$?"), "the lab's code is kept, not stopped on by bash -e:\n" + runs);
+         assertTrue(runs.contains("case $code in"), runs);
+         assertTrue(runs.contains("2) echo \"::error title=gate failed::"), runs);
+         assertTrue(runs.contains("*) echo \"::error title=run failed::"), runs);
+         assertTrue(runs.contains("exit \"$code\""), runs);
+         assertFalse(runs.contains("mvn gatling:test"), "Maven alone ends every failure with 1:\n" + runs);
+      }
+      assertTrue(Files.isExecutable(Path.of("lab")), "the ./lab script is in the repository, executable");
    }
 
    private static JsonNode yaml() throws IOException {

@@ -38,6 +38,12 @@ class RateSweepOptionsTest {
       return assertThrows(OptionException.class, () -> options(props)).getMessage();
    }
 
+   @Test
+   void aMixWithoutTheMixWorkloadIsRefused() {
+      assertTrue(error(Map.of("mix", "wait:1")).startsWith("bad option -Dmix=wait:1: it sets the mix workload, which "
+            + "this run does not measure (-Dworkloads=wait)"));
+   }
+
    /** A run folder whose summary.json names the simulation and holds one step. */
    static Path run(Path results, String name, String simulation) throws Exception {
       Path dir = Files.createDirectories(results.resolve(name));

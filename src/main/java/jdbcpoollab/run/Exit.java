@@ -11,8 +11,6 @@ import java.util.function.Supplier;
  * the run's own JVM, which exits; a harness running simulations in its own JVM gets a {@link LabExit} thrown instead.
  */
 public final class Exit {
-   /** Gatling's own: it crashed. */
-   public static final int GATLING_CRASHED = 1;
    public static final int INCOMPLETE = 3;
    public static final int BAD_OPTION = 64;
    /** A step had no successful operation inside its window: nothing to size a pool on. */
@@ -21,6 +19,8 @@ public final class Exit {
    public static final int RESULTS_NOT_WRITABLE = 73;
    public static final int RESULTS_LOST = 74;
    public static final int BUSY = 75;
+   /** Gatling's own: it crashed. */
+   public static final int GATLING_CRASHED = 1;
 
    private static volatile JvmOwner owner = JvmOwner.OWN;
 

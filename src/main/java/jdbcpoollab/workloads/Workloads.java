@@ -102,7 +102,8 @@ public final class Workloads {
          w.kinds().forEach(k -> used.add(k.name()));
       });
       Map<String, List<String>> owners = new TreeMap<>();
-      optionsOf.forEach((type, names) -> names.forEach(n -> owners.computeIfAbsent(n, k -> new ArrayList<>()).add(type)));
+      optionsOf.forEach((type, names) -> names.forEach(name -> owners.computeIfAbsent(name, n -> new ArrayList<>())
+            .add(type)));
       for (Map.Entry<String, List<String>> option : owners.entrySet()) {
          String value = options.given(option.getKey());
          if (value != null && option.getValue().stream().noneMatch(used::contains)) {

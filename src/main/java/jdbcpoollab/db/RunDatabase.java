@@ -2,7 +2,10 @@ package jdbcpoollab.db;
 
 import jdbcpoollab.redact.Redactor;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +19,7 @@ public final class RunDatabase implements AutoCloseable {
    private final Target target;
    private final int maxConnections;
    private final Map<Integer, RttProxy> proxies = new LinkedHashMap<>();
-   private List<String> serverOptions = List.of();
+   private Map<String, String> serverOptions = Map.of();
    private volatile EmbeddedMariaDb embedded;
    private volatile Database database;
 
@@ -26,9 +29,19 @@ public final class RunDatabase implements AutoCloseable {
       this.maxConnections = maxConnections;
    }
 
-   /** Arguments for the embedded server ({@code name=value}), given before {@link #start}. */
-   public void serverOptions(List<String> options) {
-      serverOptions = List.copyOf(options);
+   /** Variables for the embedded server ({@code -Ddb.serverOption}, by name), given before {@link #start}. */
+   public void serverOptions(Map<String, String> options) {
+      serverOptions = Collections.unmodifiableMap(new LinkedHashMap<>(options));
+   }
+
+   public Map<String, String> serverOptions() {
+      return serverOptions;
+   }
+
+   /** What the embedded server runs with, for each variable of {@link #serverOptions}; empty when none was given. */
+   public Map<String, String> serverVariables(Connection connection) throws SQLException {
+      return embedded == null || serverOptions.isEmpty() ? Map.of()
+            : ServerOptions.inEffect(connection, serverOptions.keySet());
    }
 
    /**
@@ -40,7 +53,8 @@ public final class RunDatabase implements AutoCloseable {
     */
    public Database start() {
       if (target.embedded()) {
-         embedded = new EmbeddedMariaDb(EmbeddedMariaDb.defaultHome(), maxConnections, serverOptions);
+         embedded = new EmbeddedMariaDb(EmbeddedMariaDb.defaultHome(), maxConnections,
+               ServerOptions.arguments(serverOptions));
          database = embedded.start();
       } else {
          database = new Database(target.url(), target.user(), target.password());

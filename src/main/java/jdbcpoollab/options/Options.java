@@ -14,6 +14,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
@@ -35,6 +36,8 @@ public final class Options {
    private final Map<String, String> environment;
    /** Every option name read through this instance, whichever part of the lab read it. */
    private final Set<String> asked = ConcurrentHashMap.newKeySet();
+   /** The names asked for inside {@link #traced}, on the thread that traces. */
+   private final ThreadLocal<Set<String>> tracing = new ThreadLocal<>();
 
    public Options(Properties properties, Map<String, String> environment) {
       this.properties = properties;
@@ -92,6 +95,10 @@ public final class Options {
     */
    public String string(String name, String fallback) {
       asked.add(name);
+      Set<String> traced = tracing.get();
+      if (traced != null) {
+         traced.add(name);
+      }
       String value = properties.getProperty(name);
       if (value == null) {
          return fallback;
@@ -101,6 +108,29 @@ public final class Options {
                + "option out");
       }
       return value.trim();
+   }
+
+   /**
+    * What {@code read} returns and the names of the options it asked for, given or not, so that a caller can tell
+    * which options belong to a part of the run that is not used.
+    */
+   public <T> Traced<T> traced(Supplier<T> read) {
+      Set<String> outer = tracing.get();
+      Set<String> names = new TreeSet<>();
+      tracing.set(names);
+      try {
+         T value = read.get();
+         return new Traced<>(value, Set.copyOf(names));
+      } finally {
+         tracing.set(outer);
+         if (outer != null) {
+            outer.addAll(names);
+         }
+      }
+   }
+
+   /** The value of a {@link #traced} read and the option names it asked for. */
+   public record Traced<T>(T value, Set<String> names) {
    }
 
    /** Every option name read through this instance so far. */
@@ -180,9 +210,10 @@ public final class Options {
    }
 
    /**
-    * Refuses an option that looks meant for the lab but is not one of the names asked for so far: any {@code db.*}
-    * or {@code lab.*} name, and any dotless name that is a near miss of a known one ({@code -Dpool} for
-    * {@code -Dpools}, {@code -DSeconds}, {@code -DconnectionTimeout}). Other names belong to Maven, Surefire or the
+    * Refuses an option that looks meant for the lab but is not one of the names asked for so far: a dotted name
+    * under a known one ({@code db.*}, {@code lab.*}, {@code driver.*}, {@code assert.*}, …), and any dotless name
+    * that is a near miss of a known one ({@code -Dpool} for {@code -Dpools}, {@code -DSeconds},
+    * {@code -DconnectionTimeout}). Other names belong to Maven, Surefire or the
     * JVM and are left alone.
     */
    public void rejectUnknown(String simulation) {
@@ -194,7 +225,7 @@ public final class Options {
          }
          Optional<String> nearest = known.stream().filter(k -> nearMiss(name, k))
                .min(Comparator.comparingInt(k -> distance(name, k)));
-         if (nearest.isPresent() || name.startsWith("db.") || name.startsWith("lab.")) {
+         if (nearest.isPresent() || underKnownName(name, known)) {
             String hint = nearest.map(k -> " (did you mean -D" + k + "?)").orElse("");
             boolean secret = SECRET_NAME.matcher(name).find()
                   || nearest.filter(k -> SECRET_NAME.matcher(k).find()).isPresent();
@@ -203,6 +234,16 @@ public final class Options {
                   + ": allowed are " + String.join(", ", known) + " (" + simulation + ")");
          }
       }
+   }
+
+   /**
+    * True for a dotted name whose first part is a known option or the first part of one: {@code -Ddriver.bogus},
+    * {@code -Dsource.x}, {@code -Ddb.schema}, {@code -Dlab.homee}.
+    */
+   private static boolean underKnownName(String name, Set<String> known) {
+      int dot = name.indexOf('.');
+      String prefix = dot < 0 ? null : name.substring(0, dot);
+      return prefix != null && known.stream().anyMatch(k -> k.equals(prefix) || k.startsWith(prefix + "."));
    }
 
    private static boolean nearMiss(String name, String known) {

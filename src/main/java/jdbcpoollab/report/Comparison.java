@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -46,6 +47,8 @@ public final class Comparison {
    public static void section(Html html, SweepRun a, SweepRun b, Path dir) {
       html.p("A = " + a.name() + ", B = " + b.name() + ". Each step ran once and timings on a shared machine "
             + "swing: read differences of a few percent as noise.");
+      unfinished(html, "A", a);
+      unfinished(html, "B", b);
       Table settings = new Table(List.of("setting", "A", "B"));
       Set<String> names = new LinkedHashSet<>(a.settings().keySet());
       names.addAll(b.settings().keySet());
@@ -87,6 +90,25 @@ public final class Comparison {
       }
    }
 
+   /** A warning for a run that did not finish every step: its numbers are not those of a finished run. */
+   private static void unfinished(Html html, String label, SweepRun run) {
+      long cut = run.steps().stream().filter(s -> !s.complete()).count();
+      if ("complete".equals(run.state()) && cut == 0) {
+         return;
+      }
+      List<String> lines = new ArrayList<>();
+      lines.add(label + " " + run.name() + " is " + ("running".equals(run.state()) ? "still running" : run.state())
+            + ": " + cut + " of " + run.steps().size() + " steps incomplete; its numbers are not those of a "
+            + "finished run, and its incomplete steps are marked below.");
+      if (run.summary().get("incomplete") instanceof Map<?, ?> why) {
+         why.forEach((step, reason) -> lines.add(step + ": " + reason));
+      }
+      if (run.summary().get("error") instanceof String error) {
+         lines.add(error);
+      }
+      html.boxHtml("warn", String.join("<br>", lines.stream().map(Html::escape).toList()));
+   }
+
    private static Table byPool(Sizing a, Sizing b) {
       Table table = new Table(List.of("pool", "A ops/s", "B ops/s", "B vs A", "A acquire P99", "B acquire P99",
             "A total P99", "B total P99", "A Jain", "B Jain"));
@@ -98,14 +120,19 @@ public final class Comparison {
          StepResult sb = step(b, pool);
          String change = sa != null && sb != null && sa.throughput() > 0
                ? signedPercent(100 * (sb.throughput() / sa.throughput() - 1)) : "";
-         table.add(List.of(Integer.toString(pool), sa == null ? "" : fixed(sa.throughput(), 1),
-               sb == null ? "" : fixed(sb.throughput(), 1), change,
+         boolean cut = (sa != null && !sa.complete()) || (sb != null && !sb.complete());
+         table.add(List.of(Integer.toString(pool), throughput(sa), throughput(sb), change,
                sa == null ? "" : fixed(sa.acquire().p99(), 3), sb == null ? "" : fixed(sb.acquire().p99(), 3),
                sa == null ? "" : fixed(sa.total().p99(), 3), sb == null ? "" : fixed(sb.total().p99(), 3),
                sa == null ? "" : fixed(sa.perUser().jain(), 3),
-               sb == null ? "" : fixed(sb.perUser().jain(), 3)));
+               sb == null ? "" : fixed(sb.perUser().jain(), 3)), cut ? "bad" : null);
       }
       return table;
+   }
+
+   /** A step's throughput, marked when the step did not measure its whole window. */
+   private static String throughput(StepResult step) {
+      return step == null ? "" : fixed(step.throughput(), 1) + (step.complete() ? "" : " (incomplete)");
    }
 
    private static StepResult step(Sizing sizing, int pool) {

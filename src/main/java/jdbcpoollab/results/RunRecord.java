@@ -188,11 +188,20 @@ public final class RunRecord {
       return RunFiles.markdown(contents(), false);
    }
 
-   /** The run's page and the index of all runs (the page compares with {@code baseline}, or null for its own). */
+   /**
+    * The run's page and the index of all runs (the page compares with {@code baseline}, or null for its own). One
+    * that cannot be written (disk full) is results lost, as a summary that cannot be rewritten.
+    */
    public Optional<Path> page(Path baseline) {
-      Optional<Path> page = summary.page(folder.dir(), baseline);
-      RunIndex.write(results);
-      return page;
+      try {
+         Optional<Path> page = summary.page(folder.dir(), baseline);
+         RunIndex.write(results);
+         return page;
+      } catch (UncheckedIOException e) {
+         writeFailed = true;
+         lost.accept("cannot write the report page: " + e.getMessage());
+         return Optional.empty();
+      }
    }
 
    /** The run as its files show it now: settings first, then where it ran. */

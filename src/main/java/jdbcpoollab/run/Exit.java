@@ -21,6 +21,8 @@ public final class Exit {
    public static final int RESULTS_NOT_WRITABLE = 73;
    public static final int RESULTS_LOST = 74;
    public static final int BUSY = 75;
+   /** Gatling's own: it crashed. */
+   public static final int GATLING_CRASHED = 1;
 
    private static volatile JvmOwner owner = JvmOwner.OWN;
 

@@ -28,6 +28,10 @@ public record GateOptions(List<Gate> limits, Baseline baseline) {
       }
       double tolerancePct = o.decimal("assert.tolerancePct", 20, 0, 1_000, false);
       String file = o.string("baseline", null);
+      if (file == null && o.given("assert.tolerancePct") != null) {
+         throw Options.bad("assert.tolerancePct", o.given("assert.tolerancePct"), "only with -Dbaseline, the run "
+               + "whose numbers it bounds");
+      }
       Baseline baseline = null;
       if (file != null) {
          try {

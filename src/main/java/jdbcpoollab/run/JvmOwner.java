@@ -1,5 +1,6 @@
 package jdbcpoollab.run;
 
+import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 
 /**
@@ -19,8 +20,17 @@ public interface JvmOwner {
 
    /**
     * A run has started: {@code shutdown} is to run when the JVM ends (Ctrl-C, SIGTERM, an exit, Gatling's last
-    * line), and {@code exitCode} is the run's code once it ended (0 until then, and for a run that leaves Gatling's
-    * own). {@link #OWN} also ends the JVM when the process that started it ends ({@link ParentWatch}).
+    * line), given the exception Gatling's report failed with after the run ({@link #reportFollows}), or null;
+    * {@code exitCode} is the run's code once it ended (0 until then, and for a run that leaves Gatling's own).
+    * {@link #OWN} also ends the JVM when the process that started it ends ({@link ParentWatch}).
     */
-   void started(Runnable shutdown, IntSupplier exitCode);
+   void started(Consumer<Throwable> shutdown, IntSupplier exitCode);
+
+   /**
+    * The run has ended at its last step and Gatling writes its report now: an exception it fails with is the run's
+    * to tell, in one line, rather than Gatling's stack trace. A harness that gets Gatling's exceptions itself ignores
+    * it.
+    */
+   default void reportFollows() {
+   }
 }

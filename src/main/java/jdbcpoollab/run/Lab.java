@@ -171,6 +171,7 @@ public final class Lab {
          environment(environment.connected(server, Database.describeDriver(c), tableName, tableState));
          console.say(String.format(Locale.ROOT, "%s at %s (ready in %.1f s; table %s %s in %.1f s)",
                server, database.safeUrl(), (t1 - t0) / 1e9, tableName, tableState, (t2 - t1) / 1e9));
+         serverVariables(c, server);
       } catch (SQLException e) {
          throw end.failed(Exit.DATABASE_UNAVAILABLE, "cannot connect to the database at " + database.address() + " ("
                + database.safeUrl() + "): " + ErrorMessages.describe(e));
@@ -190,6 +191,22 @@ public final class Lab {
       if (!written) {
          throw end.failed(Exit.RESULTS_NOT_WRITABLE, "cannot write the results in " + record.dir());
       }
+   }
+
+   /** Records what the embedded server runs with of {@code -Ddb.serverOption}, and says where it differs. */
+   private void serverVariables(Connection c, String server) throws SQLException {
+      Map<String, String> running = db.serverVariables(c);
+      if (running.isEmpty()) {
+         return;
+      }
+      environment(environment.serverVariables(running));
+      db.serverOptions().forEach((name, asked) -> {
+         if (!ServerOptions.same(asked, running.get(name))) {
+            console.say("-D" + ServerOptions.OPTION + " asked for " + name + "=" + asked + "; " + server
+                  + " runs with " + name + "=" + running.get(name) + " (it adjusts a value out of its range); the "
+                  + "settings record both");
+         }
+      });
    }
 
    private synchronized void environment(Environment where) {
@@ -237,8 +254,8 @@ public final class Lab {
       return db.database(rttMs);
    }
 
-   /** Arguments for the embedded server ({@code name=value}), given before {@link #start}. */
-   public void serverOptions(List<String> options) {
+   /** Variables for the embedded server ({@code -Ddb.serverOption}, by name), given before {@link #start}. */
+   public void serverOptions(Map<String, String> options) {
       db.serverOptions(options);
    }
 

@@ -1,9 +1,11 @@
 package jdbcpoollab.run;
 
+import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 
 /** {@link JvmOwner#OWN}: the run has the JVM to itself and ends it. */
 final class OwnJvm implements JvmOwner {
+   private volatile ReportFailure err;
 
    @Override
    public Exit.LabExit end(Exit.LabExit exit) {
@@ -18,12 +20,16 @@ final class OwnJvm implements JvmOwner {
 
    /**
     * After the shutdown, a run whose exit code is not 0 halts the JVM with it: Gatling has written its report by
-    * then and asked for exit code 0, and a shutdown hook is the only place left to change it.
+    * then and asked for exit code 0, and a shutdown hook is the only place left to change it. The shutdown is given
+    * Gatling's report failure, if the standard error saw one ({@link ReportFailure}).
     */
    @Override
-   public void started(Runnable shutdown, IntSupplier exitCode) {
+   public void started(Consumer<Throwable> shutdown, IntSupplier exitCode) {
+      ReportFailure watched = new ReportFailure(System.err);
+      err = watched;
+      System.setErr(watched);
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-         shutdown.run();
+         shutdown.accept(watched.failure());
          int code = exitCode.getAsInt();
          if (code != 0) {
             System.out.flush();
@@ -33,5 +39,13 @@ final class OwnJvm implements JvmOwner {
       }, "lab-shutdown"));
       Signals.watch();
       ParentWatch.endWithParent();
+   }
+
+   @Override
+   public void reportFollows() {
+      ReportFailure watched = err;
+      if (watched != null) {
+         watched.watch();
+      }
    }
 }

@@ -1,6 +1,5 @@
 package jdbcpoollab.run;
 
-import jdbcpoollab.db.ServerOptions;
 import jdbcpoollab.db.ServerStatus;
 import jdbcpoollab.db.WorkTable;
 import jdbcpoollab.gatling.PoolProtocol;
@@ -39,7 +38,7 @@ public final class PoolingComparison {
             options.baseline().text());
       lab = new Lab("CpoolCompare", system, options.target(), options.peakConnections() + 50, summary,
             options.settings(WORK_ROWS));
-      lab.serverOptions(ServerOptions.arguments(options.serverOptions()));
+      lab.serverOptions(options.serverOptions());
       server = new ServerStatus(lab::database);
       for (int run = 0; run <= options.repeat(); run++) {
          for (SourceOption o : options.options()) {

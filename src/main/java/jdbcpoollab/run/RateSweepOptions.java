@@ -2,6 +2,7 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.db.Target;
 import jdbcpoollab.measure.SweepRun;
+import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.settings.RateSweepSettings;
@@ -40,11 +41,15 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
             o.integer("queueLimit", 10_000, 1, 1_000_000),
             chosen.workloads(),
             chosen.settings(),
-            poolSweep(o, common.results()));
+            poolSweep(o, common.results(), chosen.workloads()));
    }
 
-   /** {@code -Dfrom}: a finished PoolSweep run of the results folder, by name or path, with steps. */
-   private static Path poolSweep(Options o, Path results) {
+   /**
+    * {@code -Dfrom}: a finished PoolSweep run of the results folder, by name or path, with a measured step of each
+    * workload (the same name: {@code wait rtt=5ms} is not {@code wait}), whose query time it gives; without one the
+    * option would be silently unused.
+    */
+   private static Path poolSweep(Options o, Path results, List<Workload> workloads) {
       String raw = o.string("from", null);
       if (raw == null) {
          return null;
@@ -65,6 +70,14 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
       if (!"PoolSweep".equals(read.simulation()) || read.steps().isEmpty()) {
          throw Options.bad("from", raw, allowed + " (it is a " + read.simulation() + " run with "
                + read.steps().size() + " steps)");
+      }
+      for (Workload workload : workloads) {
+         if (read.steps(workload.name()).stream().noneMatch(s -> s.query().count() > 0)) {
+            String theirs = String.join(", ", read.steps().stream().map(s -> s.workload()).distinct().toList());
+            throw new OptionException("bad option -Dfrom=" + raw + ": it has no measured step of the "
+                  + workload.name() + " workload, whose service time it would give (its steps are of " + theirs
+                  + "); leave -Dfrom out to use each step's own, or give a PoolSweep run of " + workload.name());
+         }
       }
       return run;
    }

@@ -5,11 +5,15 @@ import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.report.Summary;
 import jdbcpoollab.results.RunRecord;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 /**
  * How a run ends: at its last step (its closing lines, the server stopped, its exit code), before its load with one
@@ -27,6 +31,8 @@ final class RunEnd {
    private Runnable closeUnfinished = () -> { };
    private Runnable interruptUnfinished = () -> { };
    private int exitCode;
+   /** Gatling's report folder, once the run ended at its last step: Gatling writes the report after that. */
+   private Optional<Path> gatlingReport;
 
    /** @param page writes the run's page and the index of runs, if the run has a page */
    RunEnd(Object lock, RunRecord record, RunDatabase database, Console console, Steps steps, Summary summary,
@@ -104,8 +110,8 @@ final class RunEnd {
                incomplete.forEach((name, why) -> console.line("  " + name + ": " + why));
             }
             console.say("run folder " + record.dir().toAbsolutePath());
-            gatling.ifPresent(dir -> console.say("Gatling report " + dir.resolve("index.html").toAbsolutePath()));
             page.get().ifPresent(p -> console.say("report " + p.toAbsolutePath()));
+            gatlingReport = gatling;
             boolean lost = record.writeFailed();
             // a failed gate is Gatling's own 2 (its assertions), which the JVM's end leaves alone
             exitCode = lost ? Exit.RESULTS_LOST : code == Exit.GATE_FAILED ? 0 : code;
@@ -116,6 +122,9 @@ final class RunEnd {
             }
          }
          database.close();
+         if (gatlingReport != null) {
+            Exit.owner().reportFollows();
+         }
          return false;
       }
    }
@@ -146,8 +155,12 @@ final class RunEnd {
    /**
     * The JVM is ending. During a run (Ctrl-C, SIGTERM, or an exit elsewhere) the finished steps and the one under
     * way are written, marked "interrupted", and the embedded server is stopped; the interrupted line comes last.
+    * After a run that ended at its last step, Gatling has had its turn: its report is named when it is there, and
+    * when Gatling failed writing it the run ends with its own line instead of Gatling's stack trace.
+    *
+    * @param gatlingFailure the exception Gatling's report failed with, or null
     */
-   void shutdown() {
+   void shutdown(Throwable gatlingFailure) {
       boolean interrupted = false;
       synchronized (lock) {
          if (record.running() && record.created()) {
@@ -156,11 +169,35 @@ final class RunEnd {
             console.interrupted();
             record.interrupt(Signals.code());
             page.get();
+         } else if (gatlingReport != null) {
+            afterGatling(gatlingFailure);
          }
       }
       database.close();
       if (interrupted) { // last, after the server's own lines
          console.interruptedLine("run interrupted; finished steps are in " + record.dir().toAbsolutePath());
       }
+   }
+
+   /**
+    * Names Gatling's report when it wrote one; when it failed, ends the run with one line: a full disk is results
+    * lost (74), no request to report keeps the run's code (a run whose steps sent none is incomplete).
+    */
+   private void afterGatling(Throwable failure) {
+      if (failure == null) {
+         gatlingReport.map(dir -> dir.resolve("index.html")).filter(Files::isRegularFile)
+               .ifPresent(index -> console.say("Gatling report " + index.toAbsolutePath()));
+         return;
+      }
+      Optional<Throwable> io = causes(failure).filter(t -> t instanceof IOException).findFirst();
+      exitCode = io.isPresent() ? Exit.RESULTS_LOST : exitCode != 0 ? exitCode : Exit.GATLING_CRASHED;
+      // the launcher of the Gatling Maven plugin reports the exception wrapped, without a message of its own
+      Throwable why = io.orElseGet(() -> causes(failure).reduce((outer, cause) -> cause).orElseThrow());
+      console.warn("Gatling wrote no report: " + (why.getMessage() != null ? why.getMessage() : why.toString())
+            + " (exit code " + exitCode + ")");
+   }
+
+   private static Stream<Throwable> causes(Throwable failure) {
+      return Stream.iterate(failure, Objects::nonNull, Throwable::getCause);
    }
 }

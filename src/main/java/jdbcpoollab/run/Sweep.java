@@ -4,7 +4,6 @@ import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.db.Database;
 import jdbcpoollab.db.Driver;
-import jdbcpoollab.db.ServerOptions;
 import jdbcpoollab.db.ServerStatus;
 import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.Outcome;
@@ -65,7 +64,7 @@ public final class Sweep {
             .orElse(1);
       lab = new Lab("PoolSweep", system, options.target(), poolsAtOnce * options.largestPool() + options.users() + 50,
             summary, options.settings());
-      lab.serverOptions(ServerOptions.arguments(options.serverOptions()));
+      lab.serverOptions(options.serverOptions());
       server = new ServerStatus(lab::database);
       if (options.compare().size() == 2) {
          throw CompareOnly.write(options.compare());

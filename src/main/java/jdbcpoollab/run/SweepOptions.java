@@ -57,7 +57,7 @@ public record SweepOptions(CommonOptions common, List<Workload> workloads, Map<S
             o.decimal("acquireP99Ms", SweepSettings.DEFAULT_ACQUIRE_P99_MS, 0, 3_600_000, true),
             runs(o, common.results(), "compare"),
             o.integers("rttMs", "0", 0, 1_000),
-            Boolean.parseBoolean(o.choice("splitPools", "false", List.of("false", "true"))),
+            splitPools(o, chosen.workloads()),
             drivers(o, target),
             o.integer("repeat", 1, 1, 100),
             databaseCores(o, target));
@@ -97,6 +97,16 @@ public record SweepOptions(CommonOptions common, List<Workload> workloads, Map<S
          }
       }
       return drivers;
+   }
+
+   /** {@code -DsplitPools=true}, which measures a mix's kinds on a pool each: only with a mix. */
+   private static boolean splitPools(Options o, List<Workload> workloads) {
+      boolean split = Boolean.parseBoolean(o.choice("splitPools", "false", List.of("false", "true")));
+      if (split && workloads.stream().allMatch(w -> w.kinds().isEmpty())) {
+         throw Options.bad("splitPools", "true", "only with a mix in -Dworkloads, whose kinds it measures on a pool "
+               + "each");
+      }
+      return split;
    }
 
    /** The embedded server runs on this machine; another one has the cores -Ddb.cores says, or unknown ones. */

@@ -1,14 +1,18 @@
 package jdbcpoollab.workloads;
 
 import jdbcpoollab.db.Dialect;
+import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 /** The workload types a run can choose with {@code -Dworkloads}, one line each. */
 public final class Workloads {
@@ -62,12 +66,15 @@ public final class Workloads {
    public Chosen choose(Options options, String fallback, Dialect dialect) {
       List<String> chosen = options.choices("workloads", fallback, names());
       Map<String, Workload> built = new LinkedHashMap<>();
+      Map<String, Set<String>> optionsOf = new LinkedHashMap<>();
       Map<String, Object> settings = new LinkedHashMap<>();
       List<WorkloadType> simpleFirst = types.stream().sorted(Comparator.comparing(WorkloadType::composite)).toList();
       for (WorkloadType type : simpleFirst) {
-         Workload workload = type.composite()
+         Options.Traced<Workload> traced = options.traced(() -> type.composite()
                ? type.create(dialect, options, chosen, Map.copyOf(built))
-               : type.create(dialect, options, chosen);
+               : type.create(dialect, options, chosen));
+         optionsOf.put(type.name(), traced.names());
+         Workload workload = traced.value();
          if (workload != null) {
             built.put(type.name(), workload);
             settings.putAll(workload.settings());
@@ -80,7 +87,33 @@ public final class Workloads {
          }
          return workload;
       }).toList();
+      refuseUnused(options, workloads, optionsOf);
       return new Chosen(workloads, Collections.unmodifiableMap(settings));
+   }
+
+   /**
+    * Refuses an option given for a workload type the run does not measure, neither chosen nor a kind of a chosen
+    * mix ({@code -DholdMs} without {@code txn}, {@code -Dmix} without {@code mix}): it would change nothing.
+    */
+   private static void refuseUnused(Options options, List<Workload> workloads, Map<String, Set<String>> optionsOf) {
+      Set<String> used = new LinkedHashSet<>();
+      workloads.forEach(w -> {
+         used.add(w.name());
+         w.kinds().forEach(k -> used.add(k.name()));
+      });
+      Map<String, List<String>> owners = new TreeMap<>();
+      optionsOf.forEach((type, names) -> names.forEach(name -> owners.computeIfAbsent(name, n -> new ArrayList<>())
+            .add(type)));
+      for (Map.Entry<String, List<String>> option : owners.entrySet()) {
+         String value = options.given(option.getKey());
+         if (value != null && option.getValue().stream().noneMatch(used::contains)) {
+            String types = String.join(" or ", option.getValue());
+            throw new OptionException("bad option -D" + option.getKey() + "=" + value + ": it sets the " + types
+                  + " workload, which this run does not measure (-Dworkloads="
+                  + String.join(",", workloads.stream().map(Workload::name).toList())
+                  + "): leave it out or add " + types + " to -Dworkloads");
+         }
+      }
    }
 
    /** Rows of the {@code big} table that {@code workloads} need: the most any of them reads. */

@@ -1,5 +1,6 @@
 package jdbcpoollab.endtoend;
 
+import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.files.AtomicFile;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.run.Exit;
@@ -108,6 +109,23 @@ class ResultsNotWritableTest {
       assertTrue(run.console().contains("No space left on device"), run.console());
       assertEquals("running", run.summary().get("state"), "the last complete summary, written before the disk filled");
       assertNoTemporaryFile(disk);
+   }
+
+   @Test
+   void aDiskThatFillsUpWithGatlingsReportEndsWithOneLineAndExit74() throws Exception {
+      Path disk = smallDisk("400k");
+      Map<String, String> props = Map.of("lab.home", EmbeddedMariaDb.defaultHome().toString(),
+            "lab.results", disk.toString(), "lab.gatlingResults", disk.resolve("gatling").toString(), "pools", "1",
+            "users", "1", "seconds", "0.3", "warmup", "0", "workloads", "wait");
+      try (LabProcess gatling = LabProcess.gatling(PoolSweep.class, props, Map.of(), tmp.resolve("run.log"))) {
+         assertEquals(Exit.RESULTS_LOST, gatling.waitFor(Duration.ofMinutes(2)), gatling.output());
+         String output = gatling.output();
+         assertFalse(output.lines().anyMatch(l -> l.startsWith("\tat ")), output);
+         assertFalse(output.contains("Gatling report "), "Gatling's report is not there:\n" + output);
+         List<String> lines = output.lines().filter(l -> !l.isBlank()).toList();
+         assertEquals("jdbc-pool-lab: Gatling wrote no report: No space left on device (exit code 74)",
+               lines.get(lines.size() - 1), output);
+      }
    }
 
    /** A real file system of the given size (a tmpfs), skipped where mounting is not allowed. */

@@ -193,6 +193,31 @@ class OptionsTest {
    }
 
    @Test
+   void anOptionThatCannotApplyToThisRunIsRefused() {
+      assertEquals("bad option -Dmix=wait:9,cpu:1: it sets the mix workload, which this run does not measure "
+            + "(-Dworkloads=wait,cpu): leave it out or add mix to -Dworkloads", error(Map.of("mix", "wait:9,cpu:1")));
+      assertTrue(error(Map.of("holdMs", "50")).startsWith("bad option -DholdMs=50: it sets the txn workload"));
+      assertTrue(error(Map.of("hotRows", "10", "workloads", "wait")).startsWith("bad option -DhotRows=10: it sets "));
+      assertTrue(error(Map.of("rows", "10", "workloads", "wait")).startsWith("bad option -Drows=10: it sets the cpu "
+            + "or point workload"));
+      assertTrue(error(Map.of("sql.writes", "true")).startsWith("bad option -Dsql.writes=true: it sets the custom"));
+      assertEquals("bad option -DsplitPools=true: allowed is only with a mix in -Dworkloads, whose kinds it measures "
+            + "on a pool each", error(Map.of("splitPools", "true")));
+      assertEquals(Map.of("mix", Map.of("txn", 1, "wait", 9), "sleepMs", 5, "rows", 100_000, "hotRows", 1_000,
+            "holdMs", 50), sweep(Map.of("workloads", "mix", "mix", "txn:1,wait:9", "holdMs", "50", "splitPools",
+            "true")).workloadSettings(), "the options of a mix's kinds apply");
+      assertEquals(10, sweep(Map.of("workloads", "point", "rows", "10")).tableRows(), "rows applies to point too");
+   }
+
+   @Test
+   void aNameUnderAKnownOptionsPrefixIsRefused() {
+      assertTrue(unknown(Map.of("driver.bogus", "1")).startsWith("unknown option -Ddriver.bogus=1: allowed are "));
+      assertTrue(unknown(Map.of("source.x", "1")).startsWith("unknown option -Dsource.x=1: allowed are "));
+      assertTrue(unknown(Map.of("sql.write", "true")).startsWith("unknown option -Dsql.write=true (did you mean "
+            + "-Dsql.writes?)"));
+   }
+
+   @Test
    void aMisspeltPasswordOptionDoesNotEchoItsValue() {
       assertTrue(unknown(Map.of("db.pasword", "s3cret")).startsWith("unknown option -Ddb.pasword=*** "));
       assertFalse(unknown(Map.of("db.urll", "jdbc:mysql://h/d?password=s3cret")).contains("s3cret"));

@@ -50,6 +50,12 @@ class GateOptionsTest {
    }
 
    @Test
+   void aToleranceWithoutABaselineIsRefused() {
+      assertEquals("bad option -Dassert.tolerancePct=5: allowed is only with -Dbaseline, the run whose numbers it "
+            + "bounds", error(Map.of("assert.tolerancePct", "5")));
+   }
+
+   @Test
    void badLimitsAreOneLineNamingTheOption() {
       assertEquals("bad option -Dassert.p99AcquireMs=0: allowed is a number above 0 to 86400000",
             error(Map.of("assert.p99AcquireMs", "0")));

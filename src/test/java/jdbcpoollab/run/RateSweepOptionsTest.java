@@ -38,11 +38,22 @@ class RateSweepOptionsTest {
       return assertThrows(OptionException.class, () -> options(props)).getMessage();
    }
 
+   @Test
+   void aMixWithoutTheMixWorkloadIsRefused() {
+      assertTrue(error(Map.of("mix", "wait:1")).startsWith("bad option -Dmix=wait:1: it sets the mix workload, which "
+            + "this run does not measure (-Dworkloads=wait)"));
+   }
+
    /** A run folder whose summary.json names the simulation and holds one step. */
    static Path run(Path results, String name, String simulation) throws Exception {
+      return run(results, name, simulation, "wait");
+   }
+
+   /** As {@link #run(Path, String, String)}, its one step of the given workload. */
+   static Path run(Path results, String name, String simulation, String workload) throws Exception {
       Path dir = Files.createDirectories(results.resolve(name));
       Timing query = new Timing(100, 6.5, 6, 7, 9, 12);
-      StepResult step = new StepResult(StepId.of("wait", 4), 64, 5, 3000, 0, 0, 600, Timing.EMPTY, query, query,
+      StepResult step = new StepResult(StepId.of(workload, 4), 64, 5, 3000, 0, 0, 600, Timing.EMPTY, query, query,
             new UserSpread(64, 40, 47, 52, 0.99), Map.of(), true,
             null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
       Json.write(dir.resolve("summary.json"), Map.of("simulation", simulation, "state", "complete",
@@ -82,5 +93,18 @@ class RateSweepOptionsTest {
             .contains("(it is a RateSweep run with 1 steps)"));
       assertTrue(error(Map.of("from", "results/nope")).startsWith("bad option -Dfrom=results/nope: allowed is a "
             + "PoolSweep run folder of "));
+   }
+
+   @Test
+   void fromWithoutAStepOfEachWorkloadIsRefused() throws Exception {
+      run(results, "20261201-080000-PoolSweep", "PoolSweep", "wait rtt=5ms");
+      assertEquals("bad option -Dfrom=20261201-080000-PoolSweep: it has no measured step of the wait workload, "
+            + "whose service time it would give (its steps are of wait rtt=5ms); leave -Dfrom out to use each step's "
+            + "own, or give a PoolSweep run of wait", error(Map.of("from", "20261201-080000-PoolSweep")));
+      run(results, "20261201-090000-PoolSweep", "PoolSweep", "custom");
+      assertTrue(error(Map.of("from", "20261201-090000-PoolSweep", "workloads", "wait,cpu"))
+            .contains(": it has no measured step of the wait workload, "));
+      assertEquals(List.of("custom"), options(Map.of("from", "20261201-090000-PoolSweep", "workloads", "custom",
+            "sql", "SELECT 1")).workloads().stream().map(w -> w.name()).toList(), "custom has its step");
    }
 }

@@ -18,6 +18,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -146,9 +147,9 @@ public final class GatlingRun {
 
       /** Only the shutdown: a run still going as the test JVM ends is written as interrupted, as in its own JVM. */
       @Override
-      public void started(Runnable shutdown, IntSupplier code) {
+      public void started(Consumer<Throwable> shutdown, IntSupplier code) {
          exitCode = code;
-         Runtime.getRuntime().addShutdownHook(new Thread(shutdown, "lab-shutdown"));
+         Runtime.getRuntime().addShutdownHook(new Thread(() -> shutdown.accept(null), "lab-shutdown"));
       }
    }
 

@@ -1,5 +1,7 @@
 package jdbcpoollab.run;
 
+import io.gatling.core.Predef$;
+import io.gatling.core.config.GatlingConfiguration$;
 import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.results.RunFolder;
 import jdbcpoollab.options.Options;
@@ -22,6 +24,10 @@ public final class Preflight {
       String name = args.length > 0 ? args[0] : "PoolSweep";
       Class<? extends Simulation> simulation = Simulations.type(name).orElseThrow(() -> Exit.now(Exit.BAD_OPTION,
             Options.bad("sim", name, "one of " + String.join(", ", Simulations.names())).getMessage()));
+      // a simulation may build Gatling's feeders as it is made (csv(...)), which read Gatling's configuration
+      if (Predef$.MODULE$._configuration() == null) {
+         Predef$.MODULE$._configuration_$eq(GatlingConfiguration$.MODULE$.load());
+      }
       try {
          simulation.getConstructor().newInstance();
       } catch (InvocationTargetException e) {

@@ -69,7 +69,7 @@ public final class Sweep {
    private Sweep(String simulation, Options system, SweepOptions options) {
       this.options = options;
       summary = new SweepSummary(new Sizing.Context(options.users(),
-            options.databaseCores() == null ? 0 : options.databaseCores(), options.acquireP99Ms()));
+            options.databaseCores() == null ? 0 : options.databaseCores(), options.acquireP99Ms(), options.thinkMs()));
       int poolsAtOnce = options.workloads().stream().mapToInt(w -> options.split(w) ? w.kinds().size() : 1).max()
             .orElse(1);
       lab = new Lab(simulation, system, options.target(), poolsAtOnce * options.largestPool() + options.users() + 50,

@@ -80,6 +80,22 @@ public record SweepOptions(CommonOptions common, List<Workload> workloads, Map<S
             Think.from(o, null));
    }
 
+   /** Each workload's mean think time (Z, in ms) by the name its steps carry, for the workloads whose users think. */
+   public Map<String, Double> thinkMs() {
+      Map<String, Double> think = new LinkedHashMap<>();
+      thinking().forEach((label, w) -> think.put(label, think(w).meanMs()));
+      return think;
+   }
+
+   /** The workloads whose users think, by the name their steps carry. */
+   private Map<String, Workload> thinking() {
+      Map<String, Workload> thinking = new LinkedHashMap<>();
+      for (int rtt : rttMs) {
+         workloads.stream().filter(w -> !think(w).none()).forEach(w -> thinking.put(label(w, rtt), w));
+      }
+      return thinking;
+   }
+
    /** What a workload's users think between two operations: {@code -DthinkMs}, else the workload's own, else none. */
    public Think think(Workload workload) {
       return think != null ? think : workload instanceof OwnWorkload own ? own.think() : Think.NONE;
@@ -173,16 +189,10 @@ public record SweepOptions(CommonOptions common, List<Workload> workloads, Map<S
       if (!serverOptions().isEmpty()) {
          options.put("serverOptions", serverOptions());
       }
-      Map<String, Double> thinkMs = new LinkedHashMap<>();
-      Map<String, String> thinks = new LinkedHashMap<>();
-      for (int rtt : rttMs) {
-         workloads.stream().filter(w -> !think(w).none()).forEach(w -> {
-            thinkMs.put(label(w, rtt), think(w).meanMs());
-            thinks.put(label(w, rtt), think(w).describe());
-         });
-      }
-      if (!thinkMs.isEmpty()) {
-         options.put("thinkMs", thinkMs);
+      if (!thinkMs().isEmpty()) {
+         Map<String, String> thinks = new LinkedHashMap<>();
+         thinking().forEach((label, w) -> thinks.put(label, think(w).describe()));
+         options.put("thinkMs", thinkMs());
          options.put("think", thinks);
       }
       return new SweepSettings(String.join("; ", sources().stream().map(PoolLibrary::describeFixedSize).toList()),

@@ -98,5 +98,6 @@ class OrdersSweepTest {
       }
       String page = Files.readString(run.folder().resolve("index.html"));
       assertTrue(page.contains("checkout / commit"), "the page's per-statement rows");
+      assertTrue(page.contains("R + Z") && page.contains("users / (S1 + Z)"), "the answer counts the think time");
    }
 }

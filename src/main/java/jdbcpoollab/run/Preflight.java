@@ -1,10 +1,9 @@
 package jdbcpoollab.run;
 
-import io.gatling.core.Predef$;
-import io.gatling.core.config.GatlingConfiguration$;
 import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.results.RunFolder;
 import jdbcpoollab.options.Options;
+import jdbcpoollab.workloads.Feed;
 
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
@@ -25,9 +24,7 @@ public final class Preflight {
       Class<? extends Simulation> simulation = Simulations.type(name).orElseThrow(() -> Exit.now(Exit.BAD_OPTION,
             Options.bad("sim", name, "one of " + String.join(", ", Simulations.names())).getMessage()));
       // a simulation may build Gatling's feeders as it is made (csv(...)), which read Gatling's configuration
-      if (Predef$.MODULE$._configuration() == null) {
-         Predef$.MODULE$._configuration_$eq(GatlingConfiguration$.MODULE$.load());
-      }
+      Feed.configureGatling();
       try {
          simulation.getConstructor().newInstance();
       } catch (InvocationTargetException e) {

@@ -1,8 +1,12 @@
 package jdbcpoollab.workloads;
 
+import io.gatling.core.Predef$;
+import io.gatling.core.config.GatlingConfiguration$;
+import io.gatling.javaapi.core.CoreDsl;
 import io.gatling.javaapi.core.FeederBuilder;
 import scala.jdk.javaapi.CollectionConverters;
 
+import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
@@ -46,6 +50,30 @@ public final class Feed {
             return CollectionConverters.asJava(scala.next());
          }
       });
+   }
+
+   /**
+    * Gatling's CSV feeder of {@code file} with {@code strategy} ({@code random}, {@code circular} or {@code queue}),
+    * made outside a simulation too.
+    */
+   public static Feed csv(String name, Path file, String strategy) {
+      configureGatling();
+      FeederBuilder.Batchable<String> csv = CoreDsl.csv(file.toAbsolutePath().toString());
+      return of(name, switch (strategy) {
+         case "circular" -> csv.circular();
+         case "queue" -> csv.queue();
+         default -> csv.random();
+      });
+   }
+
+   /**
+    * Loads Gatling's configuration when Gatling has not (a simulation made before Gatling starts it, as the lab's
+    * preflight does): Gatling's feeders read it as they are made.
+    */
+   public static void configureGatling() {
+      if (Predef$.MODULE$._configuration() == null) {
+         Predef$.MODULE$._configuration_$eq(GatlingConfiguration$.MODULE$.load());
+      }
    }
 
    /** Any iterator of records; its first record's keys are the columns the statements may name. */

@@ -136,18 +136,23 @@ public record CustomWorkload(String statement, boolean writes, Request request) 
       }
    }
 
-   /** Gatling's CSV feeder of {@code -Dfeeder} with its strategy; a missing file or one without rows is refused. */
+   /**
+    * Gatling's CSV feeder of {@code -Dfeeder} with its strategy: a name on the classpath (src/test/resources) or a
+    * file elsewhere, as Gatling takes them; a missing file or one without rows is refused.
+    */
    private static Feed feed(String feeder, String strategy) {
       Path file = Path.of(feeder);
-      if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
-         throw Options.bad("feeder", feeder, "a readable CSV file, a header line of column names and a row a record"
-               + " (cannot read " + file.toAbsolutePath() + ")");
+      boolean resource = CustomWorkload.class.getClassLoader().getResource(feeder) != null;
+      if (!resource && (!Files.isRegularFile(file) || !Files.isReadable(file))) {
+         throw Options.bad("feeder", feeder, "a readable CSV file (a path, or a name in src/test/resources), a "
+               + "header line of column names and a row a record (cannot read " + file.toAbsolutePath() + ")");
       }
       try {
          return Feed.csv(feeder, file, strategy);
-      } catch (RuntimeException e) {
+      } catch (Exception e) {
+         // Gatling throws its checked FileNotFoundException unchecked, over several lines
          throw Options.bad("feeder", feeder, "a CSV file with a header line of column names and at least one row ("
-               + e.getMessage() + ")");
+               + String.valueOf(e.getMessage()).strip().replaceAll("\\s*\\n\\s*", " ") + ")");
       }
    }
 

@@ -54,11 +54,12 @@ public final class Feed {
 
    /**
     * Gatling's CSV feeder of {@code file} with {@code strategy} ({@code random}, {@code circular} or {@code queue}),
-    * made outside a simulation too.
+    * made outside a simulation too. Gatling looks the path up on the classpath first, then as a file, and refuses an
+    * absolute one into the classpath (give it relative to src/test/resources).
     */
    public static Feed csv(String name, Path file, String strategy) {
       configureGatling();
-      FeederBuilder.Batchable<String> csv = CoreDsl.csv(file.toAbsolutePath().toString());
+      FeederBuilder.Batchable<String> csv = CoreDsl.csv(file.toString());
       return of(name, switch (strategy) {
          case "circular" -> csv.circular();
          case "queue" -> csv.queue();

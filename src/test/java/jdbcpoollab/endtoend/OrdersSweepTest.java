@@ -2,6 +2,7 @@ package jdbcpoollab.endtoend;
 
 import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.simulations.OrdersSweep;
+import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.GatlingLog;
 import jdbcpoollab.testing.GatlingRun;
 import org.junit.jupiter.api.AfterAll;
@@ -33,14 +34,22 @@ class OrdersSweepTest {
    private static EmbeddedMariaDb server;
    private static GatlingRun.Result run;
    private static Connection db;
+   private static GatlingRun.Result dry;
+   private static GatlingLog gatlingLog;
 
    @BeforeAll
    static void runExample() throws SQLException {
       server = new EmbeddedMariaDb(EmbeddedMariaDb.defaultHome(), 50);
       db = server.start().connect();
-      run = GatlingRun.run(OrdersSweep.class, Map.of("db.url", "jdbc:mysql://127.0.0.1:" + server.port() + "/"
-            + EmbeddedMariaDb.DATABASE, "db.user", "root", "pools", "2,4", "seconds", "1", "warmup", "0",
-            "users", "8", "thinkMs", "5"), true);
+      Map<String, String> options = new HashMap<>(Map.of("db.url", "jdbc:mysql://127.0.0.1:" + server.port() + "/"
+            + EmbeddedMariaDb.DATABASE, "db.user", "root", "warmup", "0"));
+      options.putAll(Map.of("pools", "2,4", "seconds", "1", "users", "8", "thinkMs", "5"));
+      run = GatlingRun.run(OrdersSweep.class, options, true);
+      gatlingLog = GatlingLog.newest(Path.of(System.getProperty("lab.gatlingResults")));
+      options.putAll(Map.of("pools", "2", "seconds", "5", "users", "4", "thinkMs", "0", "workloads", "custom",
+            "sql", "@src/test/resources/orders-checkout.sql", "sql.writes", "true", "sql.transaction", "true",
+            "feeder", "customers.csv", "feeder.strategy", "queue"));
+      dry = GatlingRun.run(PoolSweep.class, options, false);
    }
 
    @AfterAll
@@ -92,12 +101,23 @@ class OrdersSweepTest {
       Set<String> names = kinds.stream().map(k -> (String) k.get("kind")).collect(Collectors.toSet());
       assertEquals(Set.of("checkout", "checkout / customer", "checkout / order", "checkout / line",
             "checkout / count", "checkout / commit", "browse", "browse / recent orders"), names);
-      GatlingLog log = GatlingLog.newest(Path.of(System.getProperty("lab.gatlingResults")));
       for (String request : List.of("checkout", "checkout / order", "browse / recent orders")) {
-         assertTrue(log.requests("orders pool=2 " + request) > 0, request + " in Gatling's report");
+         assertTrue(gatlingLog.requests("orders pool=2 " + request) > 0, request + " in Gatling's report");
       }
       String page = Files.readString(run.folder().resolve("index.html"));
       assertTrue(page.contains("checkout / commit"), "the page's per-statement rows");
       assertTrue(page.contains("R + Z") && page.contains("users / (S1 + Z)"), "the answer counts the think time");
+   }
+
+   @Test
+   void theFileFormRunsEachQueuedIdOnceThenEndsTheStepDry() throws SQLException {
+      assertTrue(dry.console().contains("ran dry"), dry.console());
+      Map<String, Object> step = dry.step("custom", 2);
+      assertEquals(false, step.get("complete"), "the step ended when the queue did");
+      Map<Integer, Integer> refunds = counts("SELECT id, COUNT(*) FROM order_lines WHERE product = -1 GROUP BY id");
+      Map<Integer, Integer> perCustomer = counts("SELECT o.customer_id, COUNT(*) FROM order_lines l JOIN orders o"
+            + " ON o.id = l.order_id WHERE l.product = -1 GROUP BY o.customer_id");
+      assertEquals(200, perCustomer.size(), "every id of the queue once: " + refunds.size() + " lines");
+      assertTrue(perCustomer.values().stream().allMatch(c -> c == 1), "each id exactly once: " + perCustomer);
    }
 }

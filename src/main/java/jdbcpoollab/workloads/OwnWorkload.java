@@ -11,9 +11,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 
 /**
  * A team's own workload: kinds of request, each picked by its weight, their parameters bound from one feeder, the
@@ -76,8 +73,7 @@ public final class OwnWorkload implements Workload {
    private final String name;
    private final Feed feed;
    private final Map<Request, Integer> weighted;
-   private final List<Request> kinds;
-   private final int[] cumulative;
+   private final MixWorkload mix;
    private final Think think;
    private final Setup setup;
 
@@ -85,15 +81,9 @@ public final class OwnWorkload implements Workload {
       this.name = name;
       this.feed = feed;
       this.weighted = Collections.unmodifiableMap(new LinkedHashMap<>(weighted));
-      this.kinds = List.copyOf(weighted.keySet());
+      this.mix = new MixWorkload(new LinkedHashMap<>(weighted));
       this.think = think;
       this.setup = setup;
-      cumulative = new int[kinds.size()];
-      int sum = 0;
-      for (int i = 0; i < kinds.size(); i++) {
-         sum += weighted.get(kinds.get(i));
-         cumulative[i] = sum;
-      }
    }
 
    /** A workload called {@code name} (its steps' name), its parameters from {@code feed}. */
@@ -108,21 +98,17 @@ public final class OwnWorkload implements Workload {
 
    @Override
    public String statement() {
-      int all = cumulative[cumulative.length - 1];
-      return kinds.stream().map(k -> k.name() + " " + weighted.get(k) + "/" + all + ": " + k.statement())
-            .collect(Collectors.joining(" | "));
+      return mix.statement();
    }
 
    @Override
    public Workload pick() {
-      int draw = ThreadLocalRandom.current().nextInt(cumulative[cumulative.length - 1]);
-      return kinds.get((int) IntStream.range(0, cumulative.length).filter(i -> draw < cumulative[i]).findFirst()
-            .orElse(kinds.size() - 1));
+      return mix.pick();
    }
 
    @Override
    public List<Workload> kinds() {
-      return List.copyOf(kinds);
+      return mix.kinds();
    }
 
    /** Picks a request and runs it on a record of its own. */
@@ -155,10 +141,6 @@ public final class OwnWorkload implements Workload {
    /** The think time between two requests of a user, Z. */
    public Think think() {
       return think;
-   }
-
-   public Feed feed() {
-      return feed;
    }
 
    @Override

@@ -92,10 +92,6 @@ public final class Request implements Workload {
             .collect(Collectors.joining("; "));
    }
 
-   public List<Part> parts() {
-      return parts;
-   }
-
    public boolean transaction() {
       return transaction;
    }
@@ -138,7 +134,7 @@ public final class Request implements Workload {
          }
       } catch (SQLException | RuntimeException e) {
          if (transaction) {
-            rollback(connection, e);
+            TxnWorkload.rollback(connection, e);
          }
          throw e;
       } finally {
@@ -162,14 +158,6 @@ public final class Request implements Workload {
          throw e;
       }
       times.add(name, start, System.nanoTime(), null);
-   }
-
-   private static void rollback(Connection connection, Exception cause) {
-      try {
-         connection.rollback();
-      } catch (SQLException e) {
-         cause.addSuppressed(e);
-      }
    }
 
    @Override

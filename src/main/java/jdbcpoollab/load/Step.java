@@ -148,7 +148,8 @@ public final class Step {
    /**
     * One user's closed loop on the calling thread, as an application's request thread would run it: operations one
     * after the other (acquire a connection, run the workload on it, give it back), the user's think time between
-    * them, until the window closes, the database is lost or the workload's feeder runs dry. The thread registers once for the whole loop, so that a lost database can interrupt it while it waits.
+    * them, until the window closes, the database is lost or the workload's feeder runs dry. The thread registers once
+    * for the whole loop, so that a lost database can interrupt it while it waits.
     *
     * @return operations that failed inside the window
     */

@@ -47,7 +47,24 @@ public final class Capacity {
 
    /** The Little's-law ceiling min(pool, users) / S1, in operations per second. */
    public static double ceiling(int pool, int users, double s1Ms) {
-      return Math.min(pool, users) * 1000.0 / s1Ms;
+      return ceiling(pool, users, s1Ms, 0);
+   }
+
+   /**
+    * The ceiling of a closed loop whose users think {@code thinkMs} (Z) between operations: min(pool / S1,
+    * users / (S1 + Z)). A pool serves at most pool / S1; a user asks at most once every S1 + Z.
+    */
+   public static double ceiling(int pool, int users, double s1Ms, double thinkMs) {
+      return Math.min(pool * 1000.0 / s1Ms, users * 1000.0 / (s1Ms + thinkMs));
+   }
+
+   /**
+    * Little's law once more: the users a pool of {@code pool} connections carries when each operation holds its
+    * connection {@code holdMs} and a user asks once every {@code responseMs} + {@code thinkMs} (R + Z), the pool
+    * kept busy: pool x (R + Z) / hold.
+    */
+   public static double usersCarried(int pool, double holdMs, double responseMs, double thinkMs) {
+      return holdMs > 0 ? pool * (responseMs + thinkMs) / holdMs : Double.NaN;
    }
 
    /** Little's law again: connections busy on average = throughput x query time. */

@@ -68,12 +68,14 @@ public final class Sizing {
    private final int users;
    private final int cores;
    private final double acquireP99LimitMs;
+   private final double thinkMs;
    private final StepResult s1Step;
    private final Choice choice;
    private final Usl usl;
    private final String uslProblem;
 
-   private Sizing(String workload, List<StepResult> steps, int users, int cores, double acquireP99LimitMs) {
+   private Sizing(String workload, List<StepResult> steps, int users, int cores, double acquireP99LimitMs,
+                  double thinkMs) {
       this.workload = workload;
       this.steps = steps.stream().sorted(Comparator.comparingInt(StepResult::pool)
             .thenComparingInt(StepResult::repetition)).toList();
@@ -81,6 +83,7 @@ public final class Sizing {
       this.users = users;
       this.cores = cores;
       this.acquireP99LimitMs = acquireP99LimitMs;
+      this.thinkMs = thinkMs;
       this.s1Step = Capacity.sweepS1Step(this.steps);
       this.choice = choose(this.steps);
       List<Pool> fitted = pools.stream().filter(p -> p.usable() && p.pool() <= users).toList();
@@ -106,8 +109,30 @@ public final class Sizing {
     * @param users        the closed loop's users
     * @param cores        the database server's cores, which the rule of thumb counts; 0 when unknown
     * @param acquireP99Ms the P99 acquire wait the report marks steps against (not part of the rule)
+    * @param thinkMs      each workload's mean think time between operations (Z), by name; a workload not named
+    *                     has none
     */
-   public record Context(int users, int cores, double acquireP99Ms) {
+   public record Context(int users, int cores, double acquireP99Ms, Map<String, Double> thinkMs) {
+      public Context {
+         thinkMs = thinkMs == null ? Map.of() : Map.copyOf(thinkMs);
+      }
+
+      /** A context whose users never think. */
+      public Context(int users, int cores, double acquireP99Ms) {
+         this(users, cores, acquireP99Ms, Map.of());
+      }
+
+      /** This context with the workloads' think times, by name. */
+      public Context thinking(Map<String, Double> think) {
+         return new Context(users, cores, acquireP99Ms, think);
+      }
+
+      /** Z of {@code workload}, or of the workload it is a source's steps of ({@code orders hikari}); 0 for none. */
+      double thinkMs(String workload) {
+         return thinkMs.entrySet().stream().filter(e -> workload.equals(e.getKey())
+               || workload.startsWith(e.getKey() + " ")).mapToDouble(Map.Entry::getValue).findFirst().orElse(0);
+      }
+
       /** A sweep's context; a part its settings do not give (a run written before they had it) takes its default. */
       public static Context of(SweepSettings settings, Environment environment, List<StepResult> steps) {
          return new Context(settings.users() > 0 ? settings.users()
@@ -118,7 +143,8 @@ public final class Sizing {
    }
 
    public static Sizing of(String workload, List<StepResult> steps, Context context) {
-      return new Sizing(workload, steps, context.users(), context.cores(), context.acquireP99Ms());
+      return new Sizing(workload, steps, context.users(), context.cores(), context.acquireP99Ms(),
+            context.thinkMs(workload));
    }
 
    /** Whether a recommendation may rest on a step: complete, without failures, with operations. */
@@ -217,9 +243,24 @@ public final class Sizing {
       return Capacity.sweepS1Ms(s1Step);
    }
 
-   /** The Little's-law ceiling at this pool size ({@link Capacity#ceiling}). */
+   /** The Little's-law ceiling at this pool size, min(pool / S1, users / (S1 + Z)) ({@link Capacity#ceiling}). */
    public double ceiling(int pool) {
-      return Capacity.ceiling(pool, users, s1Ms());
+      return Capacity.ceiling(pool, users, s1Ms(), thinkMs);
+   }
+
+   /** The users' mean think time between operations, Z, in ms; 0 when they do not think. */
+   public double thinkMs() {
+      return thinkMs;
+   }
+
+   /**
+    * The users a pool size carries at its measured response time ({@link Capacity#usersCarried}): its connections
+    * kept busy, each held the pool's average statement time (query avg) per operation, each user asking once every
+    * R + Z (total avg + think time).
+    */
+   public double usersCarried(Pool pool) {
+      return Capacity.usersCarried(pool.pool(), pool.mean(s -> s.query().avg()), pool.mean(s -> s.total().avg()),
+            thinkMs);
    }
 
    /** Connections busy on average ({@link Capacity#busy}). */

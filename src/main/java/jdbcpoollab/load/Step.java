@@ -8,11 +8,15 @@ import jdbcpoollab.measure.TimelinePoint;
 import jdbcpoollab.measure.WindowCpu;
 import jdbcpoollab.pools.ConnectionSource;
 import jdbcpoollab.pools.KindSources;
+import jdbcpoollab.workloads.StatementTimes;
+import jdbcpoollab.workloads.Think;
 import jdbcpoollab.workloads.Workload;
 
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 
 /**
@@ -26,20 +30,29 @@ public final class Step {
    private final String requestName;
    private final SharedSource source;
    private final StepRecorder recorder;
+   private final Think think;
    /** The threads running a user's loop on this step, each registered once for its whole loop. */
    private final Set<Thread> loops = new HashSet<>();
    private volatile DatabaseWatch watch;
    private volatile String lostReason;
+   private volatile String dryReason;
    private volatile Supplier<ServerActivity> activity;
    private volatile long sampleAtMostNanos;
    private volatile StepSampler sampler;
    private volatile WindowCpu cpu;
 
    public Step(Workload workload, String requestName, ConnectionSource.Opener opener, StepRecorder recorder) {
+      this(workload, requestName, opener, recorder, Think.NONE);
+   }
+
+   /** A step whose users think for {@code think} after each operation (Z), outside the operation's time. */
+   public Step(Workload workload, String requestName, ConnectionSource.Opener opener, StepRecorder recorder,
+               Think think) {
       this.workload = workload;
       this.requestName = requestName;
       this.source = new SharedSource(opener);
       this.recorder = recorder;
+      this.think = think;
    }
 
    public String requestName() {
@@ -106,6 +119,11 @@ public final class Step {
       return lostReason;
    }
 
+   /** Why the step ended before its window did (the database lost, its feeder run dry), or null. */
+   public String cutReason() {
+      return lostReason != null ? lostReason : dryReason;
+   }
+
    /** Users keep looping while this holds. */
    public boolean running() {
       return source.get() != null && recorder.running(System.nanoTime());
@@ -128,9 +146,10 @@ public final class Step {
    }
 
    /**
-    * One user's closed loop on the calling thread, as an application's request thread would run it: operations back
-    * to back (acquire a connection, run the workload on it, give it back) until the window closes or the database is
-    * lost. The thread registers once for the whole loop, so that a lost database can interrupt it while it waits.
+    * One user's closed loop on the calling thread, as an application's request thread would run it: operations one
+    * after the other (acquire a connection, run the workload on it, give it back), the user's think time between
+    * them, until the window closes, the database is lost or the workload's feeder runs dry. The thread registers once
+    * for the whole loop, so that a lost database can interrupt it while it waits.
     *
     * @return operations that failed inside the window
     */
@@ -144,11 +163,13 @@ public final class Step {
          loops.add(self);
       }
       long failed = 0;
+      StatementTimes times = new StatementTimes();
       try {
          while (running() && lostReason == null) {
-            if (!once(user, log)) {
+            if (!once(user, log, times)) {
                failed++;
             }
+            think(user);
             // an interrupt is meant for the operation it cut short; the next one starts clean
             Thread.interrupted();
          }
@@ -162,16 +183,22 @@ public final class Step {
    }
 
    /** One operation; false when it failed inside the window. */
-   private boolean once(StepRecorder.User user, OperationLog log) {
+   private boolean once(StepRecorder.User user, OperationLog log, StatementTimes times) {
+      Workload kind = workload.pick();
+      Map<String, Object> input = kind.draw();
+      if (input == null) {
+         ranDry(kind);
+         return true;
+      }
+      times.clear();
       long startMillis = System.currentTimeMillis();
       long start = System.nanoTime();
       recorder.begin(user, start);
-      Workload kind = workload.pick();
       ConnectionSource from = source.get();
       if (from instanceof KindSources split) {
          from = split.of(kind.name());
       }
-      Phases op = Phases.run(from, start, kind::run);
+      Phases op = Phases.run(from, start, c -> kind.run(c, input, times));
       boolean measured = kind == workload
             ? recorder.record(user, op.acquireNanos(), op.useNanos(), op.totalNanos(), op.end(), op.error())
             : recorder.record(user, kind.name(), op.acquireNanos(), op.useNanos(), op.totalNanos(), op.end(),
@@ -179,10 +206,48 @@ public final class Step {
       if (op.failure() != null) {
          checkDatabase(op.failure());
       }
-      if (measured) {
+      if (measured && times.times().isEmpty()) {
          log.operation(requestName, startMillis, startMillis + op.totalNanos() / 1_000_000, op.error());
+      } else if (measured) {
+         statements(kind, times, start, startMillis, op, log);
       }
       return !measured || op.error() == null;
+   }
+
+   /**
+    * A request of several statements, measured: each statement counted under its request, and the request and its
+    * statements logged as requests of their own ({@code orders pool=4 checkout / customer}).
+    */
+   private void statements(Workload kind, StatementTimes times, long start, long startMillis, Phases op,
+                           OperationLog log) {
+      String request = requestName + " " + kind.name();
+      log.operation(request, startMillis, startMillis + op.totalNanos() / 1_000_000, op.error());
+      for (StatementTimes.Time t : times.times()) {
+         recorder.recordStatement(kind.name() + " / " + t.name(), t.nanos(), t.error());
+         long from = startMillis + (t.startNanos() - start) / 1_000_000;
+         log.operation(request + " / " + t.name(), from, from + t.nanos() / 1_000_000, t.error());
+      }
+   }
+
+   /** The user's think time after an operation, never past the window's end. */
+   private void think(StepRecorder.User user) {
+      if (think.none()) {
+         return;
+      }
+      long from = System.nanoTime();
+      Think.sleep(Math.min(think.nextNanos(ThreadLocalRandom.current()), recorder.nanosLeft(from)));
+      recorder.thought(user, System.nanoTime() - from);
+   }
+
+   /** A queue feeder has no record left: the step ends here, incomplete, and says why. */
+   private void ranDry(Workload kind) {
+      synchronized (loops) {
+         if (dryReason == null) {
+            dryReason = "the feeder of " + workload.name() + " ran dry (a queue feeder hands out each record once):"
+                  + " no record left for " + kind.name();
+         }
+      }
+      recorder.stop(System.nanoTime());
    }
 
    private void checkDatabase(Exception error) {

@@ -185,6 +185,40 @@ public final class StepRecorder {
       return inWindow;
    }
 
+   /**
+    * One statement of an operation of several that ended inside the window ({@code kind} names the request and the
+    * statement): counted and timed as a kind of its own, without an acquire wait, and not as an operation.
+    */
+   public void recordStatement(String kind, long nanos, String error) {
+      Kind k = kinds.computeIfAbsent(kind, name -> new Kind());
+      if (error == null) {
+         k.ok.increment();
+         k.query.recordValue(Math.max(0, nanos));
+         k.total.recordValue(Math.max(0, nanos));
+      } else {
+         k.ko.increment();
+      }
+   }
+
+   /**
+    * The user thought for {@code nanos} after its last operation: that time is the user's, not the harness's share
+    * of the loop ({@link #gaps()}).
+    */
+   public void thought(User user, long nanos) {
+      if (user.lastEnd != UNSET) {
+         user.lastEnd += nanos;
+      }
+   }
+
+   /** Nanoseconds until the window closes, 0 once it has or the step was stopped; the longest a user may think. */
+   public long nanosLeft(long nowNanos) {
+      long start = firstStart.get();
+      if (stoppedAt != UNSET) {
+         return 0;
+      }
+      return start == UNSET ? Long.MAX_VALUE : Math.max(0, start + warmupNanos + windowNanos - nowNanos);
+   }
+
    /** Each kind's share of the window, by name; empty for a step of one kind. Call once, at the end. */
    public Map<String, KindResult> kinds() {
       Map<String, KindResult> results = new TreeMap<>();

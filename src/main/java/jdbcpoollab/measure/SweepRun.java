@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -109,6 +110,15 @@ public record SweepRun(Path folder, Map<String, Object> summary, List<StepResult
    /** Where the run ran, as it recorded it. */
    public Environment environment() {
       return Json.as(settings(), Environment.class);
+   }
+
+   /** Each workload's mean think time between operations (Z, -DthinkMs or its own), in ms, by name. */
+   public Map<String, Double> thinkMs() {
+      Map<String, Double> think = new LinkedHashMap<>();
+      if (settings().get("thinkMs") instanceof Map<?, ?> m) {
+         m.forEach((workload, ms) -> think.put(String.valueOf(workload), ((Number) ms).doubleValue()));
+      }
+      return think;
    }
 
    public Map<String, Object> settings() {

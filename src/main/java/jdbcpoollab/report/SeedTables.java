@@ -70,14 +70,20 @@ final class SeedTables {
          Map<String, Object> r = (Map<String, Object>) o;
          table.add(List.of(String.valueOf(r.get("step")), String.valueOf(r.get("kind")), String.valueOf(r.get("ok")),
                String.format(Locale.ROOT, "%.1f", number(r.get("throughput"))),
-               String.format(Locale.ROOT, "%.3f", number(((Map<String, Object>) r.get("acquire")).get("p99"))),
+               acquired((Map<String, Object>) r.get("acquire")),
                String.format(Locale.ROOT, "%.3f", number(((Map<String, Object>) r.get("query")).get("p50"))),
                String.format(Locale.ROOT, "%.3f", number(((Map<String, Object>) r.get("total")).get("p99")))));
       }
       html.h2("Each kind of a mixed workload", "kinds");
       html.p("On one pool a fast kind waits behind slow ones for a connection (its acquire P99); with a pool per kind "
-            + "('split' steps, each pool of the step's size) it waits only for its own kind.");
+            + "('split' steps, each pool of the step's size) it waits only for its own kind. A request of several "
+            + "statements has a row for each (request / statement), timed on the connection the request holds.");
       html.table(table);
+   }
+
+   /** A kind's acquire P99; a request's statement ({@code checkout / order}) waits for none of its own. */
+   private static String acquired(Map<String, Object> acquire) {
+      return number(acquire.get("count")) == 0 ? "-" : String.format(Locale.ROOT, "%.3f", number(acquire.get("p99")));
    }
 
    private static double number(Object value) {

@@ -25,9 +25,10 @@ public final class SizingText {
       if (pick == null) {
          return sizing.workload() + ": no recommendation, no step finished without failures";
       }
-      return String.format(Locale.ROOT, "%s: pool %d (%s ops/s%s)", sizing.workload(), pick.pool(),
-            estimate(pick.throughput(), 1), sizing.saturatedFrom() == null ? ""
-                  : ", database saturated from pool " + sizing.saturatedFrom());
+      return String.format(Locale.ROOT, "%s: pool %d (%s ops/s%s%s)", sizing.workload(), pick.pool(),
+            estimate(pick.throughput(), 1), sizing.thinkMs() > 0 ? String.format(Locale.ROOT, ", carries about %.0f "
+                  + "users thinking %s ms", sizing.usersCarried(pick), asGiven(sizing.thinkMs())) : "",
+            sizing.saturatedFrom() == null ? "" : ", database saturated from pool " + sizing.saturatedFrom());
    }
 
    /** Why, in three lines: what the rule picked, why acquire wait is not a cost here, and what the database did. */
@@ -43,7 +44,7 @@ public final class SizingText {
       lines.add(String.format(Locale.ROOT, "Throughput peaks at %s ops/s (pool %d); pool %d is the smallest %s, so "
                   + "more connections buy nothing.", estimate(best.throughput(), 1), best.pool(), pick.pool(),
             choice.tested() ? "not significantly below 95% of it (one-sided Welch test at 5%)" : "within 5% of it"));
-      lines.add(last(sizing).pool() == pick.pool()
+      lines.add(sizing.thinkMs() > 0 ? thinking(sizing, pick) : last(sizing).pool() == pick.pool()
             ? String.format(Locale.ROOT, "With %d users in a closed loop the time per operation is users / "
                   + "throughput (Little's law): every connection added so far took waiting out of the pool, and the "
                   + "largest pool measured is still the best (query avg %s ms at pool %d).", sizing.users(),
@@ -64,6 +65,21 @@ public final class SizingText {
                   : "The database was not saturated (or its load is unknown): the limit is elsewhere, such as "
                         + "locks or the client.");
       return lines;
+   }
+
+   /**
+    * Little's law for a closed loop with think time: users = throughput x (R + Z), so the users, not the pool, may
+    * set the throughput; and the users each pool size carries at its measured response time.
+    */
+   private static String thinking(Sizing sizing, Sizing.Pool pick) {
+      double r = pick.mean(s -> s.total().avg());
+      return String.format(Locale.ROOT, "With %d users each thinking Z = %s ms between operations, a user asks once "
+            + "every R + Z (Little's law: users = throughput x (R + Z); at pool %d R = %s ms, so %d users ask at most "
+            + "%.1f ops/s). At its measured response time each pool size carries pool x (R + Z) / (time a connection "
+            + "is held) users: %s.", sizing.users(), asGiven(sizing.thinkMs()), pick.pool(), fixed(r, 3),
+            sizing.users(), sizing.users() * 1000.0 / (r + sizing.thinkMs()), sizing.pools().stream()
+                  .filter(Sizing.Pool::usable).map(p -> String.format(Locale.ROOT, "pool %d about %.0f", p.pool(),
+                        sizing.usersCarried(p))).collect(Collectors.joining(", ")));
    }
 
    private static Sizing.Pool last(Sizing sizing) {
@@ -103,9 +119,10 @@ public final class SizingText {
       if (sizing.s1Step() != null) {
          double ceiling = sizing.ceiling(pick.pool());
          lines.add(String.format(Locale.ROOT, "S1 = %.3f ms (smallest average query time, at pool %d). At pool %d the "
-               + "Little's-law ceiling min(pool, users) / S1 is %.1f ops/s; the pool reached %.0f%% of it.",
-               sizing.s1Ms(), sizing.s1Step().pool(), pick.pool(), ceiling,
-               100 * pick.throughput().mean() / ceiling));
+               + "Little's-law ceiling %s is %.1f ops/s; the pool reached %.0f%% of it.",
+               sizing.s1Ms(), sizing.s1Step().pool(), pick.pool(), sizing.thinkMs() > 0
+                     ? "min(pool / S1, users / (S1 + Z)), Z = " + asGiven(sizing.thinkMs()) + " ms,"
+                     : "min(pool, users) / S1", ceiling, 100 * pick.throughput().mean() / ceiling));
       }
       lines.add(uslSentence(sizing));
       lines.add(sizing.cores() > 0

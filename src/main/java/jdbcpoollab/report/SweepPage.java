@@ -70,7 +70,8 @@ public final class SweepPage {
    /** What a workload's steps, read back from the run's {@code summary.json}, say about its pool size. */
    static Sizing sizing(SweepRun run, String workload) {
       List<StepResult> steps = run.steps(workload);
-      return Sizing.of(workload, steps, Sizing.Context.of(run.sweepSettings(), run.environment(), steps));
+      return Sizing.of(workload, steps, Sizing.Context.of(run.sweepSettings(), run.environment(), steps)
+            .thinking(run.thinkMs()));
    }
 
    /** What the run says about its pool size: per workload, and per source in a sweep over several. */
@@ -84,7 +85,7 @@ public final class SweepPage {
    static Sizing sizing(SweepRun run, String workload, String source) {
       List<StepResult> steps = run.steps(workload, source);
       return Sizing.of(workload + " " + source, steps, Sizing.Context.of(run.sweepSettings(), run.environment(),
-            steps));
+            steps).thinking(run.thinkMs()));
    }
 
    /** The run's gates and, with {@code -Dbaseline}, its step-by-step diff against the baseline run. */

@@ -3,6 +3,7 @@ package jdbcpoollab.run;
 import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.results.RunFolder;
 import jdbcpoollab.options.Options;
+import jdbcpoollab.workloads.Feed;
 
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
@@ -22,6 +23,8 @@ public final class Preflight {
       String name = args.length > 0 ? args[0] : "PoolSweep";
       Class<? extends Simulation> simulation = Simulations.type(name).orElseThrow(() -> Exit.now(Exit.BAD_OPTION,
             Options.bad("sim", name, "one of " + String.join(", ", Simulations.names())).getMessage()));
+      // a simulation may build Gatling's feeders as it is made (csv(...)), which read Gatling's configuration
+      Feed.configureGatling();
       try {
          simulation.getConstructor().newInstance();
       } catch (InvocationTargetException e) {

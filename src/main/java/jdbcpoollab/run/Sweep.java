@@ -1,10 +1,13 @@
 package jdbcpoollab.run;
 
 import io.gatling.javaapi.core.Assertion;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.db.Database;
 import jdbcpoollab.db.Driver;
 import jdbcpoollab.db.ServerStatus;
+import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Step;
@@ -13,6 +16,7 @@ import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.TimelinePoint;
+import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.ConnectionSource;
 import jdbcpoollab.pools.KindSources;
@@ -21,6 +25,7 @@ import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.report.SweepSummary;
 import jdbcpoollab.report.Table;
 import jdbcpoollab.report.TimelineFile;
+import jdbcpoollab.workloads.OwnWorkload;
 import jdbcpoollab.workloads.Workload;
 
 import java.sql.Connection;
@@ -33,7 +38,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
+
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 /**
  * PoolSweep's engine: its steps (each workload at each pool size with each source and driver, a pool of that size
@@ -56,13 +65,13 @@ public final class Sweep {
    private final Map<String, Map<String, Long>> counters = new LinkedHashMap<>();
    private volatile int serverMaxConnections;
 
-   private Sweep(Options system, SweepOptions options) {
+   private Sweep(String simulation, Options system, SweepOptions options) {
       this.options = options;
       summary = new SweepSummary(new Sizing.Context(options.users(),
-            options.databaseCores() == null ? 0 : options.databaseCores(), options.acquireP99Ms()));
+            options.databaseCores() == null ? 0 : options.databaseCores(), options.acquireP99Ms(), options.thinkMs()));
       int poolsAtOnce = options.workloads().stream().mapToInt(w -> options.split(w) ? w.kinds().size() : 1).max()
             .orElse(1);
-      lab = new Lab("PoolSweep", system, options.target(), poolsAtOnce * options.largestPool() + options.users() + 50,
+      lab = new Lab(simulation, system, options.target(), poolsAtOnce * options.largestPool() + options.users() + 50,
             summary, options.settings());
       lab.serverOptions(options.serverOptions());
       server = new ServerStatus(lab::database);
@@ -99,7 +108,25 @@ public final class Sweep {
    /** Reads the sweep's options from the JVM's; bad input ends the run with one line, before anything starts. */
    public static Sweep fromSystem() {
       Options system = Options.fromSystem();
-      return new Sweep(system, Exit.options(() -> SweepOptions.from(system)));
+      return new Sweep("PoolSweep", system, Exit.options(() -> SweepOptions.from(system)));
+   }
+
+   /**
+    * The sweep of a simulation over a workload of its own ({@code workload} builds it), at every pool size, for
+    * {@code users} users unless {@code -Dusers} says otherwise; the other options as PoolSweep reads them. A workload
+    * that cannot be built (a {@code #{column}} its feeder lacks, a feeder with no rows) is bad input as an option is.
+    */
+   public static Sweep of(Simulation simulation, Supplier<OwnWorkload> workload, int users) {
+      Options system = Options.fromSystem();
+      return new Sweep(simulation.getClass().getSimpleName(), system, Exit.options(() -> {
+         OwnWorkload own;
+         try {
+            own = workload.get();
+         } catch (IllegalArgumentException e) {
+            throw new OptionException("bad workload: " + e.getMessage());
+         }
+         return SweepOptions.from(system, own, users);
+      }));
    }
 
    public SweepOptions options() {
@@ -109,6 +136,15 @@ public final class Sweep {
    /** The steps in the order they run. */
    public List<Step> steps() {
       return List.copyOf(steps);
+   }
+
+   /**
+    * The sweep's load, as PoolSweep sets it up: a scenario per step, its users all at once, each running its closed
+    * loop on a thread of its own; each step starts when the previous one has ended.
+    */
+   public PopulationBuilder population() {
+      return pools.oneAfterAnother(steps(), step -> scenario(step.requestName()).exec(Jdbc.closedLoop(step))
+            .injectOpen(atOnceUsers(options.users())));
    }
 
    /** The protocol that opens each step's pool before its users load it and closes it once they have left. */
@@ -143,7 +179,7 @@ public final class Sweep {
                new PoolShape(id.poolName() + "-" + kind.name(), pool, pool, options.connectionTimeoutMs(),
                      kind.readOnly()))));
          return KindSources.open(perKind);
-      }, recorder);
+      }, recorder, options.think(workload));
       series.put(step, s);
       return step;
    }
@@ -205,7 +241,7 @@ public final class Sweep {
                   + " is larger than the server's max_connections " + serverMaxConnections
                   + ", which refused the rest (Connection_errors_max_connections)"
             : step.openFailure() != null ? "pool did not open: " + step.openFailure()
-            : step.lostReason() != null ? step.lostReason() : "cut short";
+            : step.cutReason() != null ? step.cutReason() : "cut short";
       writeCounters();
       writeKinds(series.get(step), r);
       writeTimeline(step);
@@ -239,11 +275,11 @@ public final class Sweep {
             kindRows.add(row);
             kindTable.add(List.of(r.label(), k.kind(), Long.toString(k.ok()), Long.toString(k.ko()),
                   String.format(Locale.ROOT, "%.1f", r.seconds() > 0 ? k.ok() / r.seconds() : 0),
-                  ms(k.acquire().p99()), ms(k.query().p50()), ms(k.query().p99()), ms(k.total().p50()),
+                  k.acquire().count() == 0 ? "-" : ms(k.acquire().p99()), ms(k.query().p50()), ms(k.query().p99()), ms(k.total().p50()),
                   ms(k.total().p99())));
          }
          lab.section("kinds", "Each kind of a mixed step", kindTable, kindRows, "Times in ms, in the step's window;"
-               + " a 'split' step gives each kind a pool of its own of the step's size.");
+               + " a request's statements (request / statement) wait for no connection of their own; a 'split' step gives each kind a pool of its own of the step's size.");
       }
    }
 

@@ -8,6 +8,8 @@ import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.settings.SweepSettings;
+import jdbcpoollab.workloads.OwnWorkload;
+import jdbcpoollab.workloads.Think;
 import jdbcpoollab.workloads.Workload;
 import jdbcpoollab.workloads.Workloads;
 
@@ -32,10 +34,13 @@ import java.util.Map;
  * @param repeat           how many times the whole sweep runs, interleaved (1..64, then 1..64 again)
  * @param databaseCores    the database server's cores: the machine's for the embedded server, {@code -Ddb.cores}
  *                         for another one, null when not given
+ * @param think            every user's think time between operations, {@code -DthinkMs} and {@code -Dthink}; null
+ *                         when not given (a workload of the user's own then thinks as it says)
  */
 public record SweepOptions(CommonOptions common, List<Workload> workloads, Map<String, Object> workloadSettings,
                            double acquireP99Ms, List<Path> compare, List<Integer> rttMs, boolean splitPools,
-                           List<Driver> drivers, int repeat, Integer databaseCores) implements SimulationOptions {
+                           List<Driver> drivers, int repeat, Integer databaseCores, Think think)
+      implements SimulationOptions {
 
    /** The shared options PoolSweep takes, with its defaults. */
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(64).withPools("1,2,4,8,16,32,64")
@@ -47,9 +52,21 @@ public record SweepOptions(CommonOptions common, List<Workload> workloads, Map<S
 
    /** The options, with {@code -Dworkloads} naming types of {@code types}. */
    public static SweepOptions from(Options o, Workloads types) {
-      CommonOptions common = CommonOptions.from(o, TAKES);
+      return from(o, types, "wait,cpu", TAKES);
+   }
+
+   /**
+    * The options of a sweep over a workload of the user's own simulation: {@code -Dworkloads} is {@code own}'s name
+    * unless given (the lab's workloads may be added), {@code -Dusers} is {@code users} unless given.
+    */
+   public static SweepOptions from(Options o, OwnWorkload own, int users) {
+      return from(o, Workloads.DEFAULT.with(own.type()), own.name(), TAKES.withUsers(users));
+   }
+
+   private static SweepOptions from(Options o, Workloads types, String workloads, CommonOptions.Takes takes) {
+      CommonOptions common = CommonOptions.from(o, takes);
       Target target = common.target();
-      Workloads.Chosen chosen = types.choose(o, "wait,cpu", target.dialect());
+      Workloads.Chosen chosen = types.choose(o, workloads, target.dialect());
       return new SweepOptions(
             common,
             chosen.workloads(),
@@ -60,7 +77,29 @@ public record SweepOptions(CommonOptions common, List<Workload> workloads, Map<S
             splitPools(o, chosen.workloads()),
             drivers(o, target),
             o.integer("repeat", 1, 1, 100),
-            databaseCores(o, target));
+            databaseCores(o, target),
+            Think.from(o, null));
+   }
+
+   /** Each workload's mean think time (Z, in ms) by the name its steps carry, for the workloads whose users think. */
+   public Map<String, Double> thinkMs() {
+      Map<String, Double> think = new LinkedHashMap<>();
+      thinking().forEach((label, w) -> think.put(label, think(w).meanMs()));
+      return think;
+   }
+
+   /** The workloads whose users think, by the name their steps carry. */
+   private Map<String, Workload> thinking() {
+      Map<String, Workload> thinking = new LinkedHashMap<>();
+      for (int rtt : rttMs) {
+         workloads.stream().filter(w -> !think(w).none()).forEach(w -> thinking.put(label(w, rtt), w));
+      }
+      return thinking;
+   }
+
+   /** What a workload's users think between two operations: {@code -DthinkMs}, else the workload's own, else none. */
+   public Think think(Workload workload) {
+      return think != null ? think : workload instanceof OwnWorkload own ? own.think() : Think.NONE;
    }
 
    /** How steps and reports name a workload measured at a round trip: {@code wait}, or {@code wait rtt=5ms}. */
@@ -167,6 +206,12 @@ public record SweepOptions(CommonOptions common, List<Workload> workloads, Map<S
       }
       if (!serverOptions().isEmpty()) {
          options.put("serverOptions", serverOptions());
+      }
+      if (!thinkMs().isEmpty()) {
+         Map<String, String> thinks = new LinkedHashMap<>();
+         thinking().forEach((label, w) -> thinks.put(label, think(w).describe()));
+         options.put("thinkMs", thinkMs());
+         options.put("think", thinks);
       }
       return new SweepSettings(String.join("; ", sources().stream().map(PoolLibrary::describeFixedSize).toList()),
             users(), seconds(), warmup(), options, connectionTimeoutMs(), recoverSeconds(), pools(), labels, queries,

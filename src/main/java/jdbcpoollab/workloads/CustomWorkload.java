@@ -7,6 +7,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,10 +19,19 @@ import java.util.regex.Pattern;
 /**
  * The user's own statement, {@code -Dsql}, on any database. It runs on read-only connections, and a statement that
  * plainly writes ({@code DELETE}, {@code DROP}, …) is refused before anything starts, unless {@code -Dsql.writes=true}.
+ * A file of several statements separated by {@code ;} runs them as one operation ({@code -Dsql.transaction=true}: in
+ * one transaction), each timed apart; {@code #{column}} parameters are bound from {@code -Dfeeder}'s CSV file.
+ *
+ * @param request the statements as one request, with their feeder; null for one statement without parameters
  */
-public record CustomWorkload(String statement, boolean writes) implements Workload {
+public record CustomWorkload(String statement, boolean writes, Request request) implements Workload {
+   /** The strategies {@code -Dfeeder.strategy} takes, Gatling's own. */
+   static final List<String> STRATEGIES = List.of("random", "circular", "queue");
+
    private static final Pattern WRITES = Pattern.compile("(?is)^\\s*(INSERT|UPDATE|DELETE|MERGE|REPLACE|UPSERT|DROP"
          + "|TRUNCATE|ALTER|CREATE|RENAME|GRANT|REVOKE|COMMENT|LOAD|COPY|VACUUM|REINDEX|CLUSTER)\\b");
+   /** A PL/SQL block: one statement, its semicolons its own. */
+   private static final Pattern PLSQL = Pattern.compile("(?is)^\\s*(BEGIN|DECLARE)\\b");
 
    @Override
    public String name() {
@@ -37,7 +50,38 @@ public record CustomWorkload(String statement, boolean writes) implements Worklo
 
    @Override
    public Map<String, Object> settings() {
-      return writes ? Map.of("sql", statement, "sqlWrites", true) : Map.of("sql", statement);
+      Map<String, Object> settings = new LinkedHashMap<>();
+      settings.put("sql", statement);
+      if (writes) {
+         settings.put("sqlWrites", true);
+      }
+      if (request != null && request.transaction()) {
+         settings.put("sqlTransaction", true);
+      }
+      return settings;
+   }
+
+   @Override
+   public void run(Connection connection) throws SQLException {
+      if (request == null) {
+         Workload.super.run(connection);
+      } else {
+         request.run(connection);
+      }
+   }
+
+   @Override
+   public Map<String, Object> draw() {
+      return request == null ? Map.of() : request.draw();
+   }
+
+   @Override
+   public void run(Connection connection, Map<String, Object> input, StatementTimes times) throws SQLException {
+      if (request == null) {
+         run(connection);
+      } else {
+         request.run(connection, input, times);
+      }
    }
 
    public static final class Type implements WorkloadType {
@@ -51,17 +95,70 @@ public record CustomWorkload(String statement, boolean writes) implements Worklo
       public Workload create(Dialect dialect, Options options, List<String> chosen) {
          String sql = sql(options, chosen);
          boolean writes = options.choice("sql.writes", "false", List.of("true", "false")).equals("true");
-         if (sql != null && !writes && WRITES.matcher(sql).find()) {
-            throw Options.bad("sql", sql, "a statement that only reads: custom statements run on read-only "
-                  + "connections; add -Dsql.writes=true to run one that writes");
+         boolean transaction = options.choice("sql.transaction", "false", List.of("true", "false")).equals("true");
+         String feeder = options.string("feeder", null);
+         String strategy = options.choice("feeder.strategy", "random", STRATEGIES);
+         if (sql == null) {
+            return null;
          }
-         return sql == null ? null : new CustomWorkload(sql, writes);
+         String raw = options.string("sql", null);
+         List<String> statements = PLSQL.matcher(sql).find() ? List.of(sql) : SqlScript.split(sql);
+         List<Request.Part> parts = new ArrayList<>();
+         for (String statement : statements) {
+            if (!writes && WRITES.matcher(statement).find()) {
+               throw Options.bad("sql", sql, "a statement that only reads: custom statements run on read-only "
+                     + "connections; add -Dsql.writes=true to run one that writes");
+            }
+            try {
+               parts.add(Request.Statement.of("statement " + (parts.size() + 1), statement));
+            } catch (IllegalArgumentException e) {
+               throw Options.bad("sql", raw, "parameters written #{column}, a column of -Dfeeder's CSV file, which "
+                     + "the lab binds (" + e.getMessage().replaceFirst(" \\(.*", "") + ")");
+            }
+         }
+         boolean parameters = parts.stream().anyMatch(p -> !((Request.Statement) p).sql().names().isEmpty());
+         if (parts.size() == 1 && !parameters && !transaction && feeder == null) {
+            return new CustomWorkload(sql, writes, null);
+         }
+         Feed feed = feeder == null ? Feed.none() : feed(feeder, strategy);
+         for (Request.Part part : parts) {
+            List<String> missing = ((Request.Statement) part).sql().missing(feed.columns());
+            if (!missing.isEmpty()) {
+               throw Options.bad("sql", raw, "#{column} parameters of -Dfeeder's columns: #{" + missing.get(0)
+                     + "} is " + (feeder == null ? "not bound without -Dfeeder=file.csv"
+                     : "not a column of " + feeder + " (it has " + String.join(", ", feed.columns().stream()
+                           .sorted().toList()) + ")"));
+            }
+         }
+         Request request = Request.of("custom", parts, transaction).on(feed, new OwnWorkload.Setup(List.of(),
+               List.of()));
+         return new CustomWorkload(sql, writes, request);
       }
    }
 
    /**
-    * The statement: {@code -Dsql="SELECT …"} or {@code -Dsql=@file.sql}, one statement, a trailing semicolon dropped
-    * (but kept after a PL/SQL block's END). Null when the workloads do not include custom.
+    * Gatling's CSV feeder of {@code -Dfeeder} with its strategy: a name on the classpath (src/test/resources) or a
+    * file elsewhere, as Gatling takes them; a missing file or one without rows is refused.
+    */
+   private static Feed feed(String feeder, String strategy) {
+      Path file = Path.of(feeder);
+      boolean resource = CustomWorkload.class.getClassLoader().getResource(feeder) != null;
+      if (!resource && (!Files.isRegularFile(file) || !Files.isReadable(file))) {
+         throw Options.bad("feeder", feeder, "a readable CSV file (a path, or a name in src/test/resources), a "
+               + "header line of column names and a row a record (cannot read " + file.toAbsolutePath() + ")");
+      }
+      try {
+         return Feed.csv(feeder, file, strategy);
+      } catch (Exception e) {
+         // Gatling throws its checked FileNotFoundException unchecked, over several lines
+         throw Options.bad("feeder", feeder, "a CSV file with a header line of column names and at least one row ("
+               + String.valueOf(e.getMessage()).strip().replaceAll("\\s*\\n\\s*", " ") + ")");
+      }
+   }
+
+   /**
+    * The statement: {@code -Dsql="SELECT …"} or {@code -Dsql=@file.sql}, a trailing semicolon dropped (but kept after
+    * a PL/SQL block's END); a file may hold several statements. Null when the workloads do not include custom.
     */
    static String sql(Options options, List<String> workloads) {
       String raw = options.string("sql", null);

@@ -87,7 +87,8 @@ public final class TxnWorkload implements Workload {
       }
    }
 
-   private static void rollback(Connection connection, Exception cause) {
+   /** Rolls back, keeping a failure to do so with {@code cause}. */
+   static void rollback(Connection connection, Exception cause) {
       try {
          connection.rollback();
       } catch (SQLException e) {

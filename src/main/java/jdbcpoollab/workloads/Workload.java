@@ -32,6 +32,22 @@ public interface Workload {
       }
    }
 
+   /**
+    * The input of one operation, drawn before its connection is acquired: a record of the workload's feeder, whose
+    * values its statements bind; empty for a workload without parameters, null when its feeder has run dry.
+    */
+   default Map<String, Object> draw() {
+      return Map.of();
+   }
+
+   /**
+    * One operation on the input {@link #draw()} gave; a workload of several statements tells each one's time to
+    * {@code times}. The others run {@link #run(Connection)}.
+    */
+   default void run(Connection connection, Map<String, Object> input, StatementTimes times) throws SQLException {
+      run(connection);
+   }
+
    /** The workload this operation runs: itself, or for a mix one of its kinds, chosen by weight. */
    default Workload pick() {
       return this;

@@ -226,4 +226,22 @@ class SizingTest {
       return Sizing.Context.of(new SweepSettings(null, 0, 0, 0, null, 0, 0, null, null, null, 0, 0, null, null),
             Environment.at(null), steps);
    }
+
+   @Test
+   void withThinkTimeTheUsersSetTheCeilingAndTheAnswerSaysHowManyEachPoolCarries() {
+      // 64 users thinking 100 ms: at most 64 / (S1 + Z) = 64 / 0.1095 s = 584 ops/s, whatever the pool
+      Sizing s = Sizing.of("wait", sweep(), new Sizing.Context(USERS, 2, 50.0, Map.of("wait", 100.0)));
+      assertEquals(100, s.thinkMs());
+      assertEquals(1000 / 9.5, s.ceiling(1), 1e-9, "one connection: pool / S1");
+      assertEquals(USERS * 1000 / 109.5, s.ceiling(32), 1e-9, "users / (S1 + Z)");
+      assertEquals(Capacity.ceiling(32, USERS, 9.5), Sizing.of("wait", sweep(), new Sizing.Context(USERS, 2, 50.0))
+            .ceiling(32), 1e-9, "no think time: min(pool, users) / S1 as before");
+      Sizing.Pool eight = s.pools().get(3);
+      // pool 8 holds each connection 11 ms a request; a user asks once every R + Z = 26 + 100 ms
+      assertEquals(8 * 126.0 / 11, s.usersCarried(eight), 1e-9);
+      String why = String.join(" ", SizingText.reasoning(s));
+      assertTrue(why.contains("R + Z") && why.contains("pool 8 about 92"), why);
+      assertTrue(why.contains("min(pool / S1, users / (S1 + Z)), Z = 100 ms"), why);
+      assertTrue(SizingText.headline(s).contains("carries about"), SizingText.headline(s));
+   }
 }

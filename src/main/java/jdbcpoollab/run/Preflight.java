@@ -22,7 +22,8 @@ public final class Preflight {
    public static void main(String[] args) throws ReflectiveOperationException {
       String name = args.length > 0 ? args[0] : "PoolSweep";
       Class<? extends Simulation> simulation = Simulations.type(name).orElseThrow(() -> Exit.now(Exit.BAD_OPTION,
-            Options.bad("sim", name, "one of " + String.join(", ", Simulations.names())).getMessage()));
+            Options.bad("sim", name, "one of " + String.join(", ", Simulations.names()) + ", or a simulation class of your"
+                  + " own in " + Simulations.PACKAGE).getMessage()));
       // a simulation may build Gatling's feeders as it is made (csv(...)), which read Gatling's configuration
       Feed.configureGatling();
       try {

@@ -3,13 +3,16 @@ package jdbcpoollab.run;
 import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.options.Options;
 
+import java.lang.reflect.Modifier;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The simulations the lab runs, each once: {@code -Dsim} is looked up here, and an option that only another
- * simulation reads is refused with that simulation's name ({@link ForeignOptions}). A new simulation is one line.
+ * The lab's own simulations, each once with its options' reader: an option that only another of them reads is
+ * refused with that simulation's name ({@link ForeignOptions}). A new simulation of the lab's is one line here. A
+ * user's own simulation (a class in {@link #PACKAGE}, such as the OrdersSweep example, built on {@link Sweep#of})
+ * needs no line: it reads the options of the engine it uses.
  */
 public final class Simulations {
    /** Where the simulations are, under src/test/java (Gatling's convention). */
@@ -29,8 +32,7 @@ public final class Simulations {
          new Entry("PoolSweep", SweepOptions::from),
          new Entry("CpoolCompare", CompareOptions::from),
          new Entry("Fidelity", FidelityOptions::from),
-         new Entry("RateSweep", RateSweepOptions::from),
-         new Entry("OrdersSweep", SweepOptions::from));
+         new Entry("RateSweep", RateSweepOptions::from));
 
    private Simulations() {
    }
@@ -39,12 +41,20 @@ public final class Simulations {
       return ALL.stream().map(Entry::name).toList();
    }
 
-   /** The class of the simulation {@code -Dsim} names, empty when it names none of {@link #ALL}. */
-   static Optional<Class<? extends Simulation>> type(String name) throws ClassNotFoundException {
-      if (!names().contains(name)) {
+   /**
+    * The class of the simulation {@code -Dsim} names: one of {@link #ALL} or a user's own in {@link #PACKAGE}; empty
+    * when there is no such simulation class.
+    */
+   static Optional<Class<? extends Simulation>> type(String name) {
+      if (!name.matches("[A-Za-z_$][\\w$]*")) {
          return Optional.empty();
       }
-      return Optional.of(Class.forName(PACKAGE + "." + name, false, Simulations.class.getClassLoader())
-            .asSubclass(Simulation.class));
+      try {
+         Class<?> type = Class.forName(PACKAGE + "." + name, false, Simulations.class.getClassLoader());
+         return Simulation.class.isAssignableFrom(type) && !Modifier.isAbstract(type.getModifiers())
+               ? Optional.of(type.asSubclass(Simulation.class)) : Optional.empty();
+      } catch (ClassNotFoundException e) {
+         return Optional.empty();
+      }
    }
 }

@@ -16,11 +16,24 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The registry names every simulation of the simulations package, and nothing else. */
+/** The registry names the lab's own simulations once each; any other simulation class of the package is a user's. */
 class SimulationsTest {
 
    @Test
-   void everySimulationClassIsRegisteredOnce() throws IOException, URISyntaxException, ClassNotFoundException {
+   void theLabsSimulationsAreRegisteredOnceAndAUsersOwnIsFoundWithoutALine() throws Exception {
+      List<String> found = simulationClasses();
+      assertTrue(found.containsAll(Simulations.names()), found + " holds " + Simulations.names());
+      assertEquals(Simulations.names().size(), new TreeSet<>(Simulations.names()).size(), "each name once");
+      assertTrue(found.contains("OrdersSweep") && !Simulations.names().contains("OrdersSweep"),
+            "the example of a user's own simulation is not the lab's: " + Simulations.names());
+      for (String name : found) {
+         assertEquals(name, Simulations.type(name).orElseThrow().getSimpleName());
+      }
+      assertTrue(Simulations.type("Nope").isEmpty());
+      assertTrue(Simulations.type("../PoolSweep").isEmpty());
+   }
+
+   private List<String> simulationClasses() throws IOException, URISyntaxException, ClassNotFoundException {
       Path dir = Path.of(getClass().getClassLoader().getResource(Simulations.PACKAGE.replace('.', '/')).toURI());
       List<String> found = new ArrayList<>();
       try (Stream<Path> files = Files.list(dir)) {
@@ -34,11 +47,6 @@ class SimulationsTest {
             }
          }
       }
-      assertEquals(new TreeSet<>(found), new TreeSet<>(Simulations.names()));
-      assertEquals(Simulations.names().size(), new TreeSet<>(Simulations.names()).size(), "each name once");
-      for (String name : Simulations.names()) {
-         assertTrue(Simulations.type(name).isPresent(), name);
-      }
-      assertTrue(Simulations.type("Nope").isEmpty());
+      return found;
    }
 }

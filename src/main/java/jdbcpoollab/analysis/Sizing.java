@@ -3,7 +3,7 @@ package jdbcpoollab.analysis;
 import jdbcpoollab.measure.DatabaseActivity;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.settings.Environment;
-import jdbcpoollab.settings.SweepSettings;
+import jdbcpoollab.settings.PoolSweepSettings;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -134,11 +134,11 @@ public final class Sizing {
       }
 
       /** A sweep's context; a part its settings do not give (a run written before they had it) takes its default. */
-      public static Context of(SweepSettings settings, Environment environment, List<StepResult> steps) {
+      public static Context of(PoolSweepSettings settings, Environment environment, List<StepResult> steps) {
          return new Context(settings.users() > 0 ? settings.users()
                : steps.stream().mapToInt(StepResult::users).max().orElse(1),
                settings.databaseCores() != null ? settings.databaseCores() : 0,
-               settings.acquireP99Ms() > 0 ? settings.acquireP99Ms() : SweepSettings.DEFAULT_ACQUIRE_P99_MS);
+               settings.acquireP99Ms() > 0 ? settings.acquireP99Ms() : PoolSweepSettings.DEFAULT_ACQUIRE_P99_MS);
       }
    }
 

@@ -20,7 +20,7 @@ import java.util.Map;
  *       .thinkBetweenRequests(Think.exponential(100)).build()
  * </pre>
  * Statements bind their {@code #{column}} parameters from one record of the feeder per request; a sweep
- * ({@code Sweep.of}) runs it at each pool size on the users' own threads.
+ * ({@code PoolSweepEngine.of}) runs it at each pool size on the users' own threads.
  */
 public final class JdbcWorkload {
    private JdbcWorkload() {

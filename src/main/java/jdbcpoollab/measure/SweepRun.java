@@ -2,7 +2,7 @@ package jdbcpoollab.measure;
 
 import jdbcpoollab.files.Json;
 import jdbcpoollab.settings.Environment;
-import jdbcpoollab.settings.SweepSettings;
+import jdbcpoollab.settings.PoolSweepSettings;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -103,8 +103,8 @@ public record SweepRun(Path folder, Map<String, Object> summary, List<StepResult
 
    @SuppressWarnings("unchecked")
    /** The settings a sweep recorded, typed; parts an older run did not record are zero or null. */
-   public SweepSettings sweepSettings() {
-      return Json.as(settings(), SweepSettings.class);
+   public PoolSweepSettings sweepSettings() {
+      return Json.as(settings(), PoolSweepSettings.class);
    }
 
    /** Where the run ran, as it recorded it. */

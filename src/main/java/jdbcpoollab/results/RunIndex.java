@@ -6,7 +6,7 @@ import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.report.Html;
 import jdbcpoollab.report.SweepPage;
 import jdbcpoollab.report.Table;
-import jdbcpoollab.settings.SweepSettings;
+import jdbcpoollab.settings.PoolSweepSettings;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -39,7 +39,7 @@ public final class RunIndex {
          SweepRun run = runs.get(i);
          String page = Files.exists(run.folder().resolve("index.html")) ? "index.html" : "summary.md";
          links.add(run.name() + "/" + page);
-         SweepSettings settings = run.sweepSettings();
+         PoolSweepSettings settings = run.sweepSettings();
          String database = run.environment().database();
          table.add(List.of(run.name(), run.simulation(), run.state(), database == null ? "" : database,
                settings.users() > 0 ? Integer.toString(settings.users()) : "",

@@ -4,7 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.measure.StepRecorder;
 
-/** One turn of Fidelity's plan ({@link FidelityBench#turns}): a task of the bench, the lab's users or the plugin's. */
+/** One turn of Fidelity's plan ({@link FidelityEngine#turns}): a task of the bench, the lab's users or the plugin's. */
 public sealed interface FidelityTurn {
 
    /** Blocking work of the bench between two loads: a contender on plain threads, S1, a block's ratios, a line. */

@@ -11,8 +11,8 @@ import java.util.function.Function;
 /**
  * The lab's own simulations, each once with its options' reader: an option that only another of them reads is
  * refused with that simulation's name ({@link ForeignOptions}). A new simulation of the lab's is one line here. A
- * user's own simulation (a class in {@link #PACKAGE}, such as the OrdersSweep example, built on {@link Sweep#of})
- * needs no line: it reads the options of the engine it uses.
+ * user's own simulation (a class in {@link #PACKAGE}, such as the OrdersSweep example, built on
+ * {@link PoolSweepEngine#of}) needs no line: it reads the options of the engine it uses.
  */
 public final class Simulations {
    /** Where the simulations are, under src/test/java (Gatling's convention). */
@@ -29,8 +29,8 @@ public final class Simulations {
 
    /** In the order {@link ForeignOptions} names an option's owner when several read it. */
    public static final List<Entry> ALL = List.of(
-         new Entry("PoolSweep", SweepOptions::from),
-         new Entry("CpoolCompare", CompareOptions::from),
+         new Entry("PoolSweep", PoolSweepOptions::from),
+         new Entry("CpoolCompare", CpoolCompareOptions::from),
          new Entry("Fidelity", FidelityOptions::from),
          new Entry("RateSweep", RateSweepOptions::from));
 

@@ -8,7 +8,7 @@ import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
 import jdbcpoollab.report.SizingText;
 import jdbcpoollab.settings.Environment;
-import jdbcpoollab.settings.SweepSettings;
+import jdbcpoollab.settings.PoolSweepSettings;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -223,7 +223,7 @@ class SizingTest {
 
    /** A context as the lab reads it from a run that recorded no settings. */
    private static Sizing.Context context(List<StepResult> steps) {
-      return Sizing.Context.of(new SweepSettings(null, 0, 0, 0, null, 0, 0, null, null, null, 0, 0, null, null),
+      return Sizing.Context.of(new PoolSweepSettings(null, 0, 0, 0, null, 0, 0, null, null, null, 0, 0, null, null),
             Environment.at(null), steps);
    }
 

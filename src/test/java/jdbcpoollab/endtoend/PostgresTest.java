@@ -56,7 +56,7 @@ class PostgresTest {
 
    /** A short PoolSweep through db.url: the wait workload's orderings, the cpu and a custom workload. */
    @Nested
-   class Sweep extends WaitSweepContract {
+   class PoolSweepEngine extends WaitSweepContract {
       @BeforeAll
       void runSweep() throws SQLException {
          createHitsTable(database());

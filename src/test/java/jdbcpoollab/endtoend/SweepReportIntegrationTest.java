@@ -4,7 +4,7 @@ import jdbcpoollab.files.Json;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.report.Html;
 import jdbcpoollab.run.CompareOnly;
-import jdbcpoollab.run.SweepOptions;
+import jdbcpoollab.run.PoolSweepOptions;
 import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.GatlingRun;
 import jdbcpoollab.testing.HeadlessChromium;
@@ -174,7 +174,7 @@ class SweepReportIntegrationTest {
       Properties props = new Properties();
       props.setProperty("lab.results", results.toString());
       props.setProperty("compare", a.getFileName() + "," + b.getFileName());
-      SweepOptions options = SweepOptions.from(new Options(props, Map.of()));
+      PoolSweepOptions options = PoolSweepOptions.from(new Options(props, Map.of()));
       assertEquals(0, GatlingRun.ending(() -> CompareOnly.write(options.compare())).code());
 
       Path compared = results.resolve("compare-" + a.getFileName() + "-vs-" + b.getFileName());

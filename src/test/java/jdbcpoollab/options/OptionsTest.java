@@ -1,7 +1,7 @@
 package jdbcpoollab.options;
 
 import jdbcpoollab.db.Target;
-import jdbcpoollab.run.SweepOptions;
+import jdbcpoollab.run.PoolSweepOptions;
 import jdbcpoollab.workloads.Workload;
 import jdbcpoollab.workloads.Workloads;
 import org.junit.jupiter.api.Test;
@@ -22,21 +22,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class OptionsTest {
 
-   private static SweepOptions sweep(Map<String, String> props) {
+   private static PoolSweepOptions sweep(Map<String, String> props) {
       return sweep(props, Map.of());
    }
 
-   private static SweepOptions sweep(Map<String, String> props, Map<String, String> env) {
+   private static PoolSweepOptions sweep(Map<String, String> props, Map<String, String> env) {
       Properties p = new Properties();
       p.putAll(props);
-      return SweepOptions.from(new Options(p, env));
+      return PoolSweepOptions.from(new Options(p, env));
    }
 
-   private static List<String> workloads(SweepOptions o) {
+   private static List<String> workloads(PoolSweepOptions o) {
       return o.workloads().stream().map(Workload::name).toList();
    }
 
-   private static String statement(SweepOptions o, String workload) {
+   private static String statement(PoolSweepOptions o, String workload) {
       return o.workloads().stream().filter(w -> w.name().equals(workload)).findFirst().orElseThrow().statement();
    }
 
@@ -46,7 +46,7 @@ class OptionsTest {
 
    @Test
    void defaultsAreTheReferenceExperiment() {
-      SweepOptions o = sweep(Map.of());
+      PoolSweepOptions o = sweep(Map.of());
       assertEquals(List.of(1, 2, 4, 8, 16, 32, 64), o.pools());
       assertEquals(64, o.users());
       assertEquals(5.0, o.seconds());
@@ -65,7 +65,7 @@ class OptionsTest {
 
    @Test
    void valuesAreParsedInTheOrderGiven() {
-      SweepOptions o = sweep(Map.of("pools", " 8, 1 ", "workloads", "cpu", "seconds", "0.5", "warmup", "0"));
+      PoolSweepOptions o = sweep(Map.of("pools", " 8, 1 ", "workloads", "cpu", "seconds", "0.5", "warmup", "0"));
       assertEquals(List.of(8, 1), o.pools());
       assertEquals(List.of("cpu"), workloads(o));
       assertEquals(0.5, o.seconds());
@@ -90,7 +90,7 @@ class OptionsTest {
 
    @Test
    void theCustomWorkloadRunsTheGivenStatementOnAnyDatabase() {
-      SweepOptions o = sweep(Map.of("workloads", "custom", "sql", " SELECT COUNT(*) FROM orders ; ",
+      PoolSweepOptions o = sweep(Map.of("workloads", "custom", "sql", " SELECT COUNT(*) FROM orders ; ",
             "db.url", "jdbc:postgresql://db/shop"));
       assertEquals(List.of("custom"), workloads(o));
       assertEquals("SELECT COUNT(*) FROM orders", statement(o, "custom"));
@@ -163,7 +163,7 @@ class OptionsTest {
       Properties p = new Properties();
       p.putAll(props);
       Options options = new Options(p, Map.of());
-      SweepOptions.from(options);
+      PoolSweepOptions.from(options);
       return assertThrows(OptionException.class, () -> options.rejectUnknown("PoolSweep")).getMessage();
    }
 
@@ -171,7 +171,7 @@ class OptionsTest {
       Properties p = new Properties();
       p.putAll(props);
       Options options = new Options(p, Map.of());
-      SweepOptions.from(options);
+      PoolSweepOptions.from(options);
       options.rejectUnknown("PoolSweep");
    }
 

@@ -4,7 +4,7 @@ import jdbcpoollab.db.Database;
 import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
-import jdbcpoollab.run.CompareOptions;
+import jdbcpoollab.run.CpoolCompareOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -64,10 +64,10 @@ class PoolLibrariesTest {
       }
    }
 
-   private static CompareOptions compare(PoolLibraries libraries, String options) {
+   private static CpoolCompareOptions compare(PoolLibraries libraries, String options) {
       Properties p = new Properties();
       p.setProperty("options", options);
-      return CompareOptions.from(new Options(p, Map.of()), libraries);
+      return CpoolCompareOptions.from(new Options(p, Map.of()), libraries);
    }
 
    @Test
@@ -79,7 +79,7 @@ class PoolLibrariesTest {
       assertEquals(List.of("hikari", "ucp", "dbcp2", "agroal", "vibur", "c3p0", "tomcat", "none"),
             PoolLibraries.DEFAULT.names(), "the default is left as it was");
 
-      CompareOptions options = compare(libraries, "borrowed:3:5, none");
+      CpoolCompareOptions options = compare(libraries, "borrowed:3:5, none");
       SourceOption option = options.options().get(0);
       assertSame(borrowed, option.library());
       assertEquals(List.of(3, 5, 1), List.of(option.cmin(), option.cmax(), option.cincr()));

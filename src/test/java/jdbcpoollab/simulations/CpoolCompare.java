@@ -5,7 +5,7 @@ import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.load.Batch;
-import jdbcpoollab.run.PoolingComparison;
+import jdbcpoollab.run.CpoolCompareEngine;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.exec;
@@ -23,7 +23,7 @@ public class CpoolCompare extends Simulation {
 
    // Parameters: -Doptions, -Dusers, -Dops, -Drepeat, -Dworkload … (docs/cpoolcompare.md); bad input ends the run
    // here. Sources: each batch gets a new source of its option; a pool is filled to cmin before the batch starts.
-   private final PoolingComparison comparison = PoolingComparison.fromSystem();
+   private final CpoolCompareEngine comparison = CpoolCompareEngine.fromSystem();
    private final int users = comparison.options().users();
    private final int ops = comparison.options().ops();
 

@@ -7,7 +7,7 @@ import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.gatling.PluginPools;
 import jdbcpoollab.gatling.Sequence;
 import jdbcpoollab.load.Step;
-import jdbcpoollab.run.FidelityBench;
+import jdbcpoollab.run.FidelityEngine;
 import jdbcpoollab.run.FidelityTurn;
 
 import static io.gatling.javaapi.core.CoreDsl.asLongAs;
@@ -29,7 +29,7 @@ public class Fidelity extends Simulation {
 
    // Parameters: -Dworkloads, -Dpools, -Drounds, -Dusers, -Dseconds, -Dwarmup … (docs/fidelity.md). Sources: every
    // contender gets the same HikariCP configuration, filled before load.
-   private final FidelityBench bench = FidelityBench.fromSystem();
+   private final FidelityEngine bench = FidelityEngine.fromSystem();
    private final int users = bench.options().users();
 
    // Chains: the lab's exactly as PoolSweep's (each user loops on a thread of its own until the window closes); the

@@ -5,7 +5,7 @@ import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.load.Step;
-import jdbcpoollab.run.Sweep;
+import jdbcpoollab.run.PoolSweepEngine;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.exec;
@@ -21,7 +21,7 @@ public class PoolSweep extends Simulation {
 
    // Parameters: -Dpools, -Dusers, -Dseconds, -Dwarmup, -Dworkloads … (docs/poolsweep.md); bad input ends the run
    // here, before anything starts. Sources (-Dsource, -Ddriver): each step gets a pool of its size, filled before load.
-   private final Sweep sweep = Sweep.fromSystem();
+   private final PoolSweepEngine sweep = PoolSweepEngine.fromSystem();
    private final int users = sweep.options().users();
 
    // Chains: every user runs the statement back to back on a thread of its own until the step's window closes. The

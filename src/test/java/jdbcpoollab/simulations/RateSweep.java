@@ -5,7 +5,7 @@ import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.load.OpenStep;
-import jdbcpoollab.run.OpenSweep;
+import jdbcpoollab.run.RateSweepEngine;
 
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.exec;
@@ -22,7 +22,7 @@ public class RateSweep extends Simulation {
 
    // Parameters: -Drate, -DsloP99Ms, -Dthreads, -Dpools, -Dseconds, -Dfrom … (docs/ratesweep.md); bad input ends the
    // run here, before anything starts. Sources: each step gets a pool of its size, filled before the first arrival.
-   private final OpenSweep sweep = OpenSweep.fromSystem();
+   private final RateSweepEngine sweep = RateSweepEngine.fromSystem();
    private final double rate = sweep.options().rate();
 
    // Chains: each arriving user is one request, handed to a request thread, which borrows a connection, runs the

@@ -2,7 +2,7 @@ package jdbcpoollab.workloads;
 
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
-import jdbcpoollab.run.SweepOptions;
+import jdbcpoollab.run.PoolSweepOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,10 +33,10 @@ class SqlFileWorkloadTest {
       return o;
    }
 
-   private static SweepOptions sweep(Map<String, String> given) {
+   private static PoolSweepOptions sweep(Map<String, String> given) {
       Properties p = new Properties();
       p.putAll(given);
-      return SweepOptions.from(new Options(p, Map.of()));
+      return PoolSweepOptions.from(new Options(p, Map.of()));
    }
 
    private static String error(Map<String, String> given) {

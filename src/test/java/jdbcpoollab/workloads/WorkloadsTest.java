@@ -5,7 +5,7 @@ import jdbcpoollab.db.Dialect;
 import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
-import jdbcpoollab.run.SweepOptions;
+import jdbcpoollab.run.PoolSweepOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -84,7 +84,8 @@ class WorkloadsTest {
       assertEquals(List.of("wait", "cpu", "point", "custom", "txn", "mix"), Workloads.DEFAULT.names(),
             "the default is left as it was");
 
-      SweepOptions o = SweepOptions.from(options(Map.of("workloads", "touch, wait", "touchNote", "hello")), types);
+      PoolSweepOptions o = PoolSweepOptions.from(options(Map.of("workloads", "touch, wait", "touchNote", "hello")),
+            types);
       assertEquals(List.of("touch", "wait"), o.workloads().stream().map(Workload::name).toList());
       assertEquals(List.of("sleepMs", "rows", "hotRows", "holdMs", "touchNote"),
             List.copyOf(o.workloadSettings().keySet()));
@@ -104,7 +105,7 @@ class WorkloadsTest {
    void everyTypeReadsItsOptionsSoAMisspeltOneIsRefused() {
       Workloads types = Workloads.DEFAULT.with(new TouchType());
       Options options = options(Map.of("workloads", "wait", "touchNotes", "x"));
-      SweepOptions o = SweepOptions.from(options, types);
+      PoolSweepOptions o = PoolSweepOptions.from(options, types);
       assertEquals("lab", o.workloadSettings().get("touchNote"), "a type not chosen still reads its options");
       String message = assertThrows(OptionException.class, () -> options.rejectUnknown("PoolSweep")).getMessage();
       assertTrue(message.startsWith("unknown option -DtouchNotes=x (did you mean -DtouchNote?)"), message);
@@ -112,7 +113,8 @@ class WorkloadsTest {
 
    @Test
    void theLabsWorkloadsRunTheirDialectsStatements() throws SQLException {
-      SweepOptions o = SweepOptions.from(options(Map.of("workloads", "cpu,wait", "sleepMs", "40", "rows", "1000")));
+      PoolSweepOptions o = PoolSweepOptions.from(options(Map.of("workloads", "cpu,wait", "sleepMs", "40",
+            "rows", "1000")));
       Workload cpu = o.workloads().get(0);
       Workload wait = o.workloads().get(1);
       assertEquals(1000, cpu.bigTableRows());
@@ -128,7 +130,7 @@ class WorkloadsTest {
 
    @Test
    void thePointWorkloadLooksUpOneRowOfTheBigTableByItsPrimaryKey() throws SQLException {
-      SweepOptions o = SweepOptions.from(options(Map.of("workloads", "point", "rows", "1000")));
+      PoolSweepOptions o = PoolSweepOptions.from(options(Map.of("workloads", "point", "rows", "1000")));
       Workload point = o.workloads().get(0);
       assertEquals("SELECT payload FROM big WHERE id = ?", point.statement());
       assertEquals(1000, Workloads.bigTableRows(o.workloads()), "the sweep creates the big table it reads");
@@ -156,10 +158,10 @@ class WorkloadsTest {
    void anUnknownWorkloadIsRefusedWithTheKnownNames() {
       Workloads types = Workloads.DEFAULT.with(new TouchType());
       String message = assertThrows(OptionException.class,
-            () -> SweepOptions.from(options(Map.of("workloads", "wait,nope")), types)).getMessage();
+            () -> PoolSweepOptions.from(options(Map.of("workloads", "wait,nope")), types)).getMessage();
       assertEquals("bad option -Dworkloads=wait,nope: allowed is a comma-separated list of wait, cpu, point, custom,"
             + " txn, mix, touch, each once", message);
-      assertThrows(OptionException.class, () -> SweepOptions.from(options(Map.of("workloads", "touch"))),
+      assertThrows(OptionException.class, () -> PoolSweepOptions.from(options(Map.of("workloads", "touch"))),
             "a type not registered is not there");
       assertEquals("no workload nope: known are wait, cpu, point, custom, txn, mix",
             assertThrows(IllegalArgumentException.class, () -> Workloads.DEFAULT.named("nope")).getMessage());

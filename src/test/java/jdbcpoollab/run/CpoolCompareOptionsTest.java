@@ -15,12 +15,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class CompareOptionsTest {
+class CpoolCompareOptionsTest {
 
-   private static CompareOptions compare(Map<String, String> props) {
+   private static CpoolCompareOptions compare(Map<String, String> props) {
       Properties p = new Properties();
       p.putAll(props);
-      return CompareOptions.from(new Options(p, Map.of()));
+      return CpoolCompareOptions.from(new Options(p, Map.of()));
    }
 
    private static PoolLibrary library(String name) {
@@ -33,7 +33,7 @@ class CompareOptionsTest {
 
    @Test
    void defaultsAreTheReferenceExperiment() {
-      CompareOptions o = compare(Map.of());
+      CpoolCompareOptions o = compare(Map.of());
       assertEquals(List.of(new SourceOption("hikari:32:70:3", library("hikari"), 32, 70, 3),
             new SourceOption("hikari:35:76:3", library("hikari"), 35, 76, 3),
             new SourceOption("none", library("none"), 0, 0, 0)), o.options());
@@ -47,7 +47,7 @@ class CompareOptionsTest {
 
    @Test
    void optionsAreParsedInTheOrderGivenAndCincrMayBeLeftOut() {
-      CompareOptions o = compare(Map.of("options", "none, ucp:0:8, hikari:4:200:5", "workload", "insert"));
+      CpoolCompareOptions o = compare(Map.of("options", "none, ucp:0:8, hikari:4:200:5", "workload", "insert"));
       assertEquals(List.of("none", "ucp:0:8", "hikari:4:200:5"), o.options().stream().map(SourceOption::text).toList());
       assertEquals(new SourceOption("ucp:0:8", library("ucp"), 0, 8, 1), o.options().get(1));
       assertEquals("none", o.baseline().text());

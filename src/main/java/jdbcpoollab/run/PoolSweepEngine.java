@@ -49,8 +49,8 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
  * filled before load), what opening and closing a step means, and the run around them (summaries, gates,
  * interrupts, budget). The sources of one pool size run one after the other, so that drift over the run touches all.
  */
-public final class Sweep {
-   private final SweepOptions options;
+public final class PoolSweepEngine {
+   private final PoolSweepOptions options;
    private final SweepSummary summary;
    private final Lab lab;
    private final List<Step> steps = new ArrayList<>();
@@ -65,7 +65,7 @@ public final class Sweep {
    private final Map<String, Map<String, Long>> counters = new LinkedHashMap<>();
    private volatile int serverMaxConnections;
 
-   private Sweep(String simulation, Options system, SweepOptions options) {
+   private PoolSweepEngine(String simulation, Options system, PoolSweepOptions options) {
       this.options = options;
       summary = new SweepSummary(new Sizing.Context(options.users(),
             options.databaseCores() == null ? 0 : options.databaseCores(), options.acquireP99Ms(), options.thinkMs()));
@@ -106,9 +106,9 @@ public final class Sweep {
    }
 
    /** Reads the sweep's options from the JVM's; bad input ends the run with one line, before anything starts. */
-   public static Sweep fromSystem() {
+   public static PoolSweepEngine fromSystem() {
       Options system = Options.fromSystem();
-      return new Sweep("PoolSweep", system, Exit.options(() -> SweepOptions.from(system)));
+      return new PoolSweepEngine("PoolSweep", system, Exit.options(() -> PoolSweepOptions.from(system)));
    }
 
    /**
@@ -116,20 +116,20 @@ public final class Sweep {
     * {@code users} users unless {@code -Dusers} says otherwise; the other options as PoolSweep reads them. A workload
     * that cannot be built (a {@code #{column}} its feeder lacks, a feeder with no rows) is bad input as an option is.
     */
-   public static Sweep of(Simulation simulation, Supplier<OwnWorkload> workload, int users) {
+   public static PoolSweepEngine of(Simulation simulation, Supplier<OwnWorkload> workload, int users) {
       Options system = Options.fromSystem();
-      return new Sweep(simulation.getClass().getSimpleName(), system, Exit.options(() -> {
+      return new PoolSweepEngine(simulation.getClass().getSimpleName(), system, Exit.options(() -> {
          OwnWorkload own;
          try {
             own = workload.get();
          } catch (IllegalArgumentException e) {
             throw new OptionException("bad workload: " + e.getMessage());
          }
-         return SweepOptions.from(system, own, users);
+         return PoolSweepOptions.from(system, own, users);
       }));
    }
 
-   public SweepOptions options() {
+   public PoolSweepOptions options() {
       return options;
    }
 

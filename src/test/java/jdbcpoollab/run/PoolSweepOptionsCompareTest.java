@@ -17,14 +17,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** -Dcompare reads the runs it names before anything starts: one that cannot be read is bad input. */
-class SweepOptionsCompareTest {
+class PoolSweepOptionsCompareTest {
    private static final String GOOD = "{\"simulation\": \"PoolSweep\", \"state\": \"complete\", \"steps\": []}";
 
-   private static SweepOptions sweep(Path results, String compare) {
+   private static PoolSweepOptions sweep(Path results, String compare) {
       Properties p = new Properties();
       p.setProperty("lab.results", results.toString());
       p.setProperty("compare", compare);
-      return SweepOptions.from(new Options(p, Map.of()));
+      return PoolSweepOptions.from(new Options(p, Map.of()));
    }
 
    private static void run(Path results, String name, String summary) throws IOException {

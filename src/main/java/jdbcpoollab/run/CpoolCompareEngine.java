@@ -21,18 +21,18 @@ import java.util.Locale;
  * CpoolCompare's engine: its batches (each option once per round, a warm-up round first, uncounted), what opening
  * and closing a batch means, and the run around them.
  */
-public final class PoolingComparison {
+public final class CpoolCompareEngine {
    /** Rows of the work table the users select and update. */
    private static final int WORK_ROWS = 1_000;
 
-   private final CompareOptions options;
+   private final CpoolCompareOptions options;
    private final CompareSummary summary;
    private final Lab lab;
    private final ServerStatus server;
    private final List<Batch> batches = new ArrayList<>();
    private final PoolProtocol pools = new PoolProtocol();
 
-   private PoolingComparison(Options system, CompareOptions options) {
+   private CpoolCompareEngine(Options system, CpoolCompareOptions options) {
       this.options = options;
       summary = new CompareSummary(options.options().stream().map(SourceOption::text).toList(),
             options.baseline().text());
@@ -51,12 +51,12 @@ public final class PoolingComparison {
    }
 
    /** Reads the comparison's options from the JVM's; bad input ends the run with one line, before anything starts. */
-   public static PoolingComparison fromSystem() {
+   public static CpoolCompareEngine fromSystem() {
       Options system = Options.fromSystem();
-      return new PoolingComparison(system, Exit.options(() -> CompareOptions.from(system)));
+      return new CpoolCompareEngine(system, Exit.options(() -> CpoolCompareOptions.from(system)));
    }
 
-   public CompareOptions options() {
+   public CpoolCompareOptions options() {
       return options;
    }
 

@@ -7,7 +7,7 @@ import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
-import jdbcpoollab.settings.SweepSettings;
+import jdbcpoollab.settings.PoolSweepSettings;
 import jdbcpoollab.workloads.OwnWorkload;
 import jdbcpoollab.workloads.Think;
 import jdbcpoollab.workloads.Workload;
@@ -37,7 +37,7 @@ import java.util.Map;
  * @param think            every user's think time between operations, {@code -DthinkMs} and {@code -Dthink}; null
  *                         when not given (a workload of the user's own then thinks as it says)
  */
-public record SweepOptions(CommonOptions common, List<Workload> workloads, Map<String, Object> workloadSettings,
+public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, Map<String, Object> workloadSettings,
                            double acquireP99Ms, List<Path> compare, List<Integer> rttMs, boolean splitPools,
                            List<Driver> drivers, int repeat, Integer databaseCores, Think think)
       implements SimulationOptions {
@@ -46,12 +46,12 @@ public record SweepOptions(CommonOptions common, List<Workload> workloads, Map<S
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(64).withPools("1,2,4,8,16,32,64")
          .withWindow().withRecovery().withSources().withServerOptions();
 
-   public static SweepOptions from(Options o) {
+   public static PoolSweepOptions from(Options o) {
       return from(o, Workloads.DEFAULT);
    }
 
    /** The options, with {@code -Dworkloads} naming types of {@code types}. */
-   public static SweepOptions from(Options o, Workloads types) {
+   public static PoolSweepOptions from(Options o, Workloads types) {
       return from(o, types, "wait,cpu", TAKES);
    }
 
@@ -59,19 +59,19 @@ public record SweepOptions(CommonOptions common, List<Workload> workloads, Map<S
     * The options of a sweep over a workload of the user's own simulation: {@code -Dworkloads} is {@code own}'s name
     * unless given (the lab's workloads may be added), {@code -Dusers} is {@code users} unless given.
     */
-   public static SweepOptions from(Options o, OwnWorkload own, int users) {
+   public static PoolSweepOptions from(Options o, OwnWorkload own, int users) {
       return from(o, Workloads.DEFAULT.with(own.type()), own.name(), TAKES.withUsers(users));
    }
 
-   private static SweepOptions from(Options o, Workloads types, String workloads, CommonOptions.Takes takes) {
+   private static PoolSweepOptions from(Options o, Workloads types, String workloads, CommonOptions.Takes takes) {
       CommonOptions common = CommonOptions.from(o, takes);
       Target target = common.target();
       Workloads.Chosen chosen = types.choose(o, workloads, target.dialect());
-      return new SweepOptions(
+      return new PoolSweepOptions(
             common,
             chosen.workloads(),
             chosen.settings(),
-            o.decimal("acquireP99Ms", SweepSettings.DEFAULT_ACQUIRE_P99_MS, 0, 3_600_000, true),
+            o.decimal("acquireP99Ms", PoolSweepSettings.DEFAULT_ACQUIRE_P99_MS, 0, 3_600_000, true),
             runs(o, common.results(), "compare"),
             o.integers("rttMs", "0", 0, 1_000),
             splitPools(o, chosen.workloads()),
@@ -186,7 +186,7 @@ public record SweepOptions(CommonOptions common, List<Workload> workloads, Map<S
    }
 
    /** The settings summary.json records for this sweep. */
-   public SweepSettings settings() {
+   public PoolSweepSettings settings() {
       Map<String, String> queries = new LinkedHashMap<>();
       List<String> labels = new ArrayList<>();
       for (int rtt : rttMs) {
@@ -213,7 +213,7 @@ public record SweepOptions(CommonOptions common, List<Workload> workloads, Map<S
          options.put("thinkMs", thinkMs());
          options.put("think", thinks);
       }
-      return new SweepSettings(String.join("; ", sources().stream().map(PoolLibrary::describeFixedSize).toList()),
+      return new PoolSweepSettings(String.join("; ", sources().stream().map(PoolLibrary::describeFixedSize).toList()),
             users(), seconds(), warmup(), options, connectionTimeoutMs(), recoverSeconds(), pools(), labels, queries,
             acquireP99Ms, repeat, databaseCores, drivers.stream().map(d -> d.name() + " (" + d.title() + ")").toList());
    }

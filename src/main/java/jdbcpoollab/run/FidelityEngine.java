@@ -19,7 +19,7 @@ import jdbcpoollab.pools.HikariSource;
 import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.report.FidelityTable;
 import jdbcpoollab.report.SweepSummary;
-import jdbcpoollab.settings.SweepSettings;
+import jdbcpoollab.settings.PoolSweepSettings;
 import jdbcpoollab.workloads.Workload;
 
 import java.time.Duration;
@@ -39,7 +39,7 @@ import java.util.stream.Stream;
  * run one after another in an order that rotates from one block to the next, after one unmeasured block per workload
  * at the largest pool that warms the JIT for each of them.
  */
-public final class FidelityBench {
+public final class FidelityEngine {
    /** The plugin, as the settings name it. */
    public static final String PLUGIN = "org.galaxio:gatling-jdbc-plugin_2.13:0.14.1";
 
@@ -90,10 +90,10 @@ public final class FidelityBench {
       }
    }
 
-   private FidelityBench(Options system, FidelityOptions options) {
+   private FidelityEngine(Options system, FidelityOptions options) {
       this.options = options;
       summary = new SweepSummary(new Sizing.Context(options.users(), Runtime.getRuntime().availableProcessors(),
-            SweepSettings.DEFAULT_ACQUIRE_P99_MS));
+            PoolSweepSettings.DEFAULT_ACQUIRE_P99_MS));
       lab = new Lab("Fidelity", system, options.target(), options.maxConnections() + 50, summary,
             options.settings(PLUGIN));
       warmupRound = options.workloads().stream().map(w -> block(new Place(w, options.largestPool(), 0))).toList();
@@ -117,9 +117,9 @@ public final class FidelityBench {
    }
 
    /** Reads the benchmark's options from the JVM's; bad input ends the run with one line, before anything starts. */
-   public static FidelityBench fromSystem() {
+   public static FidelityEngine fromSystem() {
       Options system = Options.fromSystem();
-      return new FidelityBench(system, Exit.options(() -> FidelityOptions.from(system)));
+      return new FidelityEngine(system, Exit.options(() -> FidelityOptions.from(system)));
    }
 
    public FidelityOptions options() {

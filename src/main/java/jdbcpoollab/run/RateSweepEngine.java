@@ -26,7 +26,7 @@ import java.util.Locale;
  * pool of that size filled and the request threads started before the first arrival), and the run around them
  * (summaries, gates, interrupts, budget).
  */
-public final class OpenSweep {
+public final class RateSweepEngine {
    /** Arrivals go on this long after the window, so that the window closes under load; they are not served. */
    private static final double TAIL_SECONDS = 0.5;
    /**
@@ -41,7 +41,7 @@ public final class OpenSweep {
    private final List<OpenStep> steps = new ArrayList<>();
    private final PoolProtocol pools = new PoolProtocol();
 
-   private OpenSweep(Options system, RateSweepOptions options) {
+   private RateSweepEngine(Options system, RateSweepOptions options) {
       this.options = options;
       summary = new RateSweepSummary(options.rate(), options.sloP99Ms(),
             options.from() == null ? null : SweepRun.read(options.from()));
@@ -63,9 +63,9 @@ public final class OpenSweep {
    }
 
    /** Reads the sweep's options from the JVM's; bad input ends the run with one line, before anything starts. */
-   public static OpenSweep fromSystem() {
+   public static RateSweepEngine fromSystem() {
       Options system = Options.fromSystem();
-      return new OpenSweep(system, Exit.options(() -> RateSweepOptions.from(system)));
+      return new RateSweepEngine(system, Exit.options(() -> RateSweepOptions.from(system)));
    }
 
    public RateSweepOptions options() {

@@ -12,7 +12,7 @@ import java.util.Map;
  * @param rttMs          the network round trip a proxy added between the sources and the database, 0 for none
  * @param serverOptions  server variables given to the embedded MariaDB
  */
-public record CompareSettings(List<String> options, String baselineOption, int users, int ops, int repeat,
+public record CpoolCompareSettings(List<String> options, String baselineOption, int users, int ops, int repeat,
                               String workload, int workRows, int connectionTimeoutMs, String cincr, int rttMs,
                               Map<String, String> serverOptions) {
 }

@@ -22,7 +22,7 @@ import java.util.Map;
  *                        for another one, null when unknown
  * @param drivers         the drivers each source was measured through ({@code -Ddriver}); empty for the URL's own
  */
-public record SweepSettings(String source, int users, double seconds, double warmup,
+public record PoolSweepSettings(String source, int users, double seconds, double warmup,
                             @JsonIgnore Map<String, Object> workloadOptions, int connectionTimeoutMs,
                             double recoverSeconds, List<Integer> pools, List<String> workloads,
                             Map<String, String> queries, double acquireP99Ms, int repeat, Integer databaseCores,

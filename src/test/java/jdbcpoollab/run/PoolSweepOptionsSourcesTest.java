@@ -17,12 +17,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** PoolSweep's -Dsource and -Ddriver: names from the registries, each once, a driver only for a server it fits. */
-class SweepOptionsSourcesTest {
+class PoolSweepOptionsSourcesTest {
 
-   private static SweepOptions sweep(Map<String, String> props) {
+   private static PoolSweepOptions sweep(Map<String, String> props) {
       Properties p = new Properties();
       p.putAll(props);
-      return SweepOptions.from(new Options(p, Map.of()));
+      return PoolSweepOptions.from(new Options(p, Map.of()));
    }
 
    private static String error(Map<String, String> props) {
@@ -31,7 +31,7 @@ class SweepOptionsSourcesTest {
 
    @Test
    void theDefaultIsHikariThroughTheUrlsOwnDriver() {
-      SweepOptions o = sweep(Map.of());
+      PoolSweepOptions o = sweep(Map.of());
       assertEquals(List.of("hikari"), o.sources().stream().map(PoolLibrary::name).toList());
       assertEquals(List.of(), o.drivers());
       assertFalse(o.severalSources());
@@ -41,7 +41,7 @@ class SweepOptionsSourcesTest {
 
    @Test
    void sourcesAndDriversAreTakenInTheOrderGiven() {
-      SweepOptions o = sweep(Map.of("source", "none, c3p0,hikari", "driver", "mariadb,mysql"));
+      PoolSweepOptions o = sweep(Map.of("source", "none, c3p0,hikari", "driver", "mariadb,mysql"));
       assertEquals(List.of("none", "c3p0", "hikari"), o.sources().stream().map(PoolLibrary::name).toList());
       assertEquals(List.of(Drivers.DEFAULT.find("mariadb").orElseThrow(), Drivers.DEFAULT.find("mysql").orElseThrow()),
             o.drivers());

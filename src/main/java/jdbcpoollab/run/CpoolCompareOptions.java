@@ -5,7 +5,7 @@ import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.pools.SourceOption;
-import jdbcpoollab.settings.CompareSettings;
+import jdbcpoollab.settings.CpoolCompareSettings;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,8 +16,8 @@ import java.util.Map;
  *
  * @param common the options it shares with other simulations: users, target, timeout, server options
  */
-public record CompareOptions(CommonOptions common, List<SourceOption> options, int ops, int repeat, String workload,
-                             int rttMs) implements SimulationOptions {
+public record CpoolCompareOptions(CommonOptions common, List<SourceOption> options, int ops, int repeat,
+                                  String workload, int rttMs) implements SimulationOptions {
 
    /** The shared options CpoolCompare takes, with its defaults. */
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(100).withServerOptions();
@@ -27,13 +27,13 @@ public record CompareOptions(CommonOptions common, List<SourceOption> options, i
    /** Inserted rows get ids above the kept ones: an int, so a run is bounded. */
    static final long MAX_OPERATIONS_PER_RUN = 10_000_000;
 
-   public static CompareOptions from(Options o) {
+   public static CpoolCompareOptions from(Options o) {
       return from(o, PoolLibraries.DEFAULT);
    }
 
    /** The options, with {@code -Doptions} naming libraries of {@code libraries}. */
-   public static CompareOptions from(Options o, PoolLibraries libraries) {
-      CompareOptions options = new CompareOptions(
+   public static CpoolCompareOptions from(Options o, PoolLibraries libraries) {
+      CpoolCompareOptions options = new CpoolCompareOptions(
             CommonOptions.from(o, TAKES),
             sources(o.string("options", "hikari:32:70:3,hikari:35:76:3,none"), libraries),
             o.integer("ops", 25, 1, 1_000_000),
@@ -69,9 +69,9 @@ public record CompareOptions(CommonOptions common, List<SourceOption> options, i
    }
 
    /** The settings summary.json records for this comparison; {@code workRows} rows are kept in the work table. */
-   public CompareSettings settings(int workRows) {
-      return new CompareSettings(options.stream().map(SourceOption::text).toList(), baseline().text(), users(), ops,
-            repeat, workload, workRows, connectionTimeoutMs(),
+   public CpoolCompareSettings settings(int workRows) {
+      return new CpoolCompareSettings(options.stream().map(SourceOption::text).toList(), baseline().text(), users(),
+            ops, repeat, workload, workRows, connectionTimeoutMs(),
             "not applied: neither HikariCP nor UCP opens connections N at a time (README)", rttMs, serverOptions());
    }
 

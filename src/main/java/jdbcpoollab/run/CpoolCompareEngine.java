@@ -36,7 +36,7 @@ public final class CpoolCompareEngine {
       this.options = options;
       summary = new CompareSummary(options.options().stream().map(SourceOption::text).toList(),
             options.baseline().text());
-      lab = new Lab("CpoolCompare", system, options.target(), options.peakConnections() + 50, summary,
+      lab = new Lab("CpoolCompare", system, options.common(), options.peakConnections() + 50, summary,
             options.settings(WORK_ROWS));
       lab.serverOptions(options.serverOptions());
       server = new ServerStatus(lab::database);

@@ -17,8 +17,8 @@ import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.ConnectionSource;
 import jdbcpoollab.pools.HikariSource;
 import jdbcpoollab.pools.PoolShape;
+import jdbcpoollab.report.FidelitySummary;
 import jdbcpoollab.report.FidelityTable;
-import jdbcpoollab.report.SweepSummary;
 import jdbcpoollab.settings.PoolSweepSettings;
 import jdbcpoollab.workloads.Workload;
 
@@ -44,7 +44,7 @@ public final class FidelityEngine {
    public static final String PLUGIN = "org.galaxio:gatling-jdbc-plugin_2.13:0.14.1";
 
    private final FidelityOptions options;
-   private final SweepSummary summary;
+   private final FidelitySummary summary;
    private final Lab lab;
    private final PoolProtocol pools = new PoolProtocol();
    private final List<Block> warmupRound;
@@ -92,9 +92,9 @@ public final class FidelityEngine {
 
    private FidelityEngine(Options system, FidelityOptions options) {
       this.options = options;
-      summary = new SweepSummary(new Sizing.Context(options.users(), Runtime.getRuntime().availableProcessors(),
+      summary = new FidelitySummary(new Sizing.Context(options.users(), Runtime.getRuntime().availableProcessors(),
             PoolSweepSettings.DEFAULT_ACQUIRE_P99_MS));
-      lab = new Lab("Fidelity", system, options.target(), options.maxConnections() + 50, summary,
+      lab = new Lab("Fidelity", system, options.common(), options.maxConnections() + 50, summary,
             options.settings(PLUGIN));
       warmupRound = options.workloads().stream().map(w -> block(new Place(w, options.largestPool(), 0))).toList();
       List<Block> all = new ArrayList<>();
@@ -113,7 +113,6 @@ public final class FidelityEngine {
       });
       lab.plan(blocks.stream().mapToInt(b -> b.at().firstRound() ? 3 : 2).sum(), pools::endRun);
       lab.warmupPerStep(options.warmup());
-      lab.notASweep();
    }
 
    /** Reads the benchmark's options from the JVM's; bad input ends the run with one line, before anything starts. */

@@ -7,7 +7,6 @@ import jdbcpoollab.db.ErrorMessages;
 import jdbcpoollab.db.RunDatabase;
 import jdbcpoollab.db.ServerActivity;
 import jdbcpoollab.db.ServerOptions;
-import jdbcpoollab.db.Target;
 import jdbcpoollab.load.DatabaseWatch;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.measure.StepResult;
@@ -48,16 +47,16 @@ public final class Lab {
    private Environment environment;
    private Duration recoverWithin = Duration.ofSeconds(10);
    private DatabaseWatch watch;
-   private boolean sweep = true;
    private Path baseline;
 
    /**
     * @param options  the options the simulation has read its own from: the gates are read from them too, then any
     *                 other option that looks meant for the lab (a misspelt name) ends the run
     *                 ({@link Options#rejectUnknown})
+    * @param common   the options every simulation shares: the database target and the results folder among them
     * @param settings the simulation's settings record, written first under "settings" in summary.json
     */
-   public Lab(String simulation, Options options, Target target, int maxConnections, Summary summary,
+   public Lab(String simulation, Options options, CommonOptions common, int maxConnections, Summary summary,
               Object settings) {
       this.gates = new RunGates(Exit.options(() -> GateOptions.from(options)));
       Exit.options(() -> {
@@ -65,9 +64,9 @@ public final class Lab {
          options.rejectUnknown(simulation);
          return null;
       });
-      db = new RunDatabase(target, maxConnections);
+      db = new RunDatabase(common.target(), maxConnections);
       console = new Console(db::redact);
-      record = new RunRecord(resultsRoot(), simulation, settings, summary, gates::addTo,
+      record = new RunRecord(common.results(), simulation, settings, summary, gates::addTo,
             this::gatesReport, db::redact, why -> console.warn(why + "; the results there keep "
             + "their last complete state (exit code " + Exit.RESULTS_LOST + " at the end)"));
       steps = new Steps(simulation, gates, console, record);
@@ -108,11 +107,6 @@ public final class Lab {
       steps.warmupPerStep(seconds);
    }
 
-   /** For a run whose steps are not a pool-size sweep (Fidelity): no report page. */
-   public void notASweep() {
-      sweep = false;
-   }
-
    /** Creates or checks a table the simulation needs, as the lab starts. */
    @FunctionalInterface
    public interface Schema {
@@ -123,10 +117,6 @@ public final class Lab {
    /** The run the report page compares this one with; by default the previous run of the same simulation. */
    public void compareWith(Path runFolder) {
       baseline = runFolder;
-   }
-
-   private static Path resultsRoot() {
-      return Path.of(System.getProperty("lab.results", "results"));
    }
 
    /**
@@ -332,9 +322,6 @@ public final class Lab {
 
    /** The run's page and the index of all runs; a failure here is reported and does not fail the run. */
    private Optional<Path> writePage() {
-      if (!sweep) {
-         return Optional.empty();
-      }
       try {
          return record.page(baseline);
       } catch (RuntimeException e) {

@@ -71,7 +71,7 @@ public final class PoolSweepEngine {
             options.databaseCores() == null ? 0 : options.databaseCores(), options.acquireP99Ms(), options.thinkMs()));
       int poolsAtOnce = options.workloads().stream().mapToInt(w -> options.split(w) ? w.kinds().size() : 1).max()
             .orElse(1);
-      lab = new Lab(simulation, system, options.target(), poolsAtOnce * options.largestPool() + options.users() + 50,
+      lab = new Lab(simulation, system, options.common(), poolsAtOnce * options.largestPool() + options.users() + 50,
             summary, options.settings());
       lab.serverOptions(options.serverOptions());
       server = new ServerStatus(lab::database);

@@ -45,7 +45,7 @@ public final class RateSweepEngine {
       this.options = options;
       summary = new RateSweepSummary(options.rate(), options.sloP99Ms(),
             options.from() == null ? null : SweepRun.read(options.from()));
-      lab = new Lab("RateSweep", system, options.target(), options.largestPool() + 50, summary,
+      lab = new Lab("RateSweep", system, options.common(), options.largestPool() + 50, summary,
             options.settings());
       for (Workload workload : options.workloads()) {
          for (int pool : options.pools()) {

@@ -29,7 +29,8 @@ public final class Simulations {
          new Entry("PoolSweep", SweepOptions::from),
          new Entry("CpoolCompare", CompareOptions::from),
          new Entry("Fidelity", FidelityOptions::from),
-         new Entry("RateSweep", RateSweepOptions::from));
+         new Entry("RateSweep", RateSweepOptions::from),
+         new Entry("Outage", OutageOptions::from));
 
    private Simulations() {
    }

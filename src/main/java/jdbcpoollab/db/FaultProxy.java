@@ -1,7 +1,5 @@
 package jdbcpoollab.db;
 
-import io.netty.bootstrap.Bootstrap;
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
@@ -9,22 +7,9 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.IoHandlerFactory;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.ServerChannel;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.handler.timeout.IdleStateEvent;
-import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.GlobalEventExecutor;
 
@@ -34,46 +19,33 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A TCP proxy on loopback that can make the database misbehave for the pools behind it: unreachable in one of two
- * ways ({@link #refuse}: every connection closed and the port closed, so a new one is refused; {@link #blackhole}:
- * connections accepted and nothing answered, no reset, as behind a firewall that drops packets), a slow connection
- * set-up ({@link #connectDelayMs}: each new connection reaches the server that much later, its handshake delayed and
- * nothing else), and connections cut once idle ({@link #cutIdleAfterMs}). Bytes held during a black hole flow on,
- * in order, when it ends, as TCP's retransmissions would deliver them once a firewall stops dropping. Opened and
- * closed by the run that uses it.
+ * A TCP proxy on loopback that can make the database unreachable for the pools behind it, in one of two ways:
+ * {@link #refuse} (every connection closed and the port closed, so a new one is refused) or {@link #blackhole}
+ * (connections accepted and nothing answered, no reset, as behind a firewall that drops packets). Bytes held during a
+ * black hole flow on, in order, when it ends, as TCP's retransmissions would deliver them once a firewall stops
+ * dropping. The scenarios' statements are small: what a side sends is not throttled. Opened and closed by the run
+ * that uses it.
  */
 public final class FaultProxy implements AutoCloseable {
    private final String upstreamHost;
    private final int upstreamPort;
-   private final EventLoopGroup group;
-   private final Class<? extends ServerChannel> serverType;
-   private final Class<? extends SocketChannel> clientType;
+   private final LoopbackNetty netty = new LoopbackNetty();
    private final ChannelGroup clients = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
    private final ChannelGroup upstream = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
    private final List<Pair> pairs = new ArrayList<>();
-   private final AtomicLong accepted = new AtomicLong();
-   private final AtomicLong cut = new AtomicLong();
    private final int port;
    private Channel server;
    private volatile boolean holding;
-   private volatile long connectDelayMs;
-   private volatile long cutIdleAfterMs;
 
    private FaultProxy(String upstreamHost, int upstreamPort) {
       this.upstreamHost = upstreamHost;
       this.upstreamPort = upstreamPort;
-      boolean epoll = Epoll.isAvailable();
-      IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-      group = new MultiThreadIoEventLoopGroup(2, io);
-      serverType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
-      clientType = epoll ? EpollSocketChannel.class : NioSocketChannel.class;
       try {
          server = bind(0);
       } catch (RuntimeException e) {
-         group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+         netty.close();
          throw new IllegalStateException("the fault proxy could not listen on 127.0.0.1: " + e.getMessage(), e);
       }
       port = ((InetSocketAddress) server.localAddress()).getPort();
@@ -85,19 +57,11 @@ public final class FaultProxy implements AutoCloseable {
    }
 
    private Channel bind(int onPort) {
-      return new ServerBootstrap().group(group).channel(serverType)
-            .option(ChannelOption.SO_REUSEADDR, true)
-            .childOption(ChannelOption.AUTO_READ, false)
-            .childOption(ChannelOption.TCP_NODELAY, true)
+      return netty.server().option(ChannelOption.SO_REUSEADDR, true)
             .childHandler(new ChannelInitializer<SocketChannel>() {
                @Override
                protected void initChannel(SocketChannel inbound) {
-                  accepted.incrementAndGet();
                   clients.add(inbound);
-                  long idle = cutIdleAfterMs;
-                  if (idle > 0) {
-                     inbound.pipeline().addLast(new IdleStateHandler(0, 0, idle, TimeUnit.MILLISECONDS));
-                  }
                   inbound.pipeline().addLast(new Front());
                }
             })
@@ -111,16 +75,6 @@ public final class FaultProxy implements AutoCloseable {
    /** The same database reached through this proxy. */
    public Database in(Database database) {
       return database.via("127.0.0.1:" + port);
-   }
-
-   /** Each new connection reaches the server {@code ms} later (0: at once); connections already made are not slowed. */
-   public void connectDelayMs(long ms) {
-      connectDelayMs = Math.max(0, ms);
-   }
-
-   /** Connections made from now on are cut (both sides closed) once nothing has crossed them for {@code ms}; 0: never. */
-   public void cutIdleAfterMs(long ms) {
-      cutIdleAfterMs = Math.max(0, ms);
    }
 
    /** The database unreachable with a reset: every connection closed, and the port closed so new ones are refused. */
@@ -155,16 +109,6 @@ public final class FaultProxy implements AutoCloseable {
       held.forEach(Pair::release);
    }
 
-   /** Connections the proxy has accepted since it opened. */
-   public long accepted() {
-      return accepted.get();
-   }
-
-   /** Connections cut for being idle since the proxy opened. */
-   public long cut() {
-      return cut.get();
-   }
-
    /** Client connections open through the proxy now. */
    public int open() {
       return clients.size();
@@ -184,7 +128,7 @@ public final class FaultProxy implements AutoCloseable {
       }
       clients.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
       upstream.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
-      group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+      netty.close();
    }
 
    /**
@@ -201,25 +145,13 @@ public final class FaultProxy implements AutoCloseable {
          this.inbound = inbound;
       }
 
-      /** Connects upstream, after the set-up delay and once the proxy does not hold. On the event loop. */
+      /** Connects upstream once the proxy does not hold. On the event loop. */
       void connect() {
          if (holding || connecting || outbound != null || !inbound.isActive()) {
             return;
          }
          connecting = true;
-         long delay = connectDelayMs;
-         if (delay > 0) {
-            inbound.eventLoop().schedule(this::connectNow, delay, TimeUnit.MILLISECONDS);
-         } else {
-            connectNow();
-         }
-      }
-
-      private void connectNow() {
-         new Bootstrap().group(inbound.eventLoop()).channel(clientType)
-               .option(ChannelOption.AUTO_READ, false)
-               .option(ChannelOption.TCP_NODELAY, true)
-               .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5_000)
+         netty.client(inbound.eventLoop())
                .handler(new ChannelInitializer<SocketChannel>() {
                   @Override
                   protected void initChannel(SocketChannel channel) {
@@ -342,14 +274,6 @@ public final class FaultProxy implements AutoCloseable {
       @Override
       public void channelReadComplete(ChannelHandlerContext ctx) {
          pair.readMore(ctx.channel());
-      }
-
-      @Override
-      public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
-         if (event instanceof IdleStateEvent) {
-            cut.incrementAndGet();
-            pair.close();
-         }
       }
 
       @Override

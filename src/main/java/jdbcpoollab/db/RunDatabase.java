@@ -71,7 +71,7 @@ public final class RunDatabase implements AutoCloseable {
       }
    }
 
-   /** The proxy that makes the database misbehave (Outage, Burst, Lifetime): opened on first use, closed with the run. */
+   /** The proxy that makes the database unreachable (Outage): opened on first use, closed with the run. */
    public FaultProxy faultProxy() {
       Database direct = database();
       synchronized (proxies) {

@@ -25,7 +25,7 @@ public record WatchedWorkload(Workload workload, FaultRecorder recorder) impleme
    public void run(Connection connection) throws SQLException {
       try {
          workload.run(connection);
-         recorder.completed(System.nanoTime());
+         recorder.completed();
       } catch (SQLException | RuntimeException e) {
          recorder.failed("statement", ErrorMessages.normalise(e), System.nanoTime());
          throw e;

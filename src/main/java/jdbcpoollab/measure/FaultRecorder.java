@@ -33,7 +33,6 @@ public final class FaultRecorder {
    private final List<FaultSample> samples = new ArrayList<>();
    private volatile long start = UNSET;
    private volatile long mark = UNSET;
-   private volatile long lastEnd = UNSET;
 
    /** Starts the clock the samples and marks count from. */
    public void start(long nowNanos) {
@@ -62,10 +61,9 @@ public final class FaultRecorder {
    }
 
    /** An operation that completed on its connection. */
-   public void completed(long endNanos) {
+   public void completed() {
       ok.increment();
       intervalOk.increment();
-      lastEnd = endNanos;
    }
 
    /** An operation that failed in {@code phase} (getConnection, statement) with the normalised {@code error}. */
@@ -77,7 +75,6 @@ public final class FaultRecorder {
          failedAfter.increment();
       }
       failures.computeIfAbsent(phase + ": " + error, e -> new LongAdder()).increment();
-      lastEnd = endNanos;
    }
 
    /**
@@ -132,11 +129,5 @@ public final class FaultRecorder {
       Map<String, Long> counts = new TreeMap<>();
       failures.forEach((k, v) -> counts.put(k, v.sum()));
       return counts;
-   }
-
-   /** When the last operation ended, in ms since the start; NaN before any. */
-   public double lastEndMs() {
-      long end = lastEnd;
-      return end == UNSET ? Double.NaN : ms(end);
    }
 }

@@ -82,7 +82,8 @@ public final class OutageSummary implements Summary {
    private Table answers() {
       Table table = new Table(List.of("source", "longest getConnection s", "timeout s", "failed", "after return",
             "back to full throughput s", "answer"));
-      results.forEach(r -> table.add(List.of(r.source(), String.format(Locale.ROOT, "%.2f", r.longestAcquireMs() / 1000),
+      results.forEach(r -> table.add(List.of(r.source(),
+            String.format(Locale.ROOT, "%.2f", r.longestAcquireMs() / 1000),
             String.format(Locale.ROOT, "%.2f", r.connectionTimeoutMs() / 1000.0), Long.toString(r.failed()),
             Long.toString(r.failedAfterReturn()), r.recoverySeconds() == null ? "not back"
                   : String.format(Locale.ROOT, "%.1f", r.recoverySeconds()), OutageText.answer(r))));

@@ -1,7 +1,6 @@
 package jdbcpoollab.run;
 
 import jdbcpoollab.options.Options;
-import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.settings.OutageSettings;
 import jdbcpoollab.workloads.Workload;

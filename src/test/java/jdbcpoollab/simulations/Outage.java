@@ -16,7 +16,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
  * while (the proxy refuses connections, or swallows every byte without a reset), then back: per pool library, the
  * longest getConnection against its timeout, the operations that failed and how, and how soon it is back.
  *
- * <pre>mvn gatling:test -Dsim=Outage -Ddown=blackhole -DdownSeconds=5 -DconnectionTimeoutMs=2000 -Dsource=hikari,c3p0</pre>
+ * <pre>mvn gatling:test -Dsim=Outage -Ddown=blackhole -DdownSeconds=5 -DconnectionTimeoutMs=2000 -Dsource=hikari</pre>
  */
 public class Outage extends Simulation {
 

@@ -1,26 +1,12 @@
 package jdbcpoollab.db;
 
-import io.netty.bootstrap.Bootstrap;
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.IoHandlerFactory;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.ServerChannel;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.epoll.EpollSocketChannel;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.ReferenceCountUtil;
 
 import java.net.InetSocketAddress;
@@ -38,31 +24,23 @@ public final class RttProxy implements AutoCloseable {
 
    private final int rttMs;
    private final long halfNanos;
-   private final EventLoopGroup group;
+   private final LoopbackNetty netty = new LoopbackNetty();
    private final Channel server;
 
    private RttProxy(int rttMs, String upstreamHost, int upstreamPort) {
       this.rttMs = rttMs;
       this.halfNanos = TimeUnit.MICROSECONDS.toNanos(rttMs * 500L);
-      boolean epoll = Epoll.isAvailable();
-      IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-      group = new MultiThreadIoEventLoopGroup(2, io);
-      Class<? extends ServerChannel> serverType = epoll ? EpollServerSocketChannel.class
-            : NioServerSocketChannel.class;
-      Class<? extends SocketChannel> clientType = epoll ? EpollSocketChannel.class : NioSocketChannel.class;
       try {
-         server = new ServerBootstrap().group(group).channel(serverType)
-               .childOption(ChannelOption.AUTO_READ, false)
-               .childOption(ChannelOption.TCP_NODELAY, true)
+         server = netty.server()
                .childHandler(new ChannelInitializer<SocketChannel>() {
                   @Override
                   protected void initChannel(SocketChannel inbound) {
-                     inbound.pipeline().addLast(new Front(upstreamHost, upstreamPort, clientType));
+                     inbound.pipeline().addLast(new Front(upstreamHost, upstreamPort));
                   }
                })
                .bind(new InetSocketAddress("127.0.0.1", 0)).syncUninterruptibly().channel();
       } catch (RuntimeException e) {
-         group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+         netty.close();
          throw new IllegalStateException("the round-trip proxy could not listen on 127.0.0.1: " + e.getMessage(), e);
       }
    }
@@ -91,28 +69,23 @@ public final class RttProxy implements AutoCloseable {
    @Override
    public void close() {
       server.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
-      group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+      netty.close();
    }
 
    /** The client's side: connects upstream on the same event loop, then relays both ways. */
    private final class Front extends ChannelInboundHandlerAdapter {
       private final String host;
       private final int port;
-      private final Class<? extends SocketChannel> clientType;
 
-      Front(String host, int port, Class<? extends SocketChannel> clientType) {
+      Front(String host, int port) {
          this.host = host;
          this.port = port;
-         this.clientType = clientType;
       }
 
       @Override
       public void channelActive(ChannelHandlerContext ctx) {
          Channel inbound = ctx.channel();
-         new Bootstrap().group(inbound.eventLoop()).channel(clientType)
-               .option(ChannelOption.AUTO_READ, false)
-               .option(ChannelOption.TCP_NODELAY, true)
-               .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5_000)
+         netty.client(inbound.eventLoop())
                .handler(new ChannelInitializer<SocketChannel>() {
                   @Override
                   protected void initChannel(SocketChannel outbound) {

@@ -19,6 +19,7 @@ public final class RunDatabase implements AutoCloseable {
    private final Target target;
    private final int maxConnections;
    private final Map<Integer, RttProxy> proxies = new LinkedHashMap<>();
+   private FaultProxy faults;
    private Map<String, String> serverOptions = Map.of();
    private volatile EmbeddedMariaDb embedded;
    private volatile Database database;
@@ -84,6 +85,17 @@ public final class RunDatabase implements AutoCloseable {
       }
    }
 
+   /** The proxy that makes the database unreachable (Outage): opened on first use, closed with the run. */
+   public FaultProxy faultProxy() {
+      Database direct = database();
+      synchronized (proxies) {
+         if (faults == null) {
+            faults = FaultProxy.open(direct.host(), direct.port());
+         }
+         return faults;
+      }
+   }
+
    /** What the server is doing, for a step to sample: the embedded server's process CPU, else its count. */
    public ServerActivity activity() {
       EmbeddedMariaDb db = embedded;
@@ -100,11 +112,17 @@ public final class RunDatabase implements AutoCloseable {
    @Override
    public void close() {
       List<RttProxy> open;
+      FaultProxy faulty;
       synchronized (proxies) {
          open = new ArrayList<>(proxies.values());
          proxies.clear();
+         faulty = faults;
+         faults = null;
       }
       open.forEach(RttProxy::close);
+      if (faulty != null) {
+         faulty.close();
+      }
       EmbeddedMariaDb db = embedded;
       if (db != null) {
          db.close();

@@ -4,6 +4,7 @@ import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.db.Database;
 import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.db.ErrorMessages;
+import jdbcpoollab.db.FaultProxy;
 import jdbcpoollab.db.RunDatabase;
 import jdbcpoollab.db.ServerActivity;
 import jdbcpoollab.db.ServerOptions;
@@ -242,6 +243,11 @@ public final class Lab {
     */
    public Database database(int rttMs) {
       return db.database(rttMs);
+   }
+
+   /** The proxy that makes the database misbehave, opened on first use and closed with the run. */
+   public FaultProxy faultProxy() {
+      return db.faultProxy();
    }
 
    /** Variables for the embedded server ({@code -Ddb.serverOption}, by name), given before {@link #start}. */

@@ -32,7 +32,8 @@ public final class Simulations {
          new Entry("PoolSweep", PoolSweepOptions::from),
          new Entry("CpoolCompare", CpoolCompareOptions::from),
          new Entry("Fidelity", FidelityOptions::from),
-         new Entry("RateSweep", RateSweepOptions::from));
+         new Entry("RateSweep", RateSweepOptions::from),
+         new Entry("Outage", OutageOptions::from));
 
    private Simulations() {
    }

@@ -1,0 +1,59 @@
+package jdbcpoollab.run;
+
+import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.PoolLibrary;
+import jdbcpoollab.settings.OutageSettings;
+import jdbcpoollab.workloads.Workload;
+import jdbcpoollab.workloads.Workloads;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The options of Outage, read and checked before anything is started.
+ *
+ * @param common              the target, the users and the server options it shares with other simulations
+ * @param sources             the pool libraries, all of them by default
+ * @param down                {@code refuse} or {@code blackhole}
+ * @param connectionTimeoutMs each pool's acquire timeout, 2 s by default (the shared option, with Outage's default)
+ * @param socketTimeoutMs     the driver's connect and socket timeouts on the pools' URL
+ */
+public record OutageOptions(CommonOptions common, List<PoolLibrary> sources, String down, int pool,
+                            double steadySeconds, double downSeconds, double afterSeconds, int connectionTimeoutMs,
+                            int socketTimeoutMs, Workload workload, Map<String, Object> workloadSettings)
+      implements SimulationOptions {
+
+   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(16).withServerOptions();
+
+   public static OutageOptions from(Options o) {
+      CommonOptions common = CommonOptions.from(o, TAKES);
+      Workloads.Chosen chosen = Workloads.DEFAULT.choose(o, "wait", common.target().dialect());
+      if (chosen.workloads().size() != 1) {
+         throw Options.bad("workloads", o.given("workloads"), "one workload of " + Workloads.DEFAULT.names());
+      }
+      return new OutageOptions(
+            common,
+            FaultSources.from(o),
+            o.choice("down", "blackhole", List.of("blackhole", "refuse")),
+            o.integer("pool", 8, 1, 1_000),
+            o.decimal("steadySeconds", 3, 0.5, 3_600, false),
+            o.decimal("downSeconds", 5, 0.1, 3_600, false),
+            o.decimal("afterSeconds", 5, 0.5, 3_600, false),
+            o.integer("connectionTimeoutMs", 2_000, 250, 3_600_000),
+            o.integer("socketTimeoutMs", 10_000, 250, 3_600_000),
+            chosen.workloads().get(0),
+            chosen.settings());
+   }
+
+   /** The settings summary.json records. */
+   public OutageSettings settings() {
+      return new OutageSettings(sources.stream().map(PoolLibrary::describeFixedSize).toList(), down, pool, users(),
+            steadySeconds, downSeconds, afterSeconds, connectionTimeoutMs, socketTimeoutMs, workload.name(),
+            workload.statement(), workloadSettings);
+   }
+
+   /** The whole load of one source: steady, down, back. */
+   public double loadSeconds() {
+      return steadySeconds + downSeconds + afterSeconds;
+   }
+}

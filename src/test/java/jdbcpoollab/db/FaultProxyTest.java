@@ -1,0 +1,87 @@
+package jdbcpoollab.db;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The fault proxy in front of a real embedded MariaDB: refused, blackholed, and back on the same port. */
+class FaultProxyTest {
+   private static EmbeddedMariaDb server;
+   private static Database direct;
+
+   @BeforeAll
+   static void start() {
+      server = new EmbeddedMariaDb(EmbeddedMariaDb.defaultHome(), 50);
+      direct = server.start();
+   }
+
+   @AfterAll
+   static void stop() {
+      if (server != null) {
+         server.close();
+      }
+   }
+
+   private static int one(Connection c) throws SQLException {
+      try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT 1")) {
+         rs.next();
+         return rs.getInt(1);
+      }
+   }
+
+   @Test
+   void aRefusedDatabaseFailsAtOnceAndComesBackOnTheSamePort() throws SQLException {
+      try (FaultProxy proxy = FaultProxy.open(direct.host(), direct.port())) {
+         Database through = DriverTimeouts.on(proxy.in(direct), 1_000);
+         try (Connection c = through.connect()) {
+            assertEquals(1, one(c));
+            proxy.refuse();
+            assertThrows(SQLException.class, () -> one(c), "a connection open when it went is closed");
+         }
+         long t0 = System.nanoTime();
+         assertThrows(SQLException.class, through::connect);
+         assertTrue(System.nanoTime() - t0 < 900_000_000L, "refused at once, not timed out");
+         proxy.restore();
+         try (Connection c = through.connect()) {
+            assertEquals(1, one(c));
+         }
+         assertEquals(1, proxy.open());
+      }
+   }
+
+   @Test
+   void aBlackholeAnswersNothingUntilItEndsThenWhatItHeldFlowsOn() throws Exception {
+      try (FaultProxy proxy = FaultProxy.open(direct.host(), direct.port())) {
+         Database through = DriverTimeouts.on(proxy.in(direct), 800);
+         try (Connection c = proxy.in(direct).connect()) {
+            proxy.blackhole();
+            long t0 = System.nanoTime();
+            SQLException timedOut = assertThrows(SQLException.class, through::connect);
+            assertTrue(System.nanoTime() - t0 >= 700_000_000L, "no reset: the driver's own timeout ended it: "
+                  + timedOut);
+            Thread later = new Thread(() -> {
+               try {
+                  Thread.sleep(300);
+               } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+               }
+               proxy.restore();
+            });
+            later.start();
+            t0 = System.nanoTime();
+            assertEquals(1, one(c), "the statement sent into the black hole is answered once it ends");
+            assertTrue(System.nanoTime() - t0 >= 250_000_000L);
+            later.join();
+         }
+      }
+   }
+}

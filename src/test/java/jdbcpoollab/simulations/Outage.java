@@ -5,7 +5,7 @@ import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.load.Step;
-import jdbcpoollab.run.OutageRun;
+import jdbcpoollab.run.OutageEngine;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.exec;
@@ -23,7 +23,7 @@ public class Outage extends Simulation {
    // Parameters: -Ddown, -DdownSeconds, -DsteadySeconds, -DafterSeconds, -Dpool, -Dusers, -DconnectionTimeoutMs,
    // -DsocketTimeoutMs … (docs/outage.md). Sources (-Dsource, all eight by default): each gets a pool of -Dpool
    // connections through the lab's fault proxy, filled before load.
-   private final OutageRun outage = OutageRun.fromSystem();
+   private final OutageEngine outage = OutageEngine.fromSystem();
    private final int users = outage.options().users();
 
    // Chains: every user runs the statement back to back on a thread of its own, through the steady load, the outage

@@ -36,7 +36,7 @@ import java.util.concurrent.TimeUnit;
  * database unreachable for {@code downSeconds} (refused or blackholed), then back; what the pool did is sampled every
  * 100 ms. The sources run one after another, each on a clean proxy; the proxy is restored whatever ends a source.
  */
-public final class OutageRun {
+public final class OutageEngine {
    static final double PERIOD_MS = 100;
 
    private final OutageOptions options;
@@ -50,7 +50,7 @@ public final class OutageRun {
       return thread;
    });
 
-   private OutageRun(Options system, OutageOptions options) {
+   private OutageEngine(Options system, OutageOptions options) {
       this.options = options;
       summary = new OutageSummary(options.down());
       lab = new Lab("Outage", system, options.common(), options.pool() + options.users() + 50, summary,
@@ -66,9 +66,9 @@ public final class OutageRun {
    }
 
    /** Reads Outage's options from the JVM's; bad input ends the run with one line, before anything starts. */
-   public static OutageRun fromSystem() {
+   public static OutageEngine fromSystem() {
       Options system = Options.fromSystem();
-      return new OutageRun(system, Exit.options(() -> OutageOptions.from(system)));
+      return new OutageEngine(system, Exit.options(() -> OutageOptions.from(system)));
    }
 
    public OutageOptions options() {

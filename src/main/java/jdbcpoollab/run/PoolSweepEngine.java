@@ -11,7 +11,6 @@ import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Step;
-import jdbcpoollab.measure.KindResult;
 import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
@@ -22,8 +21,9 @@ import jdbcpoollab.pools.ConnectionSource;
 import jdbcpoollab.pools.KindSources;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.PoolShape;
+import jdbcpoollab.report.CountersTable;
+import jdbcpoollab.report.KindsTable;
 import jdbcpoollab.report.SweepSummary;
-import jdbcpoollab.report.Table;
 import jdbcpoollab.report.TimelineFile;
 import jdbcpoollab.workloads.OwnWorkload;
 import jdbcpoollab.workloads.Workload;
@@ -59,10 +59,8 @@ public final class PoolSweepEngine {
    private final ServerStatus server;
    private final Map<Step, Series> series = new ConcurrentHashMap<>();
    private final List<TimelinePoint> timeline = new ArrayList<>();
-   private final List<Map<String, Object>> kindRows = new ArrayList<>();
-   private final Table kindTable = new Table(List.of("step", "kind", "ok", "ko", "q/s", "acquire p99", "query p50",
-         "query p99", "total p50", "total p99"));
-   private final Map<String, Map<String, Long>> counters = new LinkedHashMap<>();
+   private final KindsTable kinds = new KindsTable();
+   private final CountersTable counters = new CountersTable();
    private volatile int serverMaxConnections;
 
    private PoolSweepEngine(String simulation, Options system, PoolSweepOptions options) {
@@ -223,9 +221,7 @@ public final class PoolSweepEngine {
       Series s = series.get(step);
       if (!s.before.isEmpty() && s.moved == null) {
          s.moved = server.since(s.before);
-         synchronized (counters) {
-            counters.put(s.recorder.id().name(), s.moved);
-         }
+         counters.put(s.recorder.id().name(), s.moved);
          if (step.openFailure() == null && step.lostReason() == null) {
             s.moved.values().stream().findFirst().ifPresent(s.recorder::serverConnections);
          }
@@ -260,59 +256,22 @@ public final class PoolSweepEngine {
       }
    }
 
-   /** Each kind of a mixed step apart: its own counts and times in the same window (ms). */
+   /** Each kind of a mixed step apart, in the same window. */
    private void writeKinds(Series s, StepResult r) {
-      Map<String, KindResult> kinds = s.recorder.kinds();
-      if (kinds.isEmpty()) {
-         return;
-      }
-      synchronized (kindRows) {
-         for (KindResult k : kinds.values()) {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("step", r.label());
-            row.put("throughput", r.seconds() > 0 ? k.ok() / r.seconds() : 0);
-            row.putAll(k.toMap());
-            kindRows.add(row);
-            kindTable.add(List.of(r.label(), k.kind(), Long.toString(k.ok()), Long.toString(k.ko()),
-                  String.format(Locale.ROOT, "%.1f", r.seconds() > 0 ? k.ok() / r.seconds() : 0),
-                  k.acquire().count() == 0 ? "-" : ms(k.acquire().p99()), ms(k.query().p50()), ms(k.query().p99()), ms(k.total().p50()),
-                  ms(k.total().p99())));
+      synchronized (kinds) {
+         if (kinds.add(r, s.recorder.kinds().values())) {
+            lab.section(KindsTable.KEY, KindsTable.TITLE, kinds.table(), kinds.rows(), KindsTable.NOTE);
          }
-         lab.section("kinds", "Each kind of a mixed step", kindTable, kindRows, "Times in ms, in the step's window;"
-               + " a request's statements (request / statement) wait for no connection of their own; a 'split' step gives each kind a pool of its own of the step's size.");
       }
    }
 
-   private static String ms(double value) {
-      return String.format(Locale.ROOT, "%.3f", value);
-   }
-
-   /** One row per finished step: what the server's connection counters moved by (peaks and gauges as read). */
+   /** One row per finished step: what the server's connection counters moved by. */
    private void writeCounters() {
-      List<String> names = new ArrayList<>();
-      List<Map<String, Object>> rows = new ArrayList<>();
       synchronized (counters) {
-         counters.values().forEach(c -> c.keySet().stream().filter(n -> !names.contains(n)).forEach(names::add));
-         List<String> headers = new ArrayList<>(List.of("step"));
-         headers.addAll(names);
-         Table table = new Table(headers);
-         counters.forEach((step, c) -> {
-            List<String> cells = new ArrayList<>(List.of(step));
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("step", step);
-            names.forEach(n -> {
-               cells.add(c.containsKey(n) ? Long.toString(c.get(n)) : "n/a");
-               row.put(n, c.get(n));
-            });
-            table.add(cells);
-            rows.add(row);
-         });
-         if (rows.isEmpty()) {
-            return;
+         if (!counters.isEmpty()) {
+            lab.section(CountersTable.KEY, CountersTable.TITLE, counters.table(), counters.rows(),
+                  CountersTable.note(lab.database().dialect().peakCounters()));
          }
-         lab.section("server", "Server counters per step", table, rows, "Change over each step (pool fill included);"
-               + " " + String.join(" and ", lab.database().dialect().peakCounters().stream().sorted().toList())
-               + " as read at the step's end, its pool still open.");
       }
    }
 

@@ -55,7 +55,7 @@ class DatabaseLostTest {
       });
       long t0 = System.nanoTime();
       GatlingRun.Result run = GatlingRun.run(PoolSweep.class, Map.of("db.url", server.url(), "db.user", "root",
-            "pools", "2,4,8,16", "users", "16", "seconds", "2", "warmup", "0", "workloads", "wait", "rows", "1000",
+            "pools", "2,4,8,16", "users", "16", "seconds", "2", "warmup", "0", "workloads", "wait",
             "recoverSeconds", "60"), true);
       double seconds = (System.nanoTime() - t0) / 1e9;
       long killed = killer.get();

@@ -24,7 +24,7 @@ class DatabaseUnreachableTest {
 
    private static GatlingRun.Result run(String url, Map<String, String> extra) {
       Map<String, String> options = new java.util.HashMap<>(Map.of("db.url", url, "pools", "1,2", "seconds", "1",
-            "workloads", "wait", "rows", "1000"));
+            "workloads", "wait"));
       options.putAll(extra);
       return GatlingRun.run(PoolSweep.class, options, false);
    }

@@ -89,7 +89,7 @@ class PasswordsTest {
    private Map<String, String> options(String url) throws IOException {
       Map<String, String> options = new HashMap<>(Map.of("lab.results", tmp.resolve("results").toString(),
             "lab.gatlingResults", tmp.resolve("results/gatling").toString(), "lab.home", tmp.resolve("home").toString(),
-            "db.url", url, "db.user", "lab", "rows", "1000", "seconds", "2", "warmup", "0", "workloads", "wait"));
+            "db.url", url, "db.user", "lab", "seconds", "2", "warmup", "0", "workloads", "wait"));
       Files.createDirectories(tmp.resolve("results"));
       return options;
    }

@@ -237,7 +237,8 @@ public final class EmbeddedMariaDb implements AutoCloseable {
          String errors = output.lines().filter(l -> l.contains("[ERROR]"))
                .map(l -> l.substring(l.indexOf("[ERROR]") + 7).trim().replaceFirst("^\\S*mariadbd: ", ""))
                .distinct().collect(Collectors.joining("; "));
-         throw new Refused("bad option -D" + ServerOptions.OPTION + ": MariaDB " + VERSION + " refuses " + String.join(" ", serverArguments) + ": "
+         throw new Refused("bad option -D" + ServerOptions.OPTION + ": MariaDB " + VERSION + " refuses "
+               + String.join(" ", serverArguments) + ": "
                + (errors.isEmpty() ? "exit code " + check.exitValue() : errors));
       }
    }

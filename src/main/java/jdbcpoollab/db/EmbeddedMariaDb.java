@@ -75,7 +75,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
       }
    }
 
-   /** The server refuses a value of {@code -Ddb.serverOption}: bad input, found before it starts. */
+   /** The server refuses a value of {@code -Ddb.serverOption}: bad input, found before it starts; one line. */
    public static final class Refused extends IllegalArgumentException {
       Refused(String message) {
          super(message);
@@ -87,6 +87,37 @@ public final class EmbeddedMariaDb implements AutoCloseable {
       return configured != null && !configured.isBlank()
             ? Path.of(configured)
             : Path.of(System.getProperty("user.home"), ".cache", "jdbc-pool-lab");
+   }
+
+   /**
+    * Asks the server binary whether it takes {@code serverArguments}, without starting a server: the preflight's
+    * check in Maven's JVM, before Gatling starts. A home without the binaries gets them first (unpacked and the
+    * data folder made, as the run would). Where the binaries are not on the classpath nothing is checked: the run
+    * itself says so.
+    *
+    * @throws Refused               the binary refuses one of them
+    * @throws IllegalStateException the binaries cannot be unpacked
+    */
+   public static void checkArguments(Path home, List<String> serverArguments) {
+      // never started, so its connection limit is none of the check's business
+      EmbeddedMariaDb check = new EmbeddedMariaDb(home, DEFAULT_INSTANCE, 1, serverArguments);
+      Path base = check.base();
+      if (!Files.exists(base.resolve(".unpacked"))
+            && EmbeddedMariaDb.class.getClassLoader().getResource(BINARIES) == null) {
+         return;
+      }
+      try {
+         Files.createDirectories(home.resolve("tmp"));
+         check.unpackedAndInstalled(base, check.dataDir());
+         check.checkArguments(base);
+      } catch (IOException e) {
+         throw new IllegalStateException("embedded MariaDB " + VERSION + " cannot be unpacked under " + home + ": "
+               + e.getMessage(), e);
+      }
+   }
+
+   private Path base() {
+      return home.resolve("mariadb-" + VERSION);
    }
 
    public Path dataDir() {
@@ -105,7 +136,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
     * @throws Busy when another run owns this instance
     */
    public Database start() {
-      Path base = home.resolve("mariadb-" + VERSION);
+      Path base = base();
       Path data = dataDir();
       if (!Files.exists(base.resolve(".unpacked"))
             && EmbeddedMariaDb.class.getClassLoader().getResource(BINARIES) == null) {
@@ -206,7 +237,8 @@ public final class EmbeddedMariaDb implements AutoCloseable {
          String errors = output.lines().filter(l -> l.contains("[ERROR]"))
                .map(l -> l.substring(l.indexOf("[ERROR]") + 7).trim().replaceFirst("^\\S*mariadbd: ", ""))
                .distinct().collect(Collectors.joining("; "));
-         throw new Refused("MariaDB " + VERSION + " refuses " + String.join(" ", serverArguments) + ": "
+         throw new Refused("bad option -D" + ServerOptions.OPTION + ": MariaDB " + VERSION + " refuses "
+               + String.join(" ", serverArguments) + ": "
                + (errors.isEmpty() ? "exit code " + check.exitValue() : errors));
       }
    }

@@ -20,8 +20,8 @@ import java.util.regex.Pattern;
 /**
  * {@code -Ddb.serverOption=name=value[,name=value…]}: server variables for the embedded MariaDB, passed as
  * {@code --name=value} after the lab's own (so {@code max_connections} given here wins). Names are checked against
- * the variables that bear on connections and threads before any server starts; a value the server refuses is
- * reported by the server's start.
+ * the variables that bear on connections and threads before any server starts; the values by the server binary
+ * ({@link EmbeddedMariaDb#checkArguments}), in Maven's preflight and again before the server starts.
  */
 public final class ServerOptions {
    public static final String OPTION = "db.serverOption";

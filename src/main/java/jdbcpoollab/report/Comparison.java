@@ -1,5 +1,6 @@
 package jdbcpoollab.report;
 
+import jdbcpoollab.analysis.Estimate;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.files.AtomicFile;
 import jdbcpoollab.measure.StepResult;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 import static jdbcpoollab.analysis.NumberText.fixed;
 import static jdbcpoollab.analysis.NumberText.signedPercent;
@@ -45,8 +47,8 @@ public final class Comparison {
 
    /** The comparison of run {@code a} (A, the baseline) with run {@code b} (B), charts written into {@code dir}. */
    public static void section(Html html, SweepRun a, SweepRun b, Path dir) {
-      html.p("A = " + a.name() + ", B = " + b.name() + ". Each step ran once and timings on a shared machine "
-            + "swing: read differences of a few percent as noise.");
+      html.p("A = " + a.name() + ", B = " + b.name() + ". " + passes(a, b) + "Timings on a shared machine swing: read "
+            + "differences of a few percent as noise.");
       unfinished(html, "A", a);
       unfinished(html, "B", b);
       Table settings = new Table(List.of("setting", "A", "B"));
@@ -66,17 +68,18 @@ public final class Comparison {
       }
       List<String[]> images = new ArrayList<>();
       for (String w : workloads) {
-         List<StepResult> sa = SweepCharts.withOperations(a.steps(w));
-         List<StepResult> sb = SweepCharts.withOperations(b.steps(w));
-         new LineChart(w + ": throughput, A vs B", "pool size (connections)", "operations/s").log2X()
-               .measured("A " + a.name(), pools(sa), SweepCharts.values(sa, StepResult::throughput))
-               .measured("B " + b.name(), pools(sb), SweepCharts.values(sb, StepResult::throughput))
-               .writeSvg(dir.resolve("compare-" + w + "-throughput.svg"), SweepCharts.WIDTH, SweepCharts.HEIGHT);
-         new LineChart(w + ": P99 acquire wait, A vs B", "pool size (connections)", "ms (log scale)").log2X()
-               .logY(SweepCharts.TIME_FLOOR_MS)
-               .measured("A " + a.name(), pools(sa), SweepCharts.values(sa, s -> s.acquire().p99()))
-               .measured("B " + b.name(), pools(sb), SweepCharts.values(sb, s -> s.acquire().p99()))
-               .writeSvg(dir.resolve("compare-" + w + "-acquire.svg"), SweepCharts.WIDTH, SweepCharts.HEIGHT);
+         Sizing sa = SweepPage.sizing(a, w);
+         Sizing sb = SweepPage.sizing(b, w);
+         LineChart throughput = new LineChart(w + ": throughput, A vs B", "pool size (connections)", "operations/s")
+               .log2X();
+         SweepCharts.measured(throughput, sa, "A " + a.name(), Sizing.Pool::throughput);
+         SweepCharts.measured(throughput, sb, "B " + b.name(), Sizing.Pool::throughput);
+         throughput.writeSvg(dir.resolve("compare-" + w + "-throughput.svg"), SweepCharts.WIDTH, SweepCharts.HEIGHT);
+         LineChart acquire = new LineChart(w + ": P99 acquire wait, A vs B", "pool size (connections)",
+               "ms (log scale)").log2X().logY(SweepCharts.TIME_FLOOR_MS);
+         SweepCharts.measured(acquire, sa, "A " + a.name(), Sizing.Pool::acquireP99);
+         SweepCharts.measured(acquire, sb, "B " + b.name(), Sizing.Pool::acquireP99);
+         acquire.writeSvg(dir.resolve("compare-" + w + "-acquire.svg"), SweepCharts.WIDTH, SweepCharts.HEIGHT);
          images.add(new String[] {"compare-" + w + "-throughput.svg", w + " throughput of both runs"});
          images.add(new String[] {"compare-" + w + "-acquire.svg", w + " P99 acquire wait of both runs"});
       }
@@ -88,6 +91,32 @@ public final class Comparison {
          html.listHtml(List.of("A " + Html.escape(SizingText.headline(sa)), "B " + Html.escape(SizingText.headline(sb))));
          html.table(byPool(sa, sb));
       }
+   }
+
+   /**
+    * How often each step ran: with {@code -Drepeat} a run's numbers are the means of its passes, with their 95%
+    * interval (the charts' error bars), not its first pass.
+    */
+   private static String passes(SweepRun a, SweepRun b) {
+      int pa = passes(a);
+      int pb = passes(b);
+      if (pa == 1 && pb == 1) {
+         return "Each step ran once. ";
+      }
+      String means = " (-Drepeat): the numbers below are the means of the passes, with their 95% interval in "
+            + "brackets and as the charts' error bars. ";
+      if (pa == pb) {
+         return "Each step of both ran " + pa + " times" + means;
+      }
+      return "Each step of A ran " + times(pa) + ", of B " + times(pb) + means;
+   }
+
+   private static int passes(SweepRun run) {
+      return run.steps().stream().mapToInt(StepResult::repetition).max().orElse(1);
+   }
+
+   private static String times(int passes) {
+      return passes == 1 ? "once" : passes + " times";
    }
 
    /** A warning for a run that did not finish every step: its numbers are not those of a finished run. */
@@ -113,34 +142,37 @@ public final class Comparison {
       Table table = new Table(List.of("pool", "A ops/s", "B ops/s", "B vs A", "A acquire P99", "B acquire P99",
             "A total P99", "B total P99", "A Jain", "B Jain"));
       Set<Integer> pools = new TreeSet<>();
-      a.steps().forEach(s -> pools.add(s.pool()));
-      b.steps().forEach(s -> pools.add(s.pool()));
+      a.pools().forEach(p -> pools.add(p.pool()));
+      b.pools().forEach(p -> pools.add(p.pool()));
       for (int pool : pools) {
-         StepResult sa = step(a, pool);
-         StepResult sb = step(b, pool);
-         String change = sa != null && sb != null && sa.throughput() > 0
-               ? signedPercent(100 * (sb.throughput() / sa.throughput() - 1)) : "";
-         boolean cut = (sa != null && !sa.complete()) || (sb != null && !sb.complete());
-         table.add(List.of(Integer.toString(pool), throughput(sa), throughput(sb), change,
-               sa == null ? "" : fixed(sa.acquire().p99(), 3), sb == null ? "" : fixed(sb.acquire().p99(), 3),
-               sa == null ? "" : fixed(sa.total().p99(), 3), sb == null ? "" : fixed(sb.total().p99(), 3),
-               sa == null ? "" : fixed(sa.perUser().jain(), 3),
-               sb == null ? "" : fixed(sb.perUser().jain(), 3)), cut ? "bad" : null);
+         Sizing.Pool pa = pool(a, pool);
+         Sizing.Pool pb = pool(b, pool);
+         String change = pa != null && pb != null && pa.throughput().mean() > 0
+               ? signedPercent(100 * (pb.throughput().mean() / pa.throughput().mean() - 1)) : "";
+         boolean cut = !complete(pa) || !complete(pb);
+         table.add(List.of(Integer.toString(pool), throughput(pa), throughput(pb), change,
+               estimate(pa, Sizing.Pool::acquireP99), estimate(pb, Sizing.Pool::acquireP99),
+               estimate(pa, Sizing.Pool::totalP99), estimate(pb, Sizing.Pool::totalP99),
+               pa == null ? "" : fixed(pa.mean(s -> s.perUser().jain()), 3),
+               pb == null ? "" : fixed(pb.mean(s -> s.perUser().jain()), 3)), cut ? "bad" : null);
       }
       return table;
    }
 
-   /** A step's throughput, marked when the step did not measure its whole window. */
-   private static String throughput(StepResult step) {
-      return step == null ? "" : fixed(step.throughput(), 1) + (step.complete() ? "" : " (incomplete)");
+   private static boolean complete(Sizing.Pool pool) {
+      return pool == null || pool.steps().stream().allMatch(StepResult::complete);
    }
 
-   private static StepResult step(Sizing sizing, int pool) {
-      // the first pass of a repeated sweep
-      return sizing.steps().stream().filter(s -> s.pool() == pool).findFirst().orElse(null);
+   /** A pool size's throughput, marked when one of its steps did not measure its whole window. */
+   private static String throughput(Sizing.Pool pool) {
+      return pool == null ? "" : SizingText.estimate(pool.throughput(), 1) + (complete(pool) ? "" : " (incomplete)");
    }
 
-   private static double[] pools(List<StepResult> steps) {
-      return steps.stream().mapToDouble(StepResult::pool).toArray();
+   private static String estimate(Sizing.Pool pool, Function<Sizing.Pool, Estimate> f) {
+      return pool == null ? "" : SizingText.estimate(f.apply(pool), 3);
+   }
+
+   private static Sizing.Pool pool(Sizing sizing, int pool) {
+      return sizing.pools().stream().filter(p -> p.pool() == pool).findFirst().orElse(null);
    }
 }

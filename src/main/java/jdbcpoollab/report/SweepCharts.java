@@ -28,8 +28,7 @@ final class SweepCharts {
    /** One workload's four charts against pool size: throughput, waits, where the time goes, fairness. */
    static List<String[]> charts(Path dir, Sizing sizing) {
       String w = sizing.workload();
-      List<Sizing.Pool> steps = sizing.pools().stream().filter(p -> p.steps().stream().allMatch(s -> s.ok() > 0))
-            .toList();
+      List<Sizing.Pool> steps = withOperations(sizing);
       double[] pools = steps.stream().mapToDouble(Sizing.Pool::pool).toArray();
       List<String[]> images = new ArrayList<>();
 
@@ -81,6 +80,15 @@ final class SweepCharts {
             .writeSvg(dir.resolve(w + "-fairness.svg"), WIDTH, HEIGHT);
       images.add(new String[] {w + "-fairness.svg", w + " fairness vs pool size"});
       return images;
+   }
+
+   /**
+    * A measured series of the means of a sizing's pools that had operations, with error bars when the sweep was
+    * repeated.
+    */
+   static void measured(LineChart chart, Sizing sizing, String name, Function<Sizing.Pool, Estimate> f) {
+      List<Sizing.Pool> steps = withOperations(sizing);
+      measured(chart, sizing, name, steps.stream().mapToDouble(Sizing.Pool::pool).toArray(), steps, f);
    }
 
    /** A measured series of pool means, with error bars when the sweep was repeated. */
@@ -138,6 +146,11 @@ final class SweepCharts {
 
    private static double known(int count) {
       return count < 0 ? Double.NaN : count;
+   }
+
+   /** The pool sizes whose every step had operations: those a chart can draw. */
+   private static List<Sizing.Pool> withOperations(Sizing sizing) {
+      return sizing.pools().stream().filter(p -> p.steps().stream().allMatch(s -> s.ok() > 0)).toList();
    }
 
    /** The steps a chart shows: one without a single operation has no times, and a log axis no place for 0. */

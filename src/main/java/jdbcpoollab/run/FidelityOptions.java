@@ -1,6 +1,7 @@
 package jdbcpoollab.run;
 
 import jdbcpoollab.db.Target;
+import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.settings.FidelitySettings;
 import jdbcpoollab.workloads.Workload;
@@ -24,11 +25,17 @@ public record FidelityOptions(CommonOptions common, double s1Seconds, List<Workl
 
    public static FidelityOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);
-      return new FidelityOptions(
+      FidelityOptions options = new FidelityOptions(
             common,
             o.decimal("s1Seconds", 2, 0, 3_600, true),
             Workloads.DEFAULT.choose(o, "wait,point", common.target().dialect()).workloads(),
             o.integer("rounds", 3, 1, 100));
+      // Fidelity states no gate to Gatling, so a failed one could not end the run with 2
+      if (GateOptions.from(o).any()) {
+         throw new OptionException("bad option -Dassert.* or -Dbaseline: gates are checked on PoolSweep's and "
+               + "RateSweep's steps; Fidelity has none (its table says which targets the lab missed)");
+      }
+      return options;
    }
 
    /** The settings summary.json records for this benchmark. */

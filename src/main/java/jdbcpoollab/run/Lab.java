@@ -149,7 +149,7 @@ public final class Lab {
       } catch (EmbeddedMariaDb.Busy e) {
          throw end.failed(Exit.BUSY, e.getMessage());
       } catch (EmbeddedMariaDb.Refused e) {
-         throw end.failed(Exit.BAD_OPTION, "bad option -D" + ServerOptions.OPTION + ": " + e.getMessage());
+         throw end.failed(Exit.BAD_OPTION, e.getMessage());
       } catch (IllegalStateException e) {
          throw end.failed(Exit.DATABASE_UNAVAILABLE, e.getMessage());
       }

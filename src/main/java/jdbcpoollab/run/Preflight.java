@@ -1,19 +1,23 @@
 package jdbcpoollab.run;
 
 import io.gatling.javaapi.core.Simulation;
+import jdbcpoollab.db.EmbeddedMariaDb;
+import jdbcpoollab.db.ServerOptions;
 import jdbcpoollab.results.RunFolder;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.workloads.Feed;
 
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
+import java.util.Map;
 
 /**
  * Checks the input of {@code mvn gatling:test} before Gatling starts. Maven runs it right after compiling the tests
  * (exec-maven-plugin, see pom.xml): it looks {@code -Dsim} up in {@link Simulations} and builds that simulation,
- * which reads and checks its options. Bad input thus ends Maven itself with one line and exit code 64, instead of a
- * Gatling JVM start and a stack trace. A simulation's constructor only reads options and describes its scenarios;
- * nothing starts before {@code before()}.
+ * which reads and checks its options, then asks the embedded server's binary whether it takes the
+ * {@code -Ddb.serverOption} values (its {@code --help}, no server started). Bad input thus ends Maven itself with one
+ * line and exit code 64, instead of a Gatling JVM start and a stack trace. A simulation's constructor only reads
+ * options and describes its scenarios; nothing starts before {@code before()}.
  */
 public final class Preflight {
    private Preflight() {
@@ -34,7 +38,24 @@ public final class Preflight {
          }
          throw e;
       }
+      serverOptionsTaken();
       resultsWritable();
+   }
+
+   /**
+    * The simulation took {@code -Ddb.serverOption} (so the server is the embedded one); its values are the server
+    * binary's to judge, which the Gatling JVM would otherwise ask only after Gatling started.
+    */
+   private static void serverOptionsTaken() {
+      Map<String, String> server = ServerOptions.from(Options.fromSystem());
+      if (server.isEmpty()) {
+         return;
+      }
+      try {
+         EmbeddedMariaDb.checkArguments(EmbeddedMariaDb.defaultHome(), ServerOptions.arguments(server));
+      } catch (EmbeddedMariaDb.Refused e) {
+         throw Exit.now(Exit.BAD_OPTION, e.getMessage());
+      }
    }
 
    /** Maven names the results folder ({@code -Dlab.results}); Gatling's plugin would fail first on an unusable one. */

@@ -1,5 +1,6 @@
 package jdbcpoollab.endtoend;
 
+import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.Preflight;
 import jdbcpoollab.simulations.PoolSweep;
@@ -42,6 +43,22 @@ class BadInputTest {
                mvn.seconds());
       }
       assertFalse(Files.exists(home), "no database may be started");
+   }
+
+   /** The server binary judges the value in Maven's JVM: no Gatling JVM, no server, no run folder. */
+   @Test
+   void aServerOptionValueTheServerRefusesStopsMavenInThePreflight() {
+      Path results = tmp.resolve("results");
+      try (LabProcess mvn = LabProcess.maven(tmp.resolve("mvn-server-option.log"), "gatling:test", "-Dsim=PoolSweep",
+            "-Ddb.serverOption=thread_handling=bogus", "-Dmaven.test.skip=true",
+            "-Dlab.home=" + EmbeddedMariaDb.defaultHome(), "-Dlab.results=" + results)) {
+         assertEquals(Exit.BAD_OPTION, mvn.waitFor(Duration.ofMinutes(2)), mvn.output());
+         assertEquals("jdbc-pool-lab: bad option -Ddb.serverOption: MariaDB 11.4.5 refuses --thread-handling=bogus: "
+               + "Error while setting value 'bogus' to 'thread_handling' (exit code 64)", onlyLabLine(mvn.output()));
+         assertFalse(mvn.output().contains("--- gatling-maven-plugin:"),
+               "Gatling's plugin must not start:\n" + mvn.output());
+      }
+      assertFalse(Files.exists(results), "no run folder");
    }
 
    @Test

@@ -25,8 +25,12 @@ class ComparisonTest {
    Path results;
 
    private static Map<String, Object> step(int pool, long ok, boolean complete) {
+      return step(StepId.of("wait", pool), ok, complete);
+   }
+
+   private static Map<String, Object> step(StepId id, long ok, boolean complete) {
       Timing query = new Timing(ok, 6.5, 6, 7, 9, 12);
-      return new StepResult(StepId.of("wait", pool), 8, 5, ok, 0, 0, ok / 5.0, Timing.EMPTY, query, query,
+      return new StepResult(id, 8, 5, ok, 0, 0, ok / 5.0, Timing.EMPTY, query, query,
             new UserSpread(8, 40, 47, 52, 0.99), Map.of(), complete, null, Double.NaN, DatabaseActivity.NONE,
             ClientCpu.UNKNOWN).toMap();
    }
@@ -57,5 +61,19 @@ class ComparisonTest {
       SweepRun c = run("20261201-100000-PoolSweep", "interrupted", List.of(step(1, 790, true)), Map.of());
       String interrupted = Files.readString(Comparison.page(a, c));
       assertTrue(interrupted.contains("B 20261201-100000-PoolSweep is interrupted"), interrupted);
+   }
+
+   /** A repeated run's numbers are the means of its passes, not its first pass's, and the page says so. */
+   @Test
+   void aRepeatedRunShowsTheMeansOfItsPassesWithTheirInterval() throws Exception {
+      SweepRun once = run("20261201-080000-PoolSweep", "complete", List.of(step(1, 800, true)), Map.of());
+      SweepRun repeated = run("20261201-090000-PoolSweep", "complete", List.of(
+            step(new StepId("wait", "", 1, 1, 2, 1), 800, true), step(new StepId("wait", "", 1, 2, 2, 1), 900, true)),
+            Map.of());
+      String html = Files.readString(Comparison.page(once, repeated));
+      assertTrue(html.contains("Each step of A ran once, of B 2 times (-Drepeat): the numbers below are the means of "
+            + "the passes, with their 95% interval"), html);
+      assertTrue(html.contains("<td>170.0 ["), "the mean of 160 and 180 op/s, not the first pass's 160:\n" + html);
+      assertFalse(html.contains("Each step ran once"), html);
    }
 }

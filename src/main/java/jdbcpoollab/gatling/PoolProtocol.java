@@ -92,6 +92,8 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
 
    private final Map<Object, Life> steps = new LinkedHashMap<>();
    private final AtomicBoolean terminationWatched = new AtomicBoolean();
+   /** The JVM is ending during the run: no step opens any more, whose users would load a server being stopped. */
+   private final AtomicBoolean interrupted = new AtomicBoolean();
 
    @Override
    public Protocol protocol() {
@@ -124,7 +126,7 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
    public void enter(Object step) {
       Life life = life(step);
       synchronized (life) {
-         if (!life.opened && !life.closed.get()) {
+         if (!life.opened && !life.closed.get() && !interrupted.get()) {
             life.opened = true;
             life.stage.open().run();
          }
@@ -164,8 +166,9 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
       });
    }
 
-   /** The JVM is ending during the run: every step under way reports what it measured so far. */
+   /** The JVM is ending during the run: every step under way reports what it measured so far; none opens after. */
    public void interrupt() {
+      interrupted.set(true);
       lives().forEach(life -> life.stage.interrupt().run());
    }
 

@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A real two-step sweep as Gatling's simulation.log records its users, the records its report's user charts are
  * drawn from: each step's users start together, all end under the step's scenario once its window has passed, and
- * the step's active users are 0 from then on, before the next step starts. (Gatling 3.14's report still draws every
+ * the step's active users are 0 from then on, before the next step starts. (Gatling 3.15's report still draws every
  * step but the last at its last second's count until the run ends: docs/poolsweep.md#gatlings-report.)
  */
 class StepUsersEndTest {

@@ -58,7 +58,7 @@ public final class GatlingLog {
       }
    }
 
-   /** Reads the records of a Gatling 3.14 simulation.log, keeps the users' and skips the rest. */
+   /** Reads the records of a Gatling 3.15 simulation.log, keeps the users' and skips the rest. */
    private static final class UserEvents extends LogFileParser<List<UserEvent>> {
       private static final int RUN = 0;
       private static final int REQUEST = 1;

@@ -59,7 +59,7 @@ public final class Feed {
     */
    public static Feed csv(String name, Path file, String strategy) {
       configureGatling();
-      FeederBuilder.Batchable<String> csv = CoreDsl.csv(file.toString());
+      FeederBuilder.FileBased<String> csv = CoreDsl.csv(file.toString());
       return of(name, switch (strategy) {
          case "circular" -> csv.circular();
          case "queue" -> csv.queue();

@@ -27,8 +27,10 @@ final class SweepProse {
          + "Threads_running (MySQL, MariaDB), or active backends (PostgreSQL). Client CPU = this JVM's CPU during the "
          + "window / (cores x window), with its µs per operation.";
 
-   static final String STEP_TIMES = "The same steps' times, in ms. Client = time a user spent between the end of one "
-         + "operation and the start of its next.";
+   static final String STEP_TIMES = "The same steps' times, in ms. P99 with open = the acquire P99 counting each wait "
+         + "still open when the window closed at its age so far, a lower bound (≥); open at close = operations in "
+         + "progress then (the oldest's age). Client = time a user spent between the end of one operation and the "
+         + "start of its next. " + StepChecksText.LITTLE;
 
    static final String TIMELINE = "Every 100 ms of each window (first pass): operations completed, the pool's active, "
          + "idle and waiting threads (left axis) and the interval's P99 acquire wait (right axis, ms). All samples are "

@@ -35,12 +35,13 @@ final class WorkloadTables {
 
    /** Per step, the times of an operation in ms. */
    static Table stepTimes(Sizing sizing) {
-      Table table = new Table(List.of("pool", "acquire avg", "acquire P99", "query avg", "total avg", "total P99",
-            "client avg"));
+      Table table = new Table(List.of("pool", "acquire avg", "acquire P99", "P99 with open", "open at close",
+            "Little", "query avg", "total avg", "total P99", "client avg"));
       for (StepResult s : sizing.steps()) {
-         table.add(List.of(pool(sizing, s), fixed(s.acquire().avg(), 3), fixed(s.acquire().p99(), 3),
-               fixed(s.query().avg(), 3), fixed(s.total().avg(), 3), fixed(s.total().p99(), 3),
-               fixed(SweepCharts.clientMs(s), 3)), mark(sizing, s));
+         table.add(List.of(pool(sizing, s), StepChecksText.acquire(s, s.acquire().avg()),
+               StepChecksText.acquire(s, s.acquire().p99()), StepChecksText.censoredP99(s), StepChecksText.open(s),
+               StepChecksText.little(s), fixed(s.query().avg(), 3), fixed(s.total().avg(), 3),
+               fixed(s.total().p99(), 3), fixed(SweepCharts.clientMs(s), 3)), mark(sizing, s));
       }
       return table;
    }
@@ -48,7 +49,8 @@ final class WorkloadTables {
    /** A step's first cell: its pool, pass and what marks it. */
    private static String pool(Sizing sizing, StepResult s) {
       return s.pool() + (sizing.repeated() ? " #" + s.repetition() : "") + (s.complete() ? "" : " (incomplete)")
-            + (picked(sizing, s) ? " (recommended)" : "") + (s.clientCpu().clientBound() ? " (client-bound)" : "");
+            + (picked(sizing, s) ? " (recommended)" : "") + (s.clientCpu().clientBound() ? " (client-bound)" : "")
+            + StepChecksText.mark(s);
    }
 
    private static String mark(Sizing sizing, StepResult s) {

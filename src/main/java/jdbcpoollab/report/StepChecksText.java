@@ -35,8 +35,8 @@ final class StepChecksText {
    /** The operations open at the close: their count, and the oldest's age in ms. */
    static String open(StepResult s) {
       StepChecks c = s.checks();
-      return c.openAtClose().count() == 0 ? "0" : c.openAtClose().count() + " (oldest " + fixed(c.openAtClose()
-            .oldestMs(), 1) + ")";
+      return c.openAtClose().count() == 0 ? "0" : c.openAtClose().count() + " (" + fixed(c.openAtClose().oldestMs(), 1)
+            + ")";
    }
 
    /** Little's ratio counting the open operations, and the completed-only one after a slash. */
@@ -81,7 +81,7 @@ final class StepChecksText {
             : drift == null ? little : little + "; " + drift);
    }
 
-   /** The drift flag in words, such as {@code not steady: throughput -14% from the window's first third to its last}. */
+   /** The drift flag in words: {@code not steady: throughput -14% from the window's first third to its last}. */
    static String drift(StepResult s) {
       return String.format(Locale.ROOT, "%s: throughput %+.0f%% from the window's first third to its last",
             NOT_STEADY, 100 * s.checks().drift());

@@ -175,6 +175,9 @@ public final class SweepPage {
       html.h3("Fairness: operations per user");
       html.p(SweepProse.FAIRNESS);
       html.table(WorkloadTables.fairness(sizing));
+      sizing.steps().stream().filter(Sizing::unfair).forEach(s -> html.boxHtml("warn",
+            "<b>What P99 means here</b><br>" + SweepProse.whatP99Means(s).stream().map(Html::escape)
+                  .collect(Collectors.joining("<br>"))));
    }
 
 

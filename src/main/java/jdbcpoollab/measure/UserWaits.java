@@ -27,9 +27,8 @@ public record UserWaits(int users, double medianMs, double p99Ms, double maxMs) 
       long[] sorted = longestNanos.clone();
       Arrays.sort(sorted);
       int n = sorted.length;
-      double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
       int p99 = (int) Math.ceil(0.99 * n) - 1;
-      return new UserWaits(n, Timing.ms(median), Timing.ms(sorted[p99]), Timing.ms(sorted[n - 1]));
+      return new UserWaits(n, Timing.ms(UserSpread.median(sorted)), Timing.ms(sorted[p99]), Timing.ms(sorted[n - 1]));
    }
 
    @JsonValue

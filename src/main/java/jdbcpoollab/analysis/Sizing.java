@@ -25,6 +25,8 @@ public final class Sizing {
    /** A user is starved when it completed less than this share of an even split of the step's operations. */
    public static final double STARVED_SHARE = 0.25;
    static final int JUDGED_SHARE = 2;
+   /** A step is unfair when some user waited at least this share of the window at once. */
+   static final double UNFAIR_WAIT_SHARE = 0.5;
    static final int PEAK_IN_SIGHT = 100;
    /** Above this RMS relative error the USL fit is called poor. */
    static final double POOR_FIT = 0.2;
@@ -283,6 +285,15 @@ public final class Sizing {
     */
    public static boolean starved(StepResult s) {
       return judged(s) && s.perUser().min() < STARVED_SHARE * s.ok() / s.users();
+   }
+
+   /**
+    * True when the step was unfair to some user: fewer connections than users, and a user starved or waited at
+    * least half the window at once (a wait still open at the close counted at its age).
+    */
+   public static boolean unfair(StepResult s) {
+      return s.pool() < s.users() && (starved(s) || s.seconds() > 0
+            && s.checks().longestWait().maxMs() >= UNFAIR_WAIT_SHARE * 1000 * s.seconds());
    }
 
    /** Whether the step completed enough operations to judge its fairness. */

@@ -23,7 +23,20 @@ record Phases(long start, long acquired, long used, long end, String error, Exce
       void on(Connection connection) throws SQLException;
    }
 
+   /** Told the moment the operation has its connection, such as {@link jdbcpoollab.measure.StepRecorder#acquired}. */
+   @FunctionalInterface
+   interface Acquired {
+      void at(long nanos);
+
+      Acquired NONE = nanos -> {
+      };
+   }
+
    static Phases run(ConnectionSource source, long start, Use use) {
+      return run(source, start, Acquired.NONE, use);
+   }
+
+   static Phases run(ConnectionSource source, long start, Acquired onAcquired, Use use) {
       long acquired = 0;
       long used = 0;
       String error = null;
@@ -32,6 +45,7 @@ record Phases(long start, long acquired, long used, long end, String error, Exce
       try {
          connection = source.getConnection();
          acquired = System.nanoTime();
+         onAcquired.at(acquired);
          use.on(connection);
          used = System.nanoTime();
       } catch (SQLException | RuntimeException e) {

@@ -164,9 +164,10 @@ public final class Step {
       }
       long failed = 0;
       StatementTimes times = new StatementTimes();
+      Phases.Acquired acquired = nanos -> recorder.acquired(user, nanos);
       try {
          while (running() && lostReason == null) {
-            if (!once(user, log, times)) {
+            if (!once(user, acquired, log, times)) {
                failed++;
             }
             think(user);
@@ -183,7 +184,7 @@ public final class Step {
    }
 
    /** One operation; false when it failed inside the window. */
-   private boolean once(StepRecorder.User user, OperationLog log, StatementTimes times) {
+   private boolean once(StepRecorder.User user, Phases.Acquired acquired, OperationLog log, StatementTimes times) {
       Workload kind = workload.pick();
       Map<String, Object> input = kind.draw();
       if (input == null) {
@@ -198,7 +199,7 @@ public final class Step {
       if (from instanceof KindSources split) {
          from = split.of(kind.name());
       }
-      Phases op = Phases.run(from, start, c -> kind.run(c, input, times));
+      Phases op = Phases.run(from, start, acquired, c -> kind.run(c, input, times));
       boolean measured = kind == workload
             ? recorder.record(user, op.acquireNanos(), op.useNanos(), op.totalNanos(), op.end(), op.error())
             : recorder.record(user, kind.name(), op.acquireNanos(), op.useNanos(), op.totalNanos(), op.end(),

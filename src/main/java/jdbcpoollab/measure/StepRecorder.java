@@ -3,6 +3,8 @@ package jdbcpoollab.measure;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.TreeMap;
@@ -48,6 +50,14 @@ public final class StepRecorder {
       final LongAdder ko = new LongAdder();
    }
    private final Recorder intervalAcquire = new Recorder(DIGITS);
+   /** Operations completed in each third of the window, for the drift check. */
+   private final LongAdder[] thirds = {new LongAdder(), new LongAdder(), new LongAdder()};
+   /** The latest start among the requests for a connection served so far: a request that started earlier than it
+    * and is served now was overtaken. */
+   private final AtomicLong latestServedStart = new AtomicLong(UNSET);
+   private final LongAdder overtaken = new LongAdder();
+   private final LongAdder thinkNanos = new LongAdder();
+   private final LongAdder thinks = new LongAdder();
    private final LongAdder intervalOk = new LongAdder();
    private volatile Long serverConnections;
 
@@ -59,6 +69,13 @@ public final class StepRecorder {
       private volatile long ok;
       private volatile boolean listed;
       private long lastEnd = UNSET;
+      /** When the user's current (or last) operation started, got its connection and ended: what is open when. */
+      private volatile long started = UNSET;
+      private volatile long acquired = UNSET;
+      private volatile long ended = UNSET;
+      /** The longest acquire wait among the user's operations that ended in the window. */
+      private volatile long longestWait;
+      private boolean overtaken;
 
       private User() {
       }
@@ -92,9 +109,28 @@ public final class StepRecorder {
       if (!user.listed) {
          user.listed = true;
       }
+      user.started = nowNanos;
+      user.overtaken = false;
       long previousEnd = user.lastEnd;
       if (previousEnd != UNSET && inWindow(previousEnd)) {
          gaps.recordValue(Math.max(0, nowNanos - previousEnd));
+      }
+   }
+
+   /**
+    * Called as the user's operation got its connection: from now on it is in the database. A request that started
+    * earlier than one already served was overtaken.
+    */
+   public void acquired(User user, long nowNanos) {
+      user.acquired = nowNanos;
+      long start = user.started;
+      long latest = latestServedStart.get();
+      if (latest > start) {
+         user.overtaken = true;
+         return;
+      }
+      while (latest < start && !latestServedStart.compareAndSet(latest, start)) {
+         latest = latestServedStart.get();
       }
    }
 
@@ -132,6 +168,7 @@ public final class StepRecorder {
    public boolean record(User user, long acquireNanos, long queryNanos, long totalNanos, long endNanos,
                          String error) {
       user.lastEnd = endNanos;
+      user.ended = endNanos;
       boolean inWindow = inWindow(endNanos);
       if (!inWindow) {
          if (error != null) {
@@ -142,9 +179,16 @@ public final class StepRecorder {
       }
       acquire.recordValue(Math.max(0, acquireNanos));
       intervalAcquire.recordValue(Math.max(0, acquireNanos));
+      if (acquireNanos > user.longestWait) {
+         user.longestWait = acquireNanos;
+      }
       if (error == null) {
          ok.increment();
          intervalOk.increment();
+         thirds[third(endNanos)].increment();
+         if (user.overtaken) {
+            overtaken.increment();
+         }
          query.recordValue(Math.max(0, queryNanos));
          total.recordValue(Math.max(0, totalNanos));
          if (!user.listed) {
@@ -206,6 +250,10 @@ public final class StepRecorder {
     */
    public void thought(User user, long nanos) {
       if (user.lastEnd != UNSET) {
+         if (inWindow(user.lastEnd)) {
+            thinkNanos.add(nanos);
+            thinks.increment();
+         }
          user.lastEnd += nanos;
       }
    }
@@ -225,6 +273,12 @@ public final class StepRecorder {
       kinds.forEach((name, k) -> results.put(name, new KindResult(name, k.ok.sum(), k.ko.sum(),
             Timing.of(snapshot(k.acquire)), Timing.of(snapshot(k.query)), Timing.of(snapshot(k.total)))));
       return results;
+   }
+
+   /** Which third of the planned window {@code nanos}, inside the window, falls in. */
+   private int third(long nanos) {
+      long from = firstStart.get() + warmupNanos;
+      return (int) Math.min(2, Math.max(0, (nanos - from) * 3 / windowNanos));
    }
 
    public boolean inWindow(long nanos) {
@@ -284,24 +338,86 @@ public final class StepRecorder {
       long start = firstStart.get();
       double seconds = 0;
       boolean complete = false;
+      long end = UNSET;
       if (start != UNSET) {
          long from = start + warmupNanos;
          long planned = from + windowNanos;
-         long end = Math.min(planned, stoppedAt == UNSET ? nowNanos : Math.min(stoppedAt, nowNanos));
+         end = Math.min(planned, stoppedAt == UNSET ? nowNanos : Math.min(stoppedAt, nowNanos));
          seconds = Math.max(0, end - from) / 1e9;
          // incomplete means cut short: a step whose load ended on its own a little early measured what it had
          complete = stoppedAt == UNSET || stoppedAt >= planned;
       }
       long okCount = ok.sum();
+      Histogram waits = snapshot(acquire);
+      Histogram totals = snapshot(total);
       Map<String, Long> errorCounts = new TreeMap<>();
       errors.forEach((message, count) -> errorCounts.put(message, count.sum()));
       long[] counts = perUser.values().stream().filter(u -> u.listed).mapToLong(u -> u.ok).toArray();
       Histogram between = gaps();
-      return new StepResult(id, users, seconds, okCount, ko.sum(), koOutside.sum(), seconds > 0 ? okCount / seconds : 0,
-            Timing.of(snapshot(acquire)), Timing.of(snapshot(query)), Timing.of(snapshot(total)),
+      double throughput = seconds > 0 ? okCount / seconds : 0;
+      return new StepResult(id, users, seconds, okCount, ko.sum(), koOutside.sum(), throughput,
+            Timing.of(waits), Timing.of(snapshot(query)), Timing.of(totals),
             UserSpread.of(counts), errorCounts, complete, serverConnections,
             between.getTotalCount() == 0 ? Double.NaN : Timing.ms(between.getMean()), database,
-            cpu == null ? ClientCpu.UNKNOWN : cpu.clientCpu(okCount));
+            cpu == null ? ClientCpu.UNKNOWN : cpu.clientCpu(okCount),
+            end == UNSET ? StepChecks.NONE : checks(end, waits, totals, throughput, complete));
+   }
+
+   /**
+    * What the window did not see end, at its close {@code close}: each user's operation then in progress (the last
+    * one it started, since a closed loop starts none after the close) aged to the close, and what that does to the
+    * acquire waits, Little's law and each user's longest wait.
+    */
+   private StepChecks checks(long close, Histogram waits, Histogram totals, double throughput, boolean complete) {
+      Histogram withOpen = waits.copy();
+      List<Long> longest = new ArrayList<>();
+      long open = 0;
+      long waiting = 0;
+      long oldest = 0;
+      long oldestWait = 0;
+      double openNanos = 0;
+      for (User u : perUser.values()) {
+         if (!u.listed) {
+            continue;
+         }
+         long longestOfUser = u.longestWait;
+         long started = u.started;
+         long ended = u.ended;
+         if (started != UNSET && started <= close && (ended == UNSET || ended < started || ended > close)) {
+            long age = close - started;
+            long acquiredAt = u.acquired;
+            boolean inDatabase = acquiredAt >= started && acquiredAt <= close;
+            long wait = inDatabase ? acquiredAt - started : age;
+            if (!inDatabase || inWindow(acquiredAt)) {
+               withOpen.recordValue(wait);
+            }
+            longestOfUser = Math.max(longestOfUser, wait);
+            open++;
+            openNanos += age;
+            oldest = Math.max(oldest, age);
+            if (!inDatabase) {
+               waiting++;
+               oldestWait = Math.max(oldestWait, age);
+            }
+         }
+         longest.add(longestOfUser);
+      }
+      long okCount = totals.getTotalCount();
+      long thought = thinks.sum();
+      double thinkMean = thought == 0 ? 0 : (double) thinkNanos.sum() / thought;
+      double completedNanos = totals.getMean() * okCount;
+      double little = okCount == 0 || users == 0 ? Double.NaN
+            : throughput * ((completedNanos + openNanos) / okCount + thinkMean) / 1e9 / users;
+      double littleCompleted = okCount == 0 || users == 0 ? Double.NaN
+            : throughput * (totals.getMean() + thinkMean) / 1e9 / users;
+      long first = thirds[0].sum();
+      long last = thirds[2].sum();
+      return new StepChecks(new OpenAtClose(open, Timing.ms(oldest), waiting, open - waiting, Timing.ms(oldestWait)),
+            Timing.of(withOpen), little, littleCompleted,
+            UserWaits.of(longest.stream().mapToLong(Long::longValue).toArray()),
+            okCount == 0 ? Double.NaN : (double) overtaken.sum() / okCount,
+            complete ? StepChecks.drift(first, last) : Double.NaN,
+            complete && first + last > 0 ? StepChecks.steady(first, last) : null);
    }
 
    /**

@@ -32,6 +32,8 @@ import java.util.Map;
  *                   client's share of the loop), in ms
  * @param database   what the database server was doing during the window
  * @param clientCpu  what the load generator's JVM used of the machine during the window
+ * @param checks     what the window did not see end and whether the step can be taken at its word (written into the
+ *                   step's own entry: {@code openAtClose}, {@code littleRatio}, ...)
  */
 public record StepResult(@JsonUnwrapped StepId id, int users, double seconds, long ok, long ko,
                          @JsonProperty("koOutsideWindow") long koOutside,
@@ -40,10 +42,11 @@ public record StepResult(@JsonUnwrapped StepId id, int users, double seconds, lo
                          @JsonInclude(JsonInclude.Include.NON_NULL) Long serverConnections,
                          @JsonSerialize(converter = Rounded.ThousandthOrNull.class)
                          @JsonDeserialize(using = Rounded.NanWhenNull.class) double betweenMs,
-                         DatabaseActivity database, ClientCpu clientCpu) {
+                         DatabaseActivity database, ClientCpu clientCpu, @JsonUnwrapped StepChecks checks) {
 
    /** Parts an older summary did not record read back as unknown. */
    public StepResult {
+      checks = checks == null ? StepChecks.NONE : checks;
       acquire = acquire == null ? Timing.EMPTY : acquire;
       query = query == null ? Timing.EMPTY : query;
       total = total == null ? Timing.EMPTY : total;
@@ -51,6 +54,15 @@ public record StepResult(@JsonUnwrapped StepId id, int users, double seconds, lo
       errors = errors == null ? Map.of() : errors;
       database = database == null ? DatabaseActivity.NONE : database;
       clientCpu = clientCpu == null ? ClientCpu.UNKNOWN : clientCpu;
+   }
+
+   /** A step without {@link StepChecks}: one of an open model, or built by a test. */
+   public StepResult(StepId id, int users, double seconds, long ok, long ko, long koOutside, double throughput,
+                     Timing acquire, Timing query, Timing total, UserSpread perUser, Map<String, Long> errors,
+                     boolean complete, Long serverConnections, double betweenMs, DatabaseActivity database,
+                     ClientCpu clientCpu) {
+      this(id, users, seconds, ok, ko, koOutside, throughput, acquire, query, total, perUser, errors, complete,
+            serverConnections, betweenMs, database, clientCpu, StepChecks.NONE);
    }
 
    public String workload() {

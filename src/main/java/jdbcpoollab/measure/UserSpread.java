@@ -20,8 +20,13 @@ public record UserSpread(int users, long min, double median, long max, double ja
       long[] sorted = counts.clone();
       Arrays.sort(sorted);
       int n = sorted.length;
-      double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
-      return new UserSpread(n, sorted[0], median, sorted[n - 1], jain(counts));
+      return new UserSpread(n, sorted[0], median(sorted), sorted[n - 1], jain(counts));
+   }
+
+   /** The median of sorted values, the mean of the middle two for an even count. */
+   static double median(long[] sorted) {
+      int n = sorted.length;
+      return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
    }
 
    /** Jain's index (sum x)^2 / (n * sum x^2); 0 when nobody did anything. */

@@ -8,6 +8,8 @@ import jdbcpoollab.measure.StepResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.stream.Stream;
 import java.util.stream.Collectors;
 
 import static jdbcpoollab.analysis.NumberText.asGiven;
@@ -25,10 +27,18 @@ public final class SizingText {
       if (pick == null) {
          return sizing.workload() + ": no recommendation, no step finished without failures";
       }
-      return String.format(Locale.ROOT, "%s: pool %d (%s ops/s%s%s)", sizing.workload(), pick.pool(),
+      return String.format(Locale.ROOT, "%s: pool %d (%s ops/s%s%s%s)", sizing.workload(), pick.pool(),
             estimate(pick.throughput(), 1), sizing.thinkMs() > 0 ? String.format(Locale.ROOT, ", carries about %.0f "
                   + "users thinking %s ms", sizing.usersCarried(pick), asGiven(sizing.thinkMs())) : "",
-            sizing.saturatedFrom() == null ? "" : ", database saturated from pool " + sizing.saturatedFrom());
+            sizing.saturatedFrom() == null ? "" : ", database saturated from pool " + sizing.saturatedFrom(),
+            notSteady(sizing).isEmpty() ? "" : ", rests on a step " + StepChecksText.NOT_STEADY);
+   }
+
+   /** The steps the recommendation rests on (the best pool's and the pick's) whose throughput drifted. */
+   static List<StepResult> notSteady(Sizing sizing) {
+      Sizing.Choice c = sizing.choice();
+      return Stream.of(c.pick(), c.best()).filter(Objects::nonNull).distinct().flatMap(p -> p.steps().stream())
+            .filter(s -> s.checks().notSteady()).toList();
    }
 
    /** Why, in three lines: what the rule picked, why acquire wait is not a cost here, and what the database did. */
@@ -106,6 +116,9 @@ public final class SizingText {
          return lines;
       }
       lines.addAll(why(sizing));
+      notSteady(sizing).forEach(s -> lines.add("The recommendation rests on " + StepChecksText.drift(s).replaceFirst(
+            StepChecksText.NOT_STEADY + ": ", s.label() + ", which was " + StepChecksText.NOT_STEADY + " (")
+            + "): a longer -DjvmWarmup or -Dwarmup, or -Drepeat, would tell whether it holds."));
       lines.add(String.format(Locale.ROOT, "Within 5%% of the best (at least %.1f ops/s%s): pool %s.",
             Sizing.NEAR_BEST * best.throughput().mean(), choice.tested() ? ", or not significantly below" : "",
             choice.nearBest().stream().map(p -> Integer.toString(p.pool())).collect(Collectors.joining(", "))));

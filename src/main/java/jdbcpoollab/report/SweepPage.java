@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -158,6 +159,11 @@ public final class SweepPage {
       }
       html.table(WorkloadTables.steps(sizing));
       html.p(SweepProse.STEP_TIMES);
+      List<String> warnings = sizing.steps().stream().map(StepChecksText::warning).filter(Objects::nonNull)
+            .map(Html::escape).toList();
+      if (!warnings.isEmpty()) {
+         html.boxHtml("warn", String.join("<br>", warnings));
+      }
       html.table(WorkloadTables.stepTimes(sizing));
       html.p(SustainableRates.line(sizing));
       List<String[]> timeline = SweepCharts.timelineCharts(run, sizing);
@@ -169,6 +175,9 @@ public final class SweepPage {
       html.h3("Fairness: operations per user");
       html.p(SweepProse.FAIRNESS);
       html.table(WorkloadTables.fairness(sizing));
+      sizing.steps().stream().filter(Sizing::unfair).forEach(s -> html.boxHtml("warn",
+            "<b>What P99 means here</b><br>" + SweepProse.whatP99Means(s).stream().map(Html::escape)
+                  .collect(Collectors.joining("<br>"))));
    }
 
 

@@ -1,6 +1,8 @@
 package jdbcpoollab.report;
 
 import jdbcpoollab.analysis.Sizing;
+import jdbcpoollab.measure.OpenAtClose;
+import jdbcpoollab.measure.StepChecks;
 import jdbcpoollab.measure.StepResult;
 
 import java.util.List;
@@ -27,8 +29,10 @@ final class SweepProse {
          + "Threads_running (MySQL, MariaDB), or active backends (PostgreSQL). Client CPU = this JVM's CPU during the "
          + "window / (cores x window), with its µs per operation.";
 
-   static final String STEP_TIMES = "The same steps' times, in ms. Client = time a user spent between the end of one "
-         + "operation and the start of its next.";
+   static final String STEP_TIMES = "The same steps' times, in ms. P99 with open = the acquire P99 counting each wait "
+         + "still open when the window closed at its age so far, a lower bound (≥); open (oldest) = operations in "
+         + "progress then (the oldest's age, ms). Client = time a user spent between the end of one operation and the "
+         + "start of its next. " + StepChecksText.LITTLE;
 
    static final String TIMELINE = "Every 100 ms of each window (first pass): operations completed, the pool's active, "
          + "idle and waiting threads (left axis) and the interval's P99 acquire wait (right axis, ms). All samples are "
@@ -38,7 +42,11 @@ final class SweepProse {
          + "all connections are busy: (users - pool) / throughput. A P99 acquire wait far above it means the waits "
          + "were not shared evenly. A step is flagged when some user completed less than a quarter of an even share "
          + "(ok / users); it is judged only with at least 2 operations per user, since in an orderly queue every "
-         + "user's count would be within one of the others'.";
+         + "user's count would be within one of the others'. Longest wait: each user's longest single wait for a "
+         + "connection, a wait still open at the close counted at its age: the median user / the 99th percentile of "
+         + "the users / the worst user. Overtaken: the "
+         + "share of acquires served after a request that started later (a first-come-first-served queue overtakes "
+         + "none, though the threads' scheduling reorders requests made microseconds apart).";
 
    static final String STARVED = "Starved step: ";
 
@@ -89,6 +97,30 @@ final class SweepProse {
    static String tooShort(List<String> steps) {
       return "Too short to say much: " + String.join(", ", steps) + " completed fewer operations than there are "
             + "users. A longer window (-Dseconds) or fewer users gives these steps meaning.";
+   }
+
+   /**
+    * What P99 means in an unfair step, in three lines: over the completed waits, counting the waits still open at the
+    * close, and what the least-served user lived through.
+    */
+   static List<String> whatP99Means(StepResult s) {
+      StepChecks c = s.checks();
+      OpenAtClose open = c.openAtClose();
+      return List.of(
+            String.format(Locale.ROOT, "%s: over the %d waits that ended in the window, the P99 acquire wait is "
+                  + "%.1f ms (average %.1f ms).", s.label(), s.acquire().count(), s.acquire().p99(), s.acquire().avg()),
+            open.waiting() == 0 ? "No wait was still open when the window closed, so that P99 counts every wait."
+                  : String.format(Locale.ROOT, "Counting the %d waits still open at the close at their age so far "
+                        + "(the oldest %.1f ms), the P99 is %s ms, a lower bound; Little's law %s.", open.waiting(),
+                  open.oldestWaitMs(), StepChecksText.censoredP99(s), c.littleLow()
+                        ? String.format(Locale.ROOT, "still sees only %.0f%% of the users' time",
+                              100 * c.littleRatio())
+                        : String.format(Locale.ROOT, "then accounts for %.0f%% of the users' time (%.0f%% "
+                              + "without them)", 100 * c.littleRatio(), 100 * c.littleRatioCompleted())),
+            String.format(Locale.ROOT, "The least-served user completed %d operations and waited up to %.1f ms at "
+                  + "once (the median user %.1f ms%s).", s.perUser().min(), c.longestWait().maxMs(),
+                  c.longestWait().medianMs(), Double.isNaN(c.overtaken()) ? "" : String.format(Locale.ROOT,
+                        "; %.0f%% of the window's acquires were overtaken by a later request", 100 * c.overtaken())));
    }
 
    /** How unevenly one step's users were served, after {@code lead}. */

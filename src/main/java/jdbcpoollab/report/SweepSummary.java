@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /** PoolSweep's summaries: one entry per step, one table per workload. */
@@ -27,10 +28,10 @@ public final class SweepSummary implements Summary {
    /** Adds a finished step; returns its progress line, which names it as given. */
    public synchronized String add(String name, StepResult r) {
       steps.add(r);
-      return String.format(Locale.ROOT, "%s: %s %.1f ops/s, ok=%d ko=%d%s, acquire p99 %.3f ms, total p99 %.3f ms%s",
+      return String.format(Locale.ROOT, "%s: %s %.1f ops/s, ok=%d ko=%d%s, acquire p99 %.3f ms, total p99 %.3f ms%s%s",
             name, r.complete() ? "done," : "INCOMPLETE,", r.throughput(), r.ok(), r.ko(),
             r.koOutside() > 0 ? " (and " + r.koOutside() + " ko outside the window)" : "", r.acquire().p99(),
-            r.total().p99(), clientCpu(r.clientCpu()));
+            r.total().p99(), StepChecksText.console(r), clientCpu(r.clientCpu()));
    }
 
    /** The client's CPU as the console line of a step ends, flagged when the step measured the load generator. */
@@ -55,15 +56,19 @@ public final class SweepSummary implements Summary {
    @Override
    public synchronized String tables(boolean markdown) {
       StringBuilder md = new StringBuilder("Times in ms. Throughput is successful operations per second of the measured"
-            + " window. Acquire counts every operation in the window, query and total the successful ones. Client CPU"
-            + " is this JVM's CPU during the window / (cores x window), with its µs per operation.\n\n");
+            + " window. Acquire counts every operation in the window, query and total the successful ones; 'with open'"
+            + " also counts each wait still open at the close at its age, a lower bound (≥). Open at close: operations"
+            + " in progress when the window closed (the oldest's age). " + StepChecksText.LITTLE + " Client CPU is"
+            + " this JVM's CPU during the window / (cores x window), with its µs per operation.\n\n");
       series(steps).forEach(series -> {
          List<StepResult> of = steps.stream().filter(r -> series.equals(name(r))).toList();
          Table table = SweepTables.byPool(of);
          md.append("## ").append(series).append("\n\n").append(markdown ? table.markdown() : table.text()).append('\n');
          of.stream().filter(r -> r.clientCpu().clientBound()).forEach(r -> md.append(markdown ? "- **" : "")
                .append(r.label()).append(": ").append(ClientCpu.BOUND).append(markdown ? "**" : "").append('\n'));
-         if (of.stream().anyMatch(r -> r.clientCpu().clientBound())) {
+         of.stream().map(StepChecksText::warning).filter(Objects::nonNull)
+               .forEach(w -> md.append(markdown ? "- " : "").append(w).append('\n'));
+         if (of.stream().anyMatch(r -> r.clientCpu().clientBound() || StepChecksText.warning(r) != null)) {
             md.append('\n');
          }
       });

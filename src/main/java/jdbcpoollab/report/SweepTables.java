@@ -2,6 +2,8 @@ package jdbcpoollab.report;
 
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.analysis.Usl;
+import jdbcpoollab.measure.OpenAtClose;
+import jdbcpoollab.measure.StepChecks;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
 
@@ -15,8 +17,8 @@ import static jdbcpoollab.analysis.NumberText.fixedOrNa;
 /** PoolSweep's results as tables: one row per step, in the shape of the reference experiment. */
 public final class SweepTables {
    private static final List<String> BY_POOL = List.of("pool", "ok", "ko", "ko outside", "q/s", "acquire avg",
-         "acquire p99", "query avg", "query p99", "total avg", "total p99", "ops/user min/med/max", "jain",
-         "client CPU", "CPU µs/op");
+         "acquire p99", "acquire p99 with open", "open at close", "little", "query avg", "query p99", "total avg",
+         "total p99", "ops/user min/med/max", "jain", "client CPU", "CPU µs/op");
 
    private SweepTables() {
    }
@@ -27,12 +29,13 @@ public final class SweepTables {
       for (StepResult s : steps) {
          table.add(List.of(
                s.pool() + (s.repetition() > 1 ? " #" + s.repetition() : "") + (s.complete() ? "" : " (incomplete)")
-                     + (s.clientCpu().clientBound() ? " (client-bound)" : ""),
+                     + (s.clientCpu().clientBound() ? " (client-bound)" : "") + StepChecksText.mark(s),
                Long.toString(s.ok()),
                Long.toString(s.ko()),
                Long.toString(s.koOutside()),
                fixed(s.throughput(), 1),
-               fixed(s.acquire().avg(), 3), fixed(s.acquire().p99(), 3),
+               StepChecksText.acquire(s, s.acquire().avg()), StepChecksText.acquire(s, s.acquire().p99()),
+               StepChecksText.censoredP99(s), StepChecksText.open(s), StepChecksText.little(s),
                fixed(s.query().avg(), 3), fixed(s.query().p99(), 3),
                fixed(s.total().avg(), 3), fixed(s.total().p99(), 3),
                s.perUser().min() + "/" + fixed(s.perUser().median(), 1) + "/" + s.perUser().max(),
@@ -47,16 +50,18 @@ public final class SweepTables {
     * P99 acquire wait (ms), fairness and the connections the server accepted.
     */
    public static Table bySource(List<StepResult> steps) {
-      Table table = new Table(List.of("workload", "pool", "source", "ok", "failed", "q/s", "acquire p99", "total p99",
-            "jain", "server connections", "per operation"));
+      Table table = new Table(List.of("workload", "pool", "source", "ok", "failed", "q/s", "acquire p99",
+            "p99 with open", "total p99", "jain", "little", "server connections", "per operation"));
       List<String> workloads = steps.stream().map(StepResult::workload).distinct().toList();
       steps.stream().sorted(Comparator.comparingInt((StepResult s) -> workloads.indexOf(s.workload()))
             .thenComparingInt(StepResult::pool)).forEach(s -> {
                Long connections = s.serverConnections();
                long operations = s.ok() + s.ko();
-               table.add(List.of(s.workload(), s.pool() + (s.complete() ? "" : " (incomplete)"), s.source(),
-                     Long.toString(s.ok()), Long.toString(s.failures()), fixed(s.throughput(), 1),
-                     fixed(s.acquire().p99(), 3), fixed(s.total().p99(), 3), fixed(s.perUser().jain(), 3),
+               table.add(List.of(s.workload(), s.pool() + (s.complete() ? "" : " (incomplete)")
+                           + StepChecksText.mark(s), s.source(), Long.toString(s.ok()), Long.toString(s.failures()),
+                     fixed(s.throughput(), 1), StepChecksText.acquire(s, s.acquire().p99()),
+                     StepChecksText.censoredP99(s), fixed(s.total().p99(), 3), fixed(s.perUser().jain(), 3),
+                     StepChecksText.little(s),
                      connections == null ? "n/a" : Long.toString(connections),
                      connections == null || operations == 0 ? "" : fixed((double) connections / operations, 2)));
             });
@@ -73,8 +78,11 @@ public final class SweepTables {
          }
       }
       headers.addAll(List.of("ops_per_user_min", "ops_per_user_median", "ops_per_user_max", "jain", "complete",
-            "repetition", "between_avg_ms", "database", "database_avg", "database_max", "client_cpu_share",
-            "client_cpu_us_per_op", "client_bound"));
+            "repetition", "between_avg_ms", "open_at_close", "open_waiting", "open_in_database", "open_oldest_ms",
+            "open_oldest_wait_ms", "acquire_with_open_p50_ms", "acquire_with_open_p99_ms", "acquire_with_open_max_ms",
+            "little_ratio", "little_ratio_completed", "longest_wait_median_ms", "longest_wait_p99_ms",
+            "longest_wait_max_ms", "overtaken", "drift", "steady", "database", "database_avg", "database_max",
+            "client_cpu_share", "client_cpu_us_per_op", "client_bound"));
       boolean sources = steps.stream().anyMatch(s -> !s.source().isEmpty());
       if (sources) {
          headers.addAll(List.of("source", "server_connections"));
@@ -89,8 +97,9 @@ public final class SweepTables {
          }
          row.addAll(List.of(Long.toString(s.perUser().min()), fixed(s.perUser().median(), 1),
                Long.toString(s.perUser().max()), fixed(s.perUser().jain(), 4),
-               Boolean.toString(s.complete()), Integer.toString(s.repetition()), known(s.betweenMs()),
-               s.database().what(), known(s.database().avg()), known(s.database().max()),
+               Boolean.toString(s.complete()), Integer.toString(s.repetition()), known(s.betweenMs())));
+         row.addAll(checks(s));
+         row.addAll(List.of(s.database().what(), known(s.database().avg()), known(s.database().max()),
                fixedOrNa(s.clientCpu().share(), 4), fixedOrNa(s.clientCpu().microsPerOp(), 1),
                Boolean.toString(s.clientCpu().clientBound())));
          if (sources) {
@@ -99,6 +108,19 @@ public final class SweepTables {
          table.add(row);
       }
       return table;
+   }
+
+   /** A step's checks as CSV cells: the open operations, the censored acquire waits, Little, each user's wait. */
+   private static List<String> checks(StepResult s) {
+      StepChecks c = s.checks();
+      OpenAtClose open = c.openAtClose();
+      Timing t = c.acquireWithOpen();
+      return List.of(Long.toString(open.count()), Long.toString(open.waiting()), Long.toString(open.inDatabase()),
+            fixed(open.oldestMs(), 3), fixed(open.oldestWaitMs(), 3), fixed(t.p50(), 3), fixed(t.p99(), 3),
+            fixed(t.max(), 3), known(c.littleRatio()), known(c.littleRatioCompleted()),
+            fixed(c.longestWait().medianMs(), 3), fixed(c.longestWait().p99Ms(), 3),
+            fixed(c.longestWait().maxMs(), 3), known(c.overtaken()), known(c.drift()),
+            c.steady() == null ? "" : Boolean.toString(c.steady()));
    }
 
    private static String known(double v) {

@@ -4,6 +4,7 @@ import jdbcpoollab.analysis.NumberText;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.measure.DatabaseActivity;
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.UserWaits;
 
 import java.util.List;
 
@@ -35,12 +36,13 @@ final class WorkloadTables {
 
    /** Per step, the times of an operation in ms. */
    static Table stepTimes(Sizing sizing) {
-      Table table = new Table(List.of("pool", "acquire avg", "acquire P99", "query avg", "total avg", "total P99",
-            "client avg"));
+      Table table = new Table(List.of("pool", "acquire avg", "acquire P99", "P99 with open", "open (oldest)",
+            "Little", "query avg", "total avg", "total P99", "client avg"));
       for (StepResult s : sizing.steps()) {
-         table.add(List.of(pool(sizing, s), fixed(s.acquire().avg(), 3), fixed(s.acquire().p99(), 3),
-               fixed(s.query().avg(), 3), fixed(s.total().avg(), 3), fixed(s.total().p99(), 3),
-               fixed(SweepCharts.clientMs(s), 3)), mark(sizing, s));
+         table.add(List.of(pool(sizing, s), StepChecksText.acquire(s, s.acquire().avg()),
+               StepChecksText.acquire(s, s.acquire().p99()), StepChecksText.censoredP99(s), StepChecksText.open(s),
+               StepChecksText.little(s), fixed(s.query().avg(), 3), fixed(s.total().avg(), 3),
+               fixed(s.total().p99(), 3), fixed(SweepCharts.clientMs(s), 3)), mark(sizing, s));
       }
       return table;
    }
@@ -48,7 +50,8 @@ final class WorkloadTables {
    /** A step's first cell: its pool, pass and what marks it. */
    private static String pool(Sizing sizing, StepResult s) {
       return s.pool() + (sizing.repeated() ? " #" + s.repetition() : "") + (s.complete() ? "" : " (incomplete)")
-            + (picked(sizing, s) ? " (recommended)" : "") + (s.clientCpu().clientBound() ? " (client-bound)" : "");
+            + (picked(sizing, s) ? " (recommended)" : "") + (s.clientCpu().clientBound() ? " (client-bound)" : "")
+            + StepChecksText.mark(s);
    }
 
    private static String mark(Sizing sizing, StepResult s) {
@@ -82,17 +85,24 @@ final class WorkloadTables {
       return table;
    }
 
+   /** Each user's longest wait (open or not) across the users, in ms: median / P99 / worst user. */
+   private static String longest(StepResult s) {
+      UserWaits w = s.checks().longestWait();
+      return w.users() == 0 ? "n/a" : fixed(w.medianMs(), 1) + " / " + fixed(w.p99Ms(), 1) + " / "
+            + fixed(w.maxMs(), 1);
+   }
+
    /** Per step: the operations per user, the waits against a FIFO queue's, and whether a user starved. */
    static Table fairness(Sizing sizing) {
       Table table = new Table(List.of("pool", "users", "ops/user min", "median", "max", "Jain's index",
-            "acquire avg", "FIFO wait", "acquire P99", "acquire max", "starved?"));
+            "acquire avg", "FIFO wait", "acquire P99", "acquire max", "longest wait", "overtaken", "starved?"));
       for (StepResult s : sizing.steps()) {
          boolean starved = Sizing.starved(s);
          table.add(List.of(Integer.toString(s.pool()), Integer.toString(s.users()), Long.toString(s.perUser().min()),
                fixed(s.perUser().median(), 1), Long.toString(s.perUser().max()),
                fixed(s.perUser().jain(), 3), fixed(s.acquire().avg(), 3),
                s.ok() > 0 ? fixed(Sizing.fifoWaitMs(s), 3) : "", fixed(s.acquire().p99(), 3),
-               fixed(s.acquire().max(), 3),
+               fixed(s.acquire().max(), 3), longest(s), SweepTables.percent(s.checks().overtaken()),
                starved ? "STARVED" : Sizing.judged(s) ? "no" : "too few operations"), starved ? "bad" : null);
       }
       return table;

@@ -9,6 +9,7 @@ import jdbcpoollab.db.Driver;
 import jdbcpoollab.db.ServerStatus;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.gatling.PoolProtocol;
+import jdbcpoollab.load.JvmWarmup;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.measure.StepId;
@@ -58,6 +59,7 @@ public final class PoolSweepEngine {
    /** The server's counters, read before each step's source opens and after its users have left. */
    private final ServerStatus server;
    private final Map<Step, Series> series = new ConcurrentHashMap<>();
+   private final Map<Step, Dimensions> dimensions = new ConcurrentHashMap<>();
    private final List<TimelinePoint> timeline = new ArrayList<>();
    private final KindsTable kinds = new KindsTable();
    private final CountersTable counters = new CountersTable();
@@ -179,6 +181,7 @@ public final class PoolSweepEngine {
          return KindSources.open(perKind);
       }, recorder, options.think(workload));
       series.put(step, s);
+      dimensions.put(step, d);
       return step;
    }
 
@@ -300,9 +303,45 @@ public final class PoolSweepEngine {
       } catch (SQLException e) {
          serverMaxConnections = 0;
       }
+      jvmWarmup();
       options.pools().stream().filter(this::tooLarge).forEach(pool -> lab.console().say("pool "
             + pool + " is larger than the server's max_connections " + serverMaxConnections + " (less the lab's own"
             + " connection): its steps will not fill and the server will refuse the connections over the limit"));
+   }
+
+   /**
+    * The JVM's warm-up before the first step ({@link JvmWarmup}): the first step's workload, pool size and source,
+    * unmeasured, at most {@code -DjvmWarmup} seconds.
+    */
+   private void jvmWarmup() {
+      if (options.jvmWarmup() <= 0) {
+         return;
+      }
+      Step first = steps.get(0);
+      Dimensions d = dimensions.get(first);
+      if (d.workload().usersOwn()) {
+         lab.console().say("JVM warm-up skipped: the first workload is your own, whose statements may write or use up"
+               + " a queue feeder (-DjvmWarmup=0 leaves this line out)");
+         return;
+      }
+      StepRecorder recorder = new StepRecorder(StepId.of("jvm warm-up", d.pool()), options.users(), 0,
+            Seconds.nanos(options.jvmWarmup()));
+      Step warmup = new Step(d.workload(), "jvm warm-up", () -> d.source().open(d.driver() == null
+            ? lab.database(d.rtt()) : lab.database(d.rtt()).through(d.driver()), new PoolShape("lab-jvm-warmup",
+            d.pool(), d.pool(), options.connectionTimeoutMs(), d.workload().readOnly())), recorder,
+            options.think(d.workload()));
+      long started = System.nanoTime();
+      JvmWarmup.Outcome outcome;
+      try {
+         outcome = JvmWarmup.run(warmup, recorder, options.users());
+      } catch (InterruptedException e) {
+         Thread.currentThread().interrupt();
+         return;
+      }
+      lab.console().say(String.format(Locale.ROOT, "JVM warm-up on %s: %.1f s, operations per second %s%s",
+            first.requestName(), (System.nanoTime() - started) / 1e9, outcome.perSecond(), outcome.settled()
+                  ? ", settled (two seconds within 5%)" : ", not settled within -DjvmWarmup=" + options.jvmWarmup()
+                  + " s"));
    }
 
    /** A pool the server cannot give all its connections to, besides the lab's own one. */

@@ -36,10 +36,12 @@ import java.util.Map;
  *                         for another one, null when not given
  * @param think            every user's think time between operations, {@code -DthinkMs} and {@code -Dthink}; null
  *                         when not given (a workload of the user's own then thinks as it says)
+ * @param jvmWarmup        the longest the JVM's warm-up on the first workload may run before the first step, in
+ *                         seconds ({@code -DjvmWarmup}); 0 for none
  */
 public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, Map<String, Object> workloadSettings,
                            double acquireP99Ms, List<Path> compare, List<Integer> rttMs, boolean splitPools,
-                           List<Driver> drivers, int repeat, Integer databaseCores, Think think)
+                           List<Driver> drivers, int repeat, Integer databaseCores, Think think, double jvmWarmup)
       implements SimulationOptions {
 
    /** The shared options PoolSweep takes, with its defaults. */
@@ -78,7 +80,8 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
             drivers(o, target),
             o.integer("repeat", 1, 1, 100),
             databaseCores(o, target),
-            Think.from(o, null));
+            Think.from(o, null),
+            o.decimal("jvmWarmup", 15, 0, 3_600, false));
    }
 
    /** Each workload's mean think time (Z, in ms) by the name its steps carry, for the workloads whose users think. */
@@ -204,6 +207,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
       if (splitPools) {
          options.put("splitPools", true);
       }
+      options.put("jvmWarmup", jvmWarmup);
       if (!serverOptions().isEmpty()) {
          options.put("serverOptions", serverOptions());
       }

@@ -4,6 +4,7 @@ import io.gatling.app.Gatling$;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.JvmOwner;
+import jdbcpoollab.run.Simulations;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -58,9 +59,13 @@ public final class GatlingRun {
    private GatlingRun() {
    }
 
+   /**
+    * Runs {@code simulation} with {@code options} set as system properties for the run. A sweep has no JVM warm-up
+    * unless asked for one ({@link #withoutJvmWarmup}).
+    */
    public static synchronized Result run(Class<?> simulation, Map<String, String> options, boolean reports) {
       Map<String, String> previous = new HashMap<>();
-      options.forEach((k, v) -> previous.put(k, System.setProperty(k, v)));
+      withoutJvmWarmup(simulation, options).forEach((k, v) -> previous.put(k, System.setProperty(k, v)));
       Path results = Path.of(System.getProperty("lab.results"));
       Set<Path> before = runFolders(results);
       ByteArrayOutputStream console = new ByteArrayOutputStream();
@@ -101,6 +106,24 @@ public final class GatlingRun {
       }
       return new Result(code, created.isEmpty() ? null : created.iterator().next(), failure,
             console.toString(StandardCharsets.UTF_8));
+   }
+
+   /**
+    * The options of a run of {@code simulation}, in this JVM or another, with {@code -DjvmWarmup=0} when it is a sweep
+    * on PoolSweep's engine (PoolSweep, or a simulation of the package outside the lab's registry, such as
+    * OrdersSweep) and neither the options nor the test JVM give it: the tests check what a run counts and writes,
+    * not a warm JVM's throughput, and a warm-up of up to 15 s per run would only cost time. The lab's other
+    * simulations refuse the option as PoolSweep's.
+    */
+   public static Map<String, String> withoutJvmWarmup(Class<?> simulation, Map<String, String> options) {
+      String name = simulation.getSimpleName();
+      boolean sweep = name.equals("PoolSweep") || !Simulations.names().contains(name);
+      if (!sweep || options.containsKey("jvmWarmup") || System.getProperty("jvmWarmup") != null) {
+         return options;
+      }
+      Map<String, String> cold = new HashMap<>(options);
+      cold.put("jvmWarmup", "0");
+      return cold;
    }
 
    /** Runs {@code body}, which ends a run without Gatling (such as {@code -Dcompare}), and returns how it ended. */

@@ -38,10 +38,13 @@ public final class LabProcess implements AutoCloseable {
       }
    }
 
-   /** A Gatling JVM running {@code simulation}, with the lab's folders and options as system properties. */
+   /**
+    * A Gatling JVM running {@code simulation}, with the lab's folders and options as system properties; without a JVM
+    * warm-up unless they ask for one ({@link GatlingRun#withoutJvmWarmup}).
+    */
    public static LabProcess gatling(Class<?> simulation, Map<String, String> properties, Map<String, String> env,
                                     Path log) {
-      List<String> command = java(properties);
+      List<String> command = java(GatlingRun.withoutJvmWarmup(simulation, properties));
       command.addAll(List.of("io.gatling.app.Gatling", "-s", simulation.getName(), "-rf",
             properties.get("lab.gatlingResults")));
       return new LabProcess(command, env, log);

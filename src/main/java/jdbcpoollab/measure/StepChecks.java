@@ -1,0 +1,85 @@
+package jdbcpoollab.measure;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+
+/**
+ * What a closed-loop step's window did not see end, and whether its numbers can be taken at their word: the
+ * operations still open at the close, the acquire waits counting them, Little's law as a check, each user's longest
+ * wait, how often a request for a connection was overtaken, and whether throughput drifted over the window.
+ *
+ * @param openAtClose          the operations in progress when the window closed
+ * @param acquireWithOpen      the acquire waits of the window with each wait still open at the close counted at its
+ *                             age (a lower bound: censored), and each operation in the database at the close counted
+ *                             with the wait it had; its percentiles are therefore lower bounds too
+ * @param littleRatio          throughput x (R + Z) / users, with R the mean time per operation counting the open
+ *                             operations' ages and Z the mean think time: near 1 for a closed loop whose every
+ *                             moment was measured; NaN when not known
+ * @param littleRatioCompleted the same with the completed operations alone
+ * @param longestWait          each user's longest wait (open or not), across the users
+ * @param overtaken            share of the window's successful acquires that were overtaken: a request for a
+ *                             connection made later was served before it; NaN when not known
+ * @param drift                throughput of the window's last third against its first, minus 1; NaN when not known
+ * @param steady               false when the drift is over {@value #DRIFT} and more than the counts' noise; null when
+ *                             not judged
+ */
+public record StepChecks(OpenAtClose openAtClose, Timing acquireWithOpen,
+                         @JsonSerialize(converter = Rounded.ThousandthOrNull.class)
+                         @JsonDeserialize(using = Rounded.NanWhenNull.class) double littleRatio,
+                         @JsonSerialize(converter = Rounded.ThousandthOrNull.class)
+                         @JsonDeserialize(using = Rounded.NanWhenNull.class) double littleRatioCompleted,
+                         UserWaits longestWait,
+                         @JsonSerialize(converter = Rounded.ThousandthOrNull.class)
+                         @JsonDeserialize(using = Rounded.NanWhenNull.class) double overtaken,
+                         @JsonSerialize(converter = Rounded.ThousandthOrNull.class)
+                         @JsonDeserialize(using = Rounded.NanWhenNull.class) double drift,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Boolean steady) {
+   /** Below this Little's-law ratio a step's acquire numbers miss too much of its users' time to be complete. */
+   public static final double LITTLE_LOW = 0.8;
+   /** Over this relative change of throughput between the window's first and last third a step is not steady. */
+   public static final double DRIFT = 0.10;
+   /** Not measured: a step of an open model, or read back from a summary written before the lab measured it. */
+   public static final StepChecks NONE = new StepChecks(OpenAtClose.NONE, Timing.EMPTY, Double.NaN, Double.NaN,
+         UserWaits.NONE, Double.NaN, Double.NaN, null);
+
+   /** Parts an older summary did not record read back as unknown. */
+   public StepChecks {
+      openAtClose = openAtClose == null ? OpenAtClose.NONE : openAtClose;
+      acquireWithOpen = acquireWithOpen == null ? Timing.EMPTY : acquireWithOpen;
+      longestWait = longestWait == null ? UserWaits.NONE : longestWait;
+   }
+
+   /**
+    * Whether the window's throughput trended: its last third against its first by more than {@value #DRIFT}, and
+    * by more than twice the noise of the counts (the square root of their sum), so that a short window of few
+    * operations is not flagged for its noise alone.
+    */
+   public static boolean steady(long firstThird, long lastThird) {
+      long change = Math.abs(lastThird - firstThird);
+      return change <= DRIFT * Math.max(firstThird, lastThird) || change <= 2 * Math.sqrt(firstThird + lastThird);
+   }
+
+   /** Last third against first, minus 1; NaN without operations in the first third. */
+   public static double drift(long firstThird, long lastThird) {
+      return firstThird > 0 ? (double) lastThird / firstThird - 1 : Double.NaN;
+   }
+
+   /** True when the step was judged and its throughput drifted. */
+   public boolean notSteady() {
+      return Boolean.FALSE.equals(steady);
+   }
+
+   /**
+    * True when Little's law, the open operations counted, still misses more than a fifth of the users' time: the
+    * step's acquire numbers are incomplete.
+    */
+   public boolean littleLow() {
+      return littleRatio < LITTLE_LOW;
+   }
+
+   /** True when some wait for a connection was still open at the close. */
+   public boolean openWaits() {
+      return openAtClose.waiting() > 0;
+   }
+}

@@ -1,0 +1,89 @@
+package jdbcpoollab.report;
+
+import jdbcpoollab.measure.StepChecks;
+import jdbcpoollab.measure.StepResult;
+
+import java.util.Locale;
+
+import static jdbcpoollab.analysis.NumberText.fixed;
+
+/**
+ * A step's {@link StepChecks} as every output shows them: the acquire P99 counting the waits still open at the close
+ * (a lower bound, "≥ X"), the open operations, Little's law as a check, and the drift flag.
+ */
+final class StepChecksText {
+   static final String NOT_STEADY = "not steady";
+   static final String INCOMPLETE = "incomplete";
+
+   static final String LITTLE = "Little = throughput x (R + Z) / users, R the mean time per operation counting the "
+         + "operations still open at the close at their age (the completed ones alone after the slash); near 1 when "
+         + "the window saw all its users' time. Below " + StepChecks.LITTLE_LOW + " most of the missing time is in "
+         + "waits that did not end inside the window, and the step's acquire numbers are marked " + INCOMPLETE + ".";
+
+   private StepChecksText() {
+   }
+
+   /** The acquire P99 counting the open waits: "≥ X" when a wait was open at the close, else X. */
+   static String censoredP99(StepResult s) {
+      StepChecks c = s.checks();
+      if (c.acquireWithOpen().count() == 0) {
+         return "n/a";
+      }
+      return (c.openWaits() ? "≥ " : "") + fixed(c.acquireWithOpen().p99(), 3);
+   }
+
+   /** The operations open at the close: their count, and the oldest's age in ms. */
+   static String open(StepResult s) {
+      StepChecks c = s.checks();
+      return c.openAtClose().count() == 0 ? "0" : c.openAtClose().count() + " (" + fixed(c.openAtClose().oldestMs(), 1)
+            + ")";
+   }
+
+   /** Little's ratio counting the open operations, and the completed-only one after a slash. */
+   static String little(StepResult s) {
+      StepChecks c = s.checks();
+      return fixed(c.littleRatio(), 2) + " / " + fixed(c.littleRatioCompleted(), 2);
+   }
+
+   /** An acquire number as a table shows it, marked incomplete when Little's law says it misses too much. */
+   static String acquire(StepResult s, double ms) {
+      return fixed(ms, 3) + (s.checks().littleLow() ? " (" + INCOMPLETE + ")" : "");
+   }
+
+   /** What marks a step's first cell: " (not steady)" when its throughput drifted over the window. */
+   static String mark(StepResult s) {
+      return s.checks().notSteady() ? " (" + NOT_STEADY + ")" : "";
+   }
+
+   /** The checks as a step's console line ends: the open operations, the censored P99, Little, the drift. */
+   static String console(StepResult s) {
+      StepChecks c = s.checks();
+      if (c.acquireWithOpen().count() == 0) {
+         return "";
+      }
+      return String.format(Locale.ROOT, ", open at close %d (%d waiting, oldest %.1f ms), acquire p99 counting them"
+                  + " %s ms, Little %s%s%s", c.openAtClose().count(), c.openAtClose().waiting(),
+            c.openAtClose().oldestMs(), censoredP99(s), little(s),
+            c.littleLow() ? " (acquire numbers " + INCOMPLETE + ")" : "",
+            c.notSteady() ? ", " + drift(s) : "");
+   }
+
+   /**
+    * What a step's low Little's ratio means, in one line, or null when it is not low; and its drift, when it drifted.
+    */
+   static String warning(StepResult s) {
+      StepChecks c = s.checks();
+      String little = !c.littleLow() ? null : String.format(Locale.ROOT, "Little %s: the window saw %.0f%% of its "
+            + "users' time in operations it could count; the rest went in waits that did not end inside the window, so "
+            + "its acquire numbers are %s", little(s), 100 * c.littleRatio(), INCOMPLETE);
+      String drift = c.notSteady() ? drift(s) : null;
+      return little == null && drift == null ? null : s.label() + ": " + (little == null ? drift
+            : drift == null ? little : little + "; " + drift);
+   }
+
+   /** The drift flag in words: {@code not steady: throughput -14% from the window's first third to its last}. */
+   static String drift(StepResult s) {
+      return String.format(Locale.ROOT, "%s: throughput %+.0f%% from the window's first third to its last",
+            NOT_STEADY, 100 * s.checks().drift());
+   }
+}

@@ -4,8 +4,6 @@ import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.analysis.Sizing;
-import jdbcpoollab.db.Database;
-import jdbcpoollab.db.Driver;
 import jdbcpoollab.db.ServerStatus;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.gatling.PoolProtocol;
@@ -18,9 +16,6 @@ import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.TimelinePoint;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
-import jdbcpoollab.pools.ConnectionSource;
-import jdbcpoollab.pools.KindSources;
-import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.report.CountersTable;
 import jdbcpoollab.report.KindsTable;
@@ -33,8 +28,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -59,7 +52,7 @@ public final class PoolSweepEngine {
    /** The server's counters, read before each step's source opens and after its users have left. */
    private final ServerStatus server;
    private final Map<Step, Series> series = new ConcurrentHashMap<>();
-   private final Map<Step, Dimensions> dimensions = new ConcurrentHashMap<>();
+   private final Map<Step, SweepPlace> places = new ConcurrentHashMap<>();
    private final List<TimelinePoint> timeline = new ArrayList<>();
    private final KindsTable kinds = new KindsTable();
    private final CountersTable counters = new CountersTable();
@@ -78,24 +71,7 @@ public final class PoolSweepEngine {
       if (options.compare().size() == 2) {
          throw CompareOnly.write(options.compare());
       }
-      List<Driver> drivers = options.drivers().isEmpty() ? Arrays.asList((Driver) null) : options.drivers();
-      // passes interleaved (every pool, then every pool again), so that drift hits every pool alike; within a pool
-      // size every source (and driver) in turn
-      for (int pass = 1; pass <= options.repeat(); pass++) {
-         for (int rtt : options.rttMs()) {
-            for (Workload workload : options.workloads()) {
-               for (boolean split : options.split(workload) ? List.of(false, true) : List.of(false)) {
-                  for (int pool : options.pools()) {
-                     for (PoolLibrary source : options.sources()) {
-                        for (Driver driver : drivers) {
-                           steps.add(step(new Dimensions(workload, rtt, split, pool, source, driver, pass)));
-                        }
-                     }
-                  }
-               }
-            }
-         }
-      }
+      SweepPlace.plan(options).forEach(place -> steps.add(step(place)));
       steps.forEach(step -> pools.loadedBy(step, options.users(), new PoolProtocol.Stage(() -> open(step),
             () -> close(step), step::stop, () -> report(step, step.interrupt(), "interrupted"))));
       lab.plan(steps.size(), pools::endRun);
@@ -152,36 +128,22 @@ public final class PoolSweepEngine {
       return pools;
    }
 
-   /** Where a step sits in the sweep. */
-   private record Dimensions(Workload workload, int rtt, boolean split, int pool, PoolLibrary source, Driver driver,
-                             int pass) {
-   }
-
-   private Step step(Dimensions d) {
-      Workload workload = d.workload();
-      int pool = d.pool();
-      String source = !options.severalSources() ? ""
-            : options.drivers().size() > 1 ? d.source().name() + "/" + d.driver().name() : d.source().name();
-      StepId id = new StepId(d.split() ? options.splitLabel(workload, d.rtt()) : options.label(workload, d.rtt()),
-            source, pool, d.pass(), options.repeat(), StepId.digits(options.largestPool()));
+   private Step step(SweepPlace place) {
+      Workload workload = place.workload();
+      String source = !options.severalSources() ? "" : options.drivers().size() > 1
+            ? place.source().name() + "/" + place.driver().name() : place.source().name();
+      StepId id = new StepId(place.split() ? options.splitLabel(workload, place.rtt())
+            : options.label(workload, place.rtt()), source, place.pool(), place.pass(), options.repeat(),
+            StepId.digits(options.largestPool()));
       StepRecorder recorder = new StepRecorder(id, options.users(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
       Series s = new Series(recorder);
       Step step = new Step(workload, id.name(), () -> {
          s.before = server.before();
-         Database database = d.driver() == null ? lab.database(d.rtt()) : lab.database(d.rtt()).through(d.driver());
-         if (!d.split()) {
-            return d.source().open(database, new PoolShape(id.poolName(), pool, pool, options.connectionTimeoutMs(),
-                  workload.readOnly()));
-         }
-         Map<String, ConnectionSource.Opener> perKind = new LinkedHashMap<>();
-         workload.kinds().forEach(kind -> perKind.put(kind.name(), () -> d.source().open(database,
-               new PoolShape(id.poolName() + "-" + kind.name(), pool, pool, options.connectionTimeoutMs(),
-                     kind.readOnly()))));
-         return KindSources.open(perKind);
+         return place.open(place.database(lab), id.poolName(), options.connectionTimeoutMs());
       }, recorder, options.think(workload));
       series.put(step, s);
-      dimensions.put(step, d);
+      places.put(step, place);
       return step;
    }
 
@@ -318,7 +280,7 @@ public final class PoolSweepEngine {
          return;
       }
       Step first = steps.get(0);
-      Dimensions d = dimensions.get(first);
+      SweepPlace d = places.get(first);
       if (d.workload().usersOwn()) {
          lab.console().say("JVM warm-up skipped: the first workload is your own, whose statements may write or use up"
                + " a queue feeder (-DjvmWarmup=0 leaves this line out)");
@@ -326,10 +288,9 @@ public final class PoolSweepEngine {
       }
       StepRecorder recorder = new StepRecorder(StepId.of("jvm warm-up", d.pool()), options.users(), 0,
             Seconds.nanos(options.jvmWarmup()));
-      Step warmup = new Step(d.workload(), "jvm warm-up", () -> d.source().open(d.driver() == null
-            ? lab.database(d.rtt()) : lab.database(d.rtt()).through(d.driver()), new PoolShape("lab-jvm-warmup",
-            d.pool(), d.pool(), options.connectionTimeoutMs(), d.workload().readOnly())), recorder,
-            options.think(d.workload()));
+      Step warmup = new Step(d.workload(), "jvm warm-up", () -> d.source().open(d.database(lab),
+            new PoolShape("lab-jvm-warmup", d.pool(), d.pool(), options.connectionTimeoutMs(),
+                  d.workload().readOnly())), recorder, options.think(d.workload()));
       long started = System.nanoTime();
       JvmWarmup.Outcome outcome;
       try {

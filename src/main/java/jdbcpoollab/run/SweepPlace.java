@@ -1,0 +1,60 @@
+package jdbcpoollab.run;
+
+import jdbcpoollab.db.Database;
+import jdbcpoollab.db.Driver;
+import jdbcpoollab.pools.ConnectionSource;
+import jdbcpoollab.pools.KindSources;
+import jdbcpoollab.pools.PoolLibrary;
+import jdbcpoollab.pools.PoolShape;
+import jdbcpoollab.workloads.Workload;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Where a step sits in PoolSweep's plan, and how its source reaches the database. */
+record SweepPlace(Workload workload, int rtt, boolean split, int pool, PoolLibrary source, Driver driver, int pass) {
+
+   /**
+    * Every step of the sweep in the order they run: passes interleaved (every pool, then every pool again), so that
+    * drift hits every pool alike; within a pool size every source (and driver) in turn.
+    */
+   static List<SweepPlace> plan(PoolSweepOptions options) {
+      List<Driver> drivers = options.drivers().isEmpty() ? Arrays.asList((Driver) null) : options.drivers();
+      List<SweepPlace> plan = new ArrayList<>();
+      for (int pass = 1; pass <= options.repeat(); pass++) {
+         for (int rtt : options.rttMs()) {
+            for (Workload workload : options.workloads()) {
+               for (boolean split : options.split(workload) ? List.of(false, true) : List.of(false)) {
+                  for (int pool : options.pools()) {
+                     for (PoolLibrary source : options.sources()) {
+                        for (Driver driver : drivers) {
+                           plan.add(new SweepPlace(workload, rtt, split, pool, source, driver, pass));
+                        }
+                     }
+                  }
+               }
+            }
+         }
+      }
+      return plan;
+   }
+
+   /** The database as this step reaches it: through its round trip's proxy and with its driver. */
+   Database database(Lab lab) {
+      return driver == null ? lab.database(rtt) : lab.database(rtt).through(driver);
+   }
+
+   /** Opens the step's source: one pool of its size, or with split pools one such pool per kind of its mix. */
+   ConnectionSource open(Database database, String poolName, int connectionTimeoutMs) throws Exception {
+      if (!split) {
+         return source.open(database, new PoolShape(poolName, pool, pool, connectionTimeoutMs, workload.readOnly()));
+      }
+      Map<String, ConnectionSource.Opener> perKind = new LinkedHashMap<>();
+      workload.kinds().forEach(kind -> perKind.put(kind.name(), () -> source.open(database,
+            new PoolShape(poolName + "-" + kind.name(), pool, pool, connectionTimeoutMs, kind.readOnly()))));
+      return KindSources.open(perKind);
+   }
+}

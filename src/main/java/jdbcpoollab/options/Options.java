@@ -237,6 +237,15 @@ public final class Options {
    }
 
    /**
+    * True when {@code name} is a near miss of an option read so far: given to a simulation that does not read it, it
+    * is more likely a misspelling of that simulation's own ({@code -Dpool} for PoolSweep's {@code -Dpools}) than
+    * another simulation's option of that name.
+    */
+   public boolean nearMissOfAsked(String name) {
+      return asked.stream().anyMatch(k -> !k.equals(name) && nearMiss(name, k));
+   }
+
+   /**
     * True for a dotted name whose first part is a known option or the first part of one: {@code -Ddriver.bogus},
     * {@code -Dsource.x}, {@code -Ddb.schema}, {@code -Dlab.homee}.
     */

@@ -27,7 +27,7 @@ final class ForeignOptions {
          theirs.removeAll(options.asked());
          for (String name : theirs) {
             String value = options.given(name);
-            if (value != null) {
+            if (value != null && !options.nearMissOfAsked(name)) {
                throw new OptionException("option -D" + name + "=" + value + " is " + other.name() + "'s; "
                      + simulation + " does not read it: leave it out or run -Dsim=" + other.name());
             }

@@ -29,25 +29,12 @@ final class KindRecorder {
    void record(String kind, long acquireNanos, long queryNanos, long totalNanos, String error) {
       Kind k = kinds.computeIfAbsent(kind, name -> new Kind());
       k.acquire.recordValue(Math.max(0, acquireNanos));
-      if (error == null) {
-         k.ok.increment();
-         k.query.recordValue(Math.max(0, queryNanos));
-         k.total.recordValue(Math.max(0, totalNanos));
-      } else {
-         k.ko.increment();
-      }
+      ended(k, queryNanos, totalNanos, error);
    }
 
    /** A statement of an operation that ended inside the window: no acquire wait of its own. */
    void recordStatement(String kind, long nanos, String error) {
-      Kind k = kinds.computeIfAbsent(kind, name -> new Kind());
-      if (error == null) {
-         k.ok.increment();
-         k.query.recordValue(Math.max(0, nanos));
-         k.total.recordValue(Math.max(0, nanos));
-      } else {
-         k.ko.increment();
-      }
+      ended(kinds.computeIfAbsent(kind, name -> new Kind()), nanos, nanos, error);
    }
 
    /** Each row, by name. Call once, at the end. */
@@ -57,5 +44,15 @@ final class KindRecorder {
             Timing.of(k.acquire.getIntervalHistogram()), Timing.of(k.query.getIntervalHistogram()),
             Timing.of(k.total.getIntervalHistogram()))));
       return results;
+   }
+
+   private static void ended(Kind k, long queryNanos, long totalNanos, String error) {
+      if (error == null) {
+         k.ok.increment();
+         k.query.recordValue(Math.max(0, queryNanos));
+         k.total.recordValue(Math.max(0, totalNanos));
+      } else {
+         k.ko.increment();
+      }
    }
 }

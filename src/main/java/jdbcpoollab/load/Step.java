@@ -4,6 +4,7 @@ import jdbcpoollab.db.ServerActivity;
 import jdbcpoollab.measure.DatabaseActivity;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.StepUsers;
 import jdbcpoollab.measure.TimelinePoint;
 import jdbcpoollab.measure.WindowCpu;
 import jdbcpoollab.pools.ConnectionSource;
@@ -154,7 +155,7 @@ public final class Step {
     * @return operations that failed inside the window
     */
    public long closedLoop(long userId, OperationLog log) {
-      StepRecorder.User user = recorder.user(userId);
+      StepUsers.User user = recorder.user(userId);
       Thread self = Thread.currentThread();
       synchronized (loops) {
          if (lostReason != null) {
@@ -184,7 +185,7 @@ public final class Step {
    }
 
    /** One operation; false when it failed inside the window. */
-   private boolean once(StepRecorder.User user, Phases.Acquired acquired, OperationLog log, StatementTimes times) {
+   private boolean once(StepUsers.User user, Phases.Acquired acquired, OperationLog log, StatementTimes times) {
       Workload kind = workload.pick();
       Map<String, Object> input = kind.draw();
       if (input == null) {
@@ -231,7 +232,7 @@ public final class Step {
    }
 
    /** The user's think time after an operation, never past the window's end. */
-   private void think(StepRecorder.User user) {
+   private void think(StepUsers.User user) {
       if (think.none()) {
          return;
       }

@@ -60,6 +60,14 @@ public record StepChecks(OpenAtClose openAtClose, Timing acquireWithOpen,
       return change <= DRIFT * Math.max(firstThird, lastThird) || change <= 2 * Math.sqrt(firstThird + lastThird);
    }
 
+   /**
+    * Little's law as a ratio: {@code throughput} x (R + Z) / {@code users}, with R {@code responseNanos} the mean time
+    * per operation and Z {@code thinkNanos} the mean think time; NaN without operations ({@code ok}) or users.
+    */
+   public static double little(double throughput, long ok, double responseNanos, double thinkNanos, int users) {
+      return ok == 0 || users == 0 ? Double.NaN : throughput * (responseNanos + thinkNanos) / 1e9 / users;
+   }
+
    /** Last third against first, minus 1; NaN without operations in the first third. */
    public static double drift(long firstThird, long lastThird) {
       return firstThird > 0 ? (double) lastThird / firstThird - 1 : Double.NaN;

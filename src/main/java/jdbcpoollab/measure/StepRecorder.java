@@ -1,14 +1,11 @@
 package jdbcpoollab.measure;
 
+import jdbcpoollab.measure.StepUsers.User;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -19,11 +16,13 @@ import java.util.concurrent.atomic.LongAdder;
  * Thread-safe and wait-free for the recording threads.
  */
 public final class StepRecorder {
-   private static final long UNSET = Long.MIN_VALUE;
-   private static final int DIGITS = 3;
+   /** No time yet. */
+   static final long UNSET = Long.MIN_VALUE;
+   /** The significant digits of every histogram of a step. */
+   static final int DIGITS = 3;
 
    private final StepId id;
-   private final int users;
+   private final int userCount;
    private final long warmupNanos;
    private final long windowNanos;
 
@@ -33,57 +32,16 @@ public final class StepRecorder {
    private final Recorder query = new Recorder(DIGITS);
    private final Recorder total = new Recorder(DIGITS);
    private final LongAdder ok = new LongAdder();
-   private final LongAdder ko = new LongAdder();
-   private final LongAdder koOutside = new LongAdder();
-   private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
-   private final Map<Long, User> perUser = new ConcurrentHashMap<>();
-   private final Recorder gaps = new Recorder(DIGITS);
-   private final Histogram gapsSoFar = new Histogram(DIGITS);
-   private final Map<String, Kind> kinds = new ConcurrentHashMap<>();
-
-   /** The operations of one kind in a mixed step. */
-   private static final class Kind {
-      final Recorder acquire = new Recorder(DIGITS);
-      final Recorder query = new Recorder(DIGITS);
-      final Recorder total = new Recorder(DIGITS);
-      final LongAdder ok = new LongAdder();
-      final LongAdder ko = new LongAdder();
-   }
-   private final Recorder intervalAcquire = new Recorder(DIGITS);
-   /** Operations completed in each third of the window, for the drift check. */
-   private final LongAdder[] thirds = {new LongAdder(), new LongAdder(), new LongAdder()};
-   /** The latest start among the requests for a connection served so far: a request that started earlier than it
-    * and is served now was overtaken. */
-   private final AtomicLong latestServedStart = new AtomicLong(UNSET);
-   private final LongAdder overtaken = new LongAdder();
-   private final LongAdder thinkNanos = new LongAdder();
-   private final LongAdder thinks = new LongAdder();
-   private final LongAdder intervalOk = new LongAdder();
+   private final StepFailures failures = new StepFailures();
+   private final StepUsers users = new StepUsers();
+   private final BetweenOperations between = new BetweenOperations();
+   private final KindRecorder kinds = new KindRecorder();
+   private final WindowTrend trend = new WindowTrend();
    private volatile Long serverConnections;
-
-   /**
-    * One user's state in this step, held by the thread that runs the user so that an operation needs no look-up.
-    * Written by that thread alone; read when the step's result is made.
-    */
-   public static final class User {
-      private volatile long ok;
-      private volatile boolean listed;
-      private long lastEnd = UNSET;
-      /** When the user's current (or last) operation started, got its connection and ended: what is open when. */
-      private volatile long started = UNSET;
-      private volatile long acquired = UNSET;
-      private volatile long ended = UNSET;
-      /** The longest acquire wait among the user's operations that ended in the window. */
-      private volatile long longestWait;
-      private boolean overtaken;
-
-      private User() {
-      }
-   }
 
    public StepRecorder(StepId id, int users, long warmupNanos, long windowNanos) {
       this.id = id;
-      this.users = users;
+      this.userCount = users;
       this.warmupNanos = warmupNanos;
       this.windowNanos = windowNanos;
    }
@@ -98,7 +56,7 @@ public final class StepRecorder {
 
    /** The state of user {@code userId}, for the thread that runs it; the same object for the same id. */
    public User user(long userId) {
-      return perUser.computeIfAbsent(userId, id -> new User());
+      return users.user(userId);
    }
 
    /** As {@link #begin(long, long)}, for a user whose state the caller holds. */
@@ -113,7 +71,7 @@ public final class StepRecorder {
       user.overtaken = false;
       long previousEnd = user.lastEnd;
       if (previousEnd != UNSET && inWindow(previousEnd)) {
-         gaps.recordValue(Math.max(0, nowNanos - previousEnd));
+         between.gap(nowNanos - previousEnd);
       }
    }
 
@@ -122,16 +80,7 @@ public final class StepRecorder {
     * earlier than one already served was overtaken.
     */
    public void acquired(User user, long nowNanos) {
-      user.acquired = nowNanos;
-      long start = user.started;
-      long latest = latestServedStart.get();
-      if (latest > start) {
-         user.overtaken = true;
-         return;
-      }
-      while (latest < start && !latestServedStart.compareAndSet(latest, start)) {
-         latest = latestServedStart.get();
-      }
+      users.acquired(user, nowNanos);
    }
 
    /** Starts the step's clock at {@code nowNanos} unless it runs: an open model starts it at the first arrival. */
@@ -172,32 +121,23 @@ public final class StepRecorder {
       boolean inWindow = inWindow(endNanos);
       if (!inWindow) {
          if (error != null) {
-            koOutside.increment();
-            errors.computeIfAbsent(error, e -> new LongAdder()).increment();
+            failures.outside(error);
          }
          return false;
       }
       acquire.recordValue(Math.max(0, acquireNanos));
-      intervalAcquire.recordValue(Math.max(0, acquireNanos));
+      trend.waited(acquireNanos);
       if (acquireNanos > user.longestWait) {
          user.longestWait = acquireNanos;
       }
       if (error == null) {
          ok.increment();
-         intervalOk.increment();
-         thirds[third(endNanos)].increment();
-         if (user.overtaken) {
-            overtaken.increment();
-         }
+         trend.completed(third(endNanos));
+         users.served(user);
          query.recordValue(Math.max(0, queryNanos));
          total.recordValue(Math.max(0, totalNanos));
-         if (!user.listed) {
-            user.listed = true;
-         }
-         user.ok++;
       } else {
-         ko.increment();
-         errors.computeIfAbsent(error, e -> new LongAdder()).increment();
+         failures.inWindow(error);
       }
       return true;
    }
@@ -216,15 +156,7 @@ public final class StepRecorder {
                          String error) {
       boolean inWindow = record(user, acquireNanos, queryNanos, totalNanos, endNanos, error);
       if (inWindow) {
-         Kind k = kinds.computeIfAbsent(kind, name -> new Kind());
-         k.acquire.recordValue(Math.max(0, acquireNanos));
-         if (error == null) {
-            k.ok.increment();
-            k.query.recordValue(Math.max(0, queryNanos));
-            k.total.recordValue(Math.max(0, totalNanos));
-         } else {
-            k.ko.increment();
-         }
+         kinds.record(kind, acquireNanos, queryNanos, totalNanos, error);
       }
       return inWindow;
    }
@@ -234,14 +166,7 @@ public final class StepRecorder {
     * statement): counted and timed as a kind of its own, without an acquire wait, and not as an operation.
     */
    public void recordStatement(String kind, long nanos, String error) {
-      Kind k = kinds.computeIfAbsent(kind, name -> new Kind());
-      if (error == null) {
-         k.ok.increment();
-         k.query.recordValue(Math.max(0, nanos));
-         k.total.recordValue(Math.max(0, nanos));
-      } else {
-         k.ko.increment();
-      }
+      kinds.recordStatement(kind, nanos, error);
    }
 
    /**
@@ -251,8 +176,7 @@ public final class StepRecorder {
    public void thought(User user, long nanos) {
       if (user.lastEnd != UNSET) {
          if (inWindow(user.lastEnd)) {
-            thinkNanos.add(nanos);
-            thinks.increment();
+            between.thought(nanos);
          }
          user.lastEnd += nanos;
       }
@@ -269,10 +193,7 @@ public final class StepRecorder {
 
    /** Each kind's share of the window, by name; empty for a step of one kind. Call once, at the end. */
    public Map<String, KindResult> kinds() {
-      Map<String, KindResult> results = new TreeMap<>();
-      kinds.forEach((name, k) -> results.put(name, new KindResult(name, k.ok.sum(), k.ko.sum(),
-            Timing.of(snapshot(k.acquire)), Timing.of(snapshot(k.query)), Timing.of(snapshot(k.total)))));
-      return results;
+      return kinds.results();
    }
 
    /** Which third of the planned window {@code nanos}, inside the window, falls in. */
@@ -312,9 +233,7 @@ public final class StepRecorder {
     * one sampling thread at a time.
     */
    public Interval interval() {
-      long done = intervalOk.sumThenReset();
-      Histogram waits = intervalAcquire.getIntervalHistogram();
-      return new Interval(done, waits.getTotalCount() == 0 ? Double.NaN : Timing.ms(waits.getValueAtPercentile(99)));
+      return trend.interval();
    }
 
    /** One sampling interval: operations completed and the P99 of the acquire waits in ms (NaN without any). */
@@ -350,83 +269,40 @@ public final class StepRecorder {
       long okCount = ok.sum();
       Histogram waits = snapshot(acquire);
       Histogram totals = snapshot(total);
-      Map<String, Long> errorCounts = new TreeMap<>();
-      errors.forEach((message, count) -> errorCounts.put(message, count.sum()));
-      long[] counts = perUser.values().stream().filter(u -> u.listed).mapToLong(u -> u.ok).toArray();
-      Histogram between = gaps();
+      Histogram gaps = gaps();
       double throughput = seconds > 0 ? okCount / seconds : 0;
-      return new StepResult(id, users, seconds, okCount, ko.sum(), koOutside.sum(), throughput,
+      return new StepResult(id, userCount, seconds, okCount, failures.ko(), failures.koOutside(), throughput,
             Timing.of(waits), Timing.of(snapshot(query)), Timing.of(totals),
-            UserSpread.of(counts), errorCounts, complete, serverConnections,
-            between.getTotalCount() == 0 ? Double.NaN : Timing.ms(between.getMean()), database,
+            UserSpread.of(users.okCounts()), failures.counts(), complete, serverConnections,
+            gaps.getTotalCount() == 0 ? Double.NaN : Timing.ms(gaps.getMean()), database,
             cpu == null ? ClientCpu.UNKNOWN : cpu.clientCpu(okCount),
             end == UNSET ? StepChecks.NONE : checks(end, waits, totals, throughput, complete));
    }
 
    /**
-    * What the window did not see end, at its close {@code close}: each user's operation then in progress (the last
-    * one it started, since a closed loop starts none after the close) aged to the close, and what that does to the
-    * acquire waits, Little's law and each user's longest wait.
+    * What the window did not see end, at its close {@code close} (the users' operations then in progress), and what
+    * that does to the acquire waits, Little's law and each user's longest wait; how often a request was overtaken and
+    * whether throughput drifted.
     */
    private StepChecks checks(long close, Histogram waits, Histogram totals, double throughput, boolean complete) {
-      Histogram withOpen = waits.copy();
-      List<Long> longest = new ArrayList<>();
-      long open = 0;
-      long waiting = 0;
-      long oldest = 0;
-      long oldestWait = 0;
-      double openNanos = 0;
-      for (User u : perUser.values()) {
-         if (!u.listed) {
-            continue;
-         }
-         long longestOfUser = u.longestWait;
-         long started = u.started;
-         long ended = u.ended;
-         if (started != UNSET && started <= close && (ended == UNSET || ended < started || ended > close)) {
-            long age = close - started;
-            long acquiredAt = u.acquired;
-            boolean inDatabase = acquiredAt >= started && acquiredAt <= close;
-            long wait = inDatabase ? acquiredAt - started : age;
-            if (!inDatabase || inWindow(acquiredAt)) {
-               withOpen.recordValue(wait);
-            }
-            longestOfUser = Math.max(longestOfUser, wait);
-            open++;
-            openNanos += age;
-            oldest = Math.max(oldest, age);
-            if (!inDatabase) {
-               waiting++;
-               oldestWait = Math.max(oldestWait, age);
-            }
-         }
-         longest.add(longestOfUser);
-      }
+      StepUsers.AtClose atClose = users.atClose(close, waits, this::inWindow);
       long okCount = totals.getTotalCount();
-      long thought = thinks.sum();
-      double thinkMean = thought == 0 ? 0 : (double) thinkNanos.sum() / thought;
-      double completedNanos = totals.getMean() * okCount;
-      double little = okCount == 0 || users == 0 ? Double.NaN
-            : throughput * ((completedNanos + openNanos) / okCount + thinkMean) / 1e9 / users;
-      double littleCompleted = okCount == 0 || users == 0 ? Double.NaN
-            : throughput * (totals.getMean() + thinkMean) / 1e9 / users;
-      long first = thirds[0].sum();
-      long last = thirds[2].sum();
-      return new StepChecks(new OpenAtClose(open, Timing.ms(oldest), waiting, open - waiting, Timing.ms(oldestWait)),
-            Timing.of(withOpen), little, littleCompleted,
-            UserWaits.of(longest.stream().mapToLong(Long::longValue).toArray()),
-            okCount == 0 ? Double.NaN : (double) overtaken.sum() / okCount,
-            complete ? StepChecks.drift(first, last) : Double.NaN,
-            complete && first + last > 0 ? StepChecks.steady(first, last) : null);
+      double thinkMean = between.thinkMeanNanos();
+      double withOpen = (totals.getMean() * okCount + atClose.openNanos()) / okCount;
+      double little = StepChecks.little(throughput, okCount, withOpen, thinkMean, userCount);
+      double littleCompleted = StepChecks.little(throughput, okCount, totals.getMean(), thinkMean, userCount);
+      return new StepChecks(atClose.open(), Timing.of(atClose.acquireWithOpen()), little, littleCompleted,
+            UserWaits.of(atClose.longestWaits()),
+            okCount == 0 ? Double.NaN : (double) users.overtaken() / okCount,
+            complete ? trend.drift() : Double.NaN, complete ? trend.steady() : null);
    }
 
    /**
     * Nanoseconds each user spent between the end of one operation and the start of its next one, for operations
     * that ended inside the window: the loop's own cost, outside acquire, query and release. Call at the end.
     */
-   public synchronized Histogram gaps() {
-      gapsSoFar.add(snapshot(gaps));
-      return gapsSoFar.copy();
+   public Histogram gaps() {
+      return between.gaps();
    }
 
    private static Histogram snapshot(Recorder recorder) {

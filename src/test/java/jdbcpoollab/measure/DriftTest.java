@@ -14,7 +14,7 @@ class DriftTest {
    /** A 3 s window whose users complete {@code perThird[i]} operations, evenly spread, in its third {@code i}. */
    private static StepChecks window(int... perThird) {
       StepRecorder r = new StepRecorder(StepId.of("point", 8), 1, 0, 3 * S);
-      StepRecorder.User u = r.user(1);
+      StepUsers.User u = r.user(1);
       r.start(0);
       for (int third = 0; third < 3; third++) {
          for (int i = 0; i < perThird[third]; i++) {

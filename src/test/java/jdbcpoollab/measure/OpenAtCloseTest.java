@@ -19,8 +19,8 @@ class OpenAtCloseTest {
     */
    private static StepResult oneUserBlockedTheWholeWindow() {
       StepRecorder r = new StepRecorder(StepId.of("cpu", 1), 2, 0, 1 * S);
-      StepRecorder.User served = r.user(1);
-      StepRecorder.User blocked = r.user(2);
+      StepUsers.User served = r.user(1);
+      StepUsers.User blocked = r.user(2);
       r.begin(blocked, 0);
       for (long t = 0; t < 1 * S; t += 100 * MS) {
          r.begin(served, t);
@@ -59,7 +59,7 @@ class OpenAtCloseTest {
    @Test
    void anOperationInTheDatabaseAtTheCloseIsOpenInItsOwnPhase() {
       StepRecorder r = new StepRecorder(StepId.of("wait", 1), 1, 0, 1 * S);
-      StepRecorder.User u = r.user(1);
+      StepUsers.User u = r.user(1);
       r.start(0);
       r.begin(u, 900 * MS);
       r.acquired(u, 905 * MS);
@@ -73,8 +73,8 @@ class OpenAtCloseTest {
    @Test
    void aRequestServedAfterALaterOneWasOvertaken() {
       StepRecorder r = new StepRecorder(StepId.of("wait", 1), 2, 0, 1 * S);
-      StepRecorder.User early = r.user(1);
-      StepRecorder.User late = r.user(2);
+      StepUsers.User early = r.user(1);
+      StepUsers.User late = r.user(2);
       r.begin(early, 0);
       r.begin(late, 10 * MS);
       r.acquired(late, 20 * MS);

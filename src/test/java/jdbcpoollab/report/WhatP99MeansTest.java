@@ -4,6 +4,7 @@ import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.StepUsers;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -21,12 +22,12 @@ class WhatP99MeansTest {
     */
    private static StepResult unfair() {
       StepRecorder r = new StepRecorder(StepId.of("cpu", 1), 3, 0, 1 * S);
-      StepRecorder.User a = r.user(1);
-      StepRecorder.User b = r.user(2);
-      StepRecorder.User starved = r.user(3);
+      StepUsers.User a = r.user(1);
+      StepUsers.User b = r.user(2);
+      StepUsers.User starved = r.user(3);
       r.begin(starved, 0);
       for (long t = 0; t < 1 * S; t += 50 * MS) {
-         for (StepRecorder.User u : List.of(a, b)) {
+         for (StepUsers.User u : List.of(a, b)) {
             long start = u == a ? t : t + 25 * MS;
             r.begin(u, start);
             r.acquired(u, start + MS);

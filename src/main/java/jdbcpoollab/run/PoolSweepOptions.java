@@ -7,12 +7,14 @@ import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
+import jdbcpoollab.results.RunMerge;
 import jdbcpoollab.settings.PoolSweepSettings;
 import jdbcpoollab.workloads.OwnWorkload;
 import jdbcpoollab.workloads.Think;
 import jdbcpoollab.workloads.Workload;
 import jdbcpoollab.workloads.Workloads;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,11 +38,14 @@ import java.util.Map;
  *                         for another one, null when not given
  * @param think            every user's think time between operations, {@code -DthinkMs} and {@code -Dthink}; null
  *                         when not given (a workload of the user's own then thinks as it says)
+ * @param merge            the runs {@code -Dmerge} builds one run of, measured at the same time by several load
+ *                         generators; empty when not given
  * @param jvmWarmup        the longest the JVM's warm-up on the first workload may run before the first step, in
  *                         seconds ({@code -DjvmWarmup}); 0 for none
  */
 public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, Map<String, Object> workloadSettings,
-                           double acquireP99Ms, List<Path> compare, List<Integer> rttMs, boolean splitPools,
+                           double acquireP99Ms, List<Path> compare, List<Path> merge, List<Integer> rttMs,
+                           boolean splitPools,
                            List<Driver> drivers, int repeat, Integer databaseCores, Think think, double jvmWarmup)
       implements SimulationOptions {
 
@@ -75,6 +80,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
             chosen.settings(),
             o.decimal("acquireP99Ms", PoolSweepSettings.DEFAULT_ACQUIRE_P99_MS, 0, 3_600_000, true),
             runs(o, common.results(), "compare"),
+            merge(o, common.results()),
             o.integers("rttMs", "0", 0, 1_000),
             splitPools(o, chosen.workloads()),
             drivers(o, target),
@@ -184,6 +190,39 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
       }
       if (runs.size() > 2) {
          throw Options.bad(name, raw, allowed);
+      }
+      return List.copyOf(runs);
+   }
+
+   /**
+    * The runs of {@code -Dmerge}, by name in the results folder or by path, two or more, read and checked now
+    * ({@link RunMerge}): a run that is missing, incomplete or without histograms, differing plans and runs that did
+    * not measure at the same time are bad input.
+    */
+   private static List<Path> merge(Options o, Path results) {
+      String raw = o.string("merge", null);
+      if (raw == null) {
+         return List.of();
+      }
+      if (o.string("compare", null) != null) {
+         throw Options.bad("merge", raw, "not with -Dcompare: merge first, then compare the merged run");
+      }
+      List<Path> runs = new ArrayList<>();
+      for (String part : raw.split(",", -1)) {
+         if (part.isBlank()) {
+            throw Options.bad("merge", raw, "run folders, comma-separated, each named once");
+         }
+         Path given = Path.of(part.trim());
+         Path named = results.resolve(given.getFileName());
+         runs.add(given.getNameCount() == 1 || Files.isDirectory(named) && !Files.isDirectory(given) ? named : given);
+      }
+      if (runs.stream().map(p -> p.toAbsolutePath().normalize()).distinct().count() < runs.size()) {
+         throw Options.bad("merge", raw, "run folders, comma-separated, each named once");
+      }
+      try {
+         RunMerge.read(runs);
+      } catch (IllegalArgumentException | UncheckedIOException e) {
+         throw new OptionException("bad option -Dmerge=" + raw + ": " + e.getMessage().lines().findFirst().orElse(""));
       }
       return List.copyOf(runs);
    }

@@ -1,0 +1,117 @@
+package jdbcpoollab.measure;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * One step measured by several load generators at the same time (one JVM and one pool each), merged as one step:
+ * operations, users and throughputs added; acquire, query and total times from the merged histograms, never from
+ * averaged percentiles.
+ */
+public final class MergedStep {
+
+   /**
+    * One run's share of the step.
+    *
+    * @param result     the step as the run's summary.json holds it
+    * @param histograms the step's histograms from the run's histograms.hlog
+    * @param kinds      each kind's counts (a mix's requests, a request's statements) as summary.json holds them
+    */
+   public record Part(StepResult result, StepHistograms histograms, Map<String, KindResult> kinds) {
+   }
+
+   private MergedStep() {
+   }
+
+   /**
+    * The merged step. Its window is the shortest of the parts' (each counted its operations over its own), its
+    * throughput the sum of theirs. What the parts cannot tell together is left unknown: the checks of what the
+    * window did not see end, and the client's CPU (the generators may be on machines of their own); the database's
+    * activity is the first part's, as every part saw the same server.
+    */
+   public static StepResult of(List<Part> parts) {
+      StepResult first = parts.get(0).result();
+      Latencies sum = Latencies.empty();
+      long ok = 0;
+      long ko = 0;
+      long koOutside = 0;
+      int users = 0;
+      double throughput = 0;
+      double seconds = Double.MAX_VALUE;
+      double betweenWeighted = 0;
+      long betweenOps = 0;
+      Long serverConnections = 0L;
+      Map<String, Long> errors = new TreeMap<>();
+      boolean complete = true;
+      for (Part p : parts) {
+         StepResult r = p.result();
+         sum = sum.plus(p.histograms().all());
+         ok += r.ok();
+         ko += r.ko();
+         koOutside += r.koOutside();
+         users += r.users();
+         throughput += r.seconds() > 0 ? r.ok() / r.seconds() : 0;
+         seconds = Math.min(seconds, r.seconds());
+         if (Double.isFinite(r.betweenMs())) {
+            betweenWeighted += r.betweenMs() * r.ok();
+            betweenOps += r.ok();
+         }
+         serverConnections = serverConnections == null || r.serverConnections() == null ? null
+               : serverConnections + r.serverConnections();
+         r.errors().forEach((m, n) -> errors.merge(m, n, Long::sum));
+         complete &= r.complete();
+      }
+      return new StepResult(first.id(), users, seconds, ok, ko, koOutside, throughput, Timing.of(sum.acquire()),
+            Timing.of(sum.query()), Timing.of(sum.total()), spread(parts), errors, complete, serverConnections,
+            betweenOps == 0 ? Double.NaN : betweenWeighted / betweenOps, first.database(), ClientCpu.UNKNOWN);
+   }
+
+   /** Each kind of the step, its counts added and its times from its merged histograms. */
+   public static List<KindResult> kinds(List<Part> parts) {
+      Map<String, Latencies> merged = new TreeMap<>();
+      Map<String, long[]> counts = new LinkedHashMap<>();
+      for (Part p : parts) {
+         p.histograms().kinds().forEach((kind, l) -> merged.merge(kind, l, Latencies::plus));
+         p.kinds().forEach((kind, k) -> {
+            long[] c = counts.computeIfAbsent(kind, name -> new long[2]);
+            c[0] += k.ok();
+            c[1] += k.ko();
+         });
+      }
+      return merged.entrySet().stream().map(e -> {
+         long[] c = Objects.requireNonNullElse(counts.get(e.getKey()), new long[2]);
+         Latencies l = e.getValue();
+         return new KindResult(e.getKey(), c[0], c[1], Timing.of(l.acquire()), Timing.of(l.query()),
+               Timing.of(l.total()));
+      }).toList();
+   }
+
+   /**
+    * Operations per user over all the parts' users. Min, max and Jain's index are exact (Jain's from each part's
+    * sum and sum of squares, which its index and its operations give back); the median is the users-weighted mean
+    * of the parts' medians, as the runs do not keep each user's count.
+    */
+   static UserSpread spread(List<Part> parts) {
+      int users = 0;
+      long min = Long.MAX_VALUE;
+      long max = 0;
+      double medians = 0;
+      double sum = 0;
+      double squares = 0;
+      for (Part p : parts) {
+         UserSpread s = p.result().perUser();
+         users += s.users();
+         min = Math.min(min, s.min());
+         max = Math.max(max, s.max());
+         medians += s.median() * s.users();
+         long ops = p.result().ok();
+         sum += ops;
+         squares += s.jain() > 0 && s.users() > 0 ? (double) ops * ops / (s.users() * s.jain()) : 0;
+      }
+      return new UserSpread(users, users == 0 ? 0 : min, users == 0 ? 0 : medians / users, max,
+            squares == 0 ? 0 : sum * sum / (users * squares));
+   }
+}

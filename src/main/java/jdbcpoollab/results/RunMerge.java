@@ -47,7 +47,12 @@ public record RunMerge(List<SweepRun> runs, List<Map<String, StepHistograms>> hi
          if (!Files.isRegularFile(folder.resolve("summary.json"))) {
             throw new IllegalArgumentException("run " + folder + " is missing: no summary.json");
          }
-         SweepRun run = SweepRun.read(folder);
+         SweepRun run;
+         try {
+            run = SweepRun.read(folder);
+         } catch (RuntimeException e) {
+            throw new IllegalArgumentException(firstLine(e));
+         }
          if (!"complete".equals(run.state()) || run.steps().isEmpty()
                || !run.steps().stream().allMatch(StepResult::complete)) {
             throw new IllegalArgumentException("run " + run.name() + " is " + run.state() + " with "
@@ -59,7 +64,12 @@ public record RunMerge(List<SweepRun> runs, List<Map<String, StepHistograms>> hi
             throw new IllegalArgumentException("run " + run.name() + " has no " + HistogramLog.NAME
                   + " (a run of an older lab, or not of PoolSweep's engine): its percentiles cannot be merged");
          }
-         Map<String, StepHistograms> steps = HistogramLog.read(log);
+         Map<String, StepHistograms> steps;
+         try {
+            steps = HistogramLog.read(log);
+         } catch (RuntimeException e) {
+            throw new IllegalArgumentException("run " + run.name() + ": " + firstLine(e));
+         }
          run.steps().stream().filter(s -> !steps.containsKey(s.id().name())).findFirst().ifPresent(s -> {
             throw new IllegalArgumentException("run " + run.name() + ": " + HistogramLog.NAME + " lacks step "
                   + s.id().name());
@@ -72,6 +82,10 @@ public record RunMerge(List<SweepRun> runs, List<Map<String, StepHistograms>> hi
       }
       overlapping(runs, histograms);
       return new RunMerge(List.copyOf(runs), List.copyOf(histograms));
+   }
+
+   private static String firstLine(RuntimeException e) {
+      return String.valueOf(e.getMessage()).lines().findFirst().orElse(e.getClass().getSimpleName());
    }
 
    /** The same simulation, settings (but each generator's own) and steps, in the same order. */

@@ -14,7 +14,6 @@ import jdbcpoollab.workloads.Think;
 import jdbcpoollab.workloads.Workload;
 import jdbcpoollab.workloads.Workloads;
 
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -221,7 +220,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
       }
       try {
          RunMerge.read(runs);
-      } catch (IllegalArgumentException | UncheckedIOException e) {
+      } catch (IllegalArgumentException e) {
          throw new OptionException("bad option -Dmerge=" + raw + ": " + e.getMessage().lines().findFirst().orElse(""));
       }
       return List.copyOf(runs);

@@ -4,6 +4,9 @@ import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.ClientCpu;
 import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.HistogramLog;
+import jdbcpoollab.measure.Latencies;
+import jdbcpoollab.measure.StepHistograms;
 import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
@@ -13,6 +16,7 @@ import jdbcpoollab.run.JvmOwner;
 import jdbcpoollab.run.Preflight;
 import jdbcpoollab.testing.GatlingRun;
 import jdbcpoollab.testing.LabProcess;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,13 +48,14 @@ import static org.junit.jupiter.api.Assertions.fail;
  * <p>Running each one for real, even shortened, would take minutes, so every command's options go through the
  * preflight ({@link Preflight}, what Maven runs before Gatling's plugin: the simulation, its options, the
  * {@code -Ddb.serverOption} values by the server binary, the results folder; no database), here in the test JVM, and
- * must be accepted: exit 0 ({@code -Dcompare=<a>,<b>} ends there with 0 too, its page written). No fenced command is
- * documented as bad input; the documented bad ones are inline and {@link BadInputTest}'s. Three run for real, through
+ * must be accepted: exit 0 ({@code -Dcompare=<a>,<b>} and {@code -Dmerge} end there with 0 too, their pages
+ * written). No fenced command is documented as bad input; the documented bad ones are inline and {@link BadInputTest}'s. Three run for real, through
  * Maven or {@code ./lab} as the page writes them, shortened where they allow it (the first pool, 0.5 s windows, no
  * warm-up): troubleshooting's {@code ./lab} run, poolsweep.md's {@code -Dcompare} of two runs, and seed-questions'
  * server thread pool, whose server option is judged by the binary twice (preflight, then the server's start).
  *
- * <p>What a page marks as the reader's own is replaced: a run folder name ({@code -Dcompare}, {@code -Dbaseline}) by
+ * <p>What a page marks as the reader's own is replaced: a run folder name ({@code -Dcompare}, {@code -Dbaseline},
+ * {@code -Dmerge}) by
  * a run the test writes under that name, a value's leading {@code results/} by the test's results folder, and
  * your-database.md's {@code @queries/open-orders.sql} by a file the test writes. {@code mvn test} and
  * {@code mvn gatling:enterprisePackage} start no run: the suite itself, and {@code EnterprisePackageTest}.
@@ -213,7 +218,10 @@ class DocsCommandsTest {
       return mine;
    }
 
-   /** A complete PoolSweep run of one wait step, under the name a page gives. */
+   /**
+    * A complete PoolSweep run of one wait step, under the name a page gives, with its histograms: the runs a page
+    * merges ({@code -Dmerge}) measured the same plan at the same time.
+    */
    private static void writeRun(Path folder) throws IOException {
       if (Files.exists(folder)) {
          return;
@@ -229,6 +237,10 @@ class DocsCommandsTest {
       summary.put("exitCode", 0);
       summary.put("steps", List.of(step));
       Json.write(folder.resolve("summary.json"), summary);
+      Histogram times = new Histogram(3);
+      times.recordValueWithCount(6_500_000, 800);
+      new HistogramLog().add(new StepHistograms(StepId.of("wait", 1).name(), 1_735_732_800_000L,
+            1_735_732_805_000L, new Latencies(new Histogram(3), times, times), Map.of()), folder);
    }
 
    /** {@link Preflight} on the options, as Maven runs it; returns the exit code it ends with. */

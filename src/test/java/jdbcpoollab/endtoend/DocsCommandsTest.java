@@ -49,14 +49,15 @@ import static org.junit.jupiter.api.Assertions.fail;
  * preflight ({@link Preflight}, what Maven runs before Gatling's plugin: the simulation, its options, the
  * {@code -Ddb.serverOption} values by the server binary, the results folder; no database), here in the test JVM, and
  * must be accepted: exit 0 ({@code -Dcompare=<a>,<b>} and {@code -Dmerge} end there with 0 too, their pages
- * written). No fenced command is documented as bad input; the documented bad ones are inline and {@link BadInputTest}'s. Three run for real, through
- * Maven or {@code ./lab} as the page writes them, shortened where they allow it (the first pool, 0.5 s windows, no
- * warm-up): troubleshooting's {@code ./lab} run, poolsweep.md's {@code -Dcompare} of two runs, and seed-questions'
- * server thread pool, whose server option is judged by the binary twice (preflight, then the server's start).
+ * written). No fenced command is documented as bad input; the documented bad ones are inline and
+ * {@link BadInputTest}'s. Three run for real, through Maven or {@code ./lab} as the page writes them, shortened where
+ * they allow it (the first pool, 0.5 s windows, no warm-up): troubleshooting's {@code ./lab} run, poolsweep.md's
+ * {@code -Dcompare} of two runs, and seed-questions' server thread pool, whose server option is judged by the binary
+ * twice (preflight, then the server's start).
  *
  * <p>What a page marks as the reader's own is replaced: a run folder name ({@code -Dcompare}, {@code -Dbaseline},
- * {@code -Dmerge}) by
- * a run the test writes under that name, a value's leading {@code results/} by the test's results folder, and
+ * {@code -Dmerge}) by a run the test writes under that name, a value's leading {@code results/} by the test's
+ * results folder, and
  * your-database.md's {@code @queries/open-orders.sql} by a file the test writes. {@code mvn test} and
  * {@code mvn gatling:enterprisePackage} start no run: the suite itself, and {@code EnterprisePackageTest}.
  */

@@ -16,6 +16,7 @@ import java.io.FileNotFoundException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,15 +43,7 @@ class MergeIntegrationTest {
    @Test
    void twoGeneratorsAtOnceMergeIntoWhatOneRunOfBothLoadsMeasures() throws Exception {
       ExternalServer server = ExternalServer.get();
-      try (LabProcess first = LabProcess.gatling(PoolSweep.class, options(server, "2"), Map.of(),
-            tmp.resolve("a.log"));
-           LabProcess second = LabProcess.gatling(PoolSweep.class, options(server, "2"), Map.of(),
-                 tmp.resolve("b.log"))) {
-         assertEquals(0, first.waitFor(Duration.ofMinutes(2)), first.output());
-         assertEquals(0, second.waitFor(Duration.ofMinutes(2)), second.output());
-      }
-      List<Path> runs = GatlingRun.runFolders(results()).stream().sorted().toList();
-      assertEquals(2, runs.size(), runs.toString());
+      List<Path> runs = generatorsAtOnce(server);
       Path a = runs.get(0);
       Path b = runs.get(1);
       GatlingRun.Result single = GatlingRun.run(PoolSweep.class, options(server, "4"), false);
@@ -94,6 +87,25 @@ class MergeIntegrationTest {
          assertTrue(ratio > 0.7 && ratio < 1.4, step + ": merged " + number(m, "throughput") + " ops/s against one "
                + "run's " + number(single.step("wait", pool), "throughput") + " of both loads");
       }
+   }
+
+   /** Two Gatling JVMs started together on the plan, two users each; their run folders, in the order they started. */
+   private List<Path> generatorsAtOnce(ExternalServer server) {
+      List<LabProcess> generators = new ArrayList<>();
+      try {
+         for (String name : List.of("a", "b")) {
+            generators.add(LabProcess.gatling(PoolSweep.class, options(server, "2"), Map.of(),
+                  tmp.resolve(name + ".log")));
+         }
+         for (LabProcess generator : generators) {
+            assertEquals(0, generator.waitFor(Duration.ofMinutes(2)), generator.output());
+         }
+      } finally {
+         generators.forEach(LabProcess::close);
+      }
+      List<Path> runs = GatlingRun.runFolders(results()).stream().sorted().toList();
+      assertEquals(2, runs.size(), runs.toString());
+      return runs;
    }
 
    private Path results() {

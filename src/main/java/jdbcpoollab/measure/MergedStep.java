@@ -34,7 +34,7 @@ public final class MergedStep {
     */
    public static StepResult of(List<Part> parts) {
       StepResult first = parts.get(0).result();
-      Latencies sum = Latencies.empty();
+      Latencies sum = histograms(parts).all();
       long ok = 0;
       long ko = 0;
       long koOutside = 0;
@@ -48,7 +48,6 @@ public final class MergedStep {
       boolean complete = true;
       for (Part p : parts) {
          StepResult r = p.result();
-         sum = sum.plus(p.histograms().all());
          ok += r.ok();
          ko += r.ko();
          koOutside += r.koOutside();
@@ -69,19 +68,30 @@ public final class MergedStep {
             betweenOps == 0 ? Double.NaN : betweenWeighted / betweenOps, first.database(), ClientCpu.UNKNOWN);
    }
 
+   /** The parts' histograms merged, over the span from the first window's start to the last one's end. */
+   public static StepHistograms histograms(List<Part> parts) {
+      Latencies all = Latencies.empty();
+      Map<String, Latencies> kinds = new TreeMap<>();
+      for (Part p : parts) {
+         all = all.plus(p.histograms().all());
+         p.histograms().kinds().forEach((kind, l) -> kinds.merge(kind, l, Latencies::plus));
+      }
+      StepHistograms first = parts.get(0).histograms();
+      return new StepHistograms(first.step(), parts.stream().mapToLong(p -> p.histograms().fromMs()).min()
+            .orElseThrow(), parts.stream().mapToLong(p -> p.histograms().toMs()).max().orElseThrow(), all, kinds);
+   }
+
    /** Each kind of the step, its counts added and its times from its merged histograms. */
    public static List<KindResult> kinds(List<Part> parts) {
-      Map<String, Latencies> merged = new TreeMap<>();
       Map<String, long[]> counts = new LinkedHashMap<>();
       for (Part p : parts) {
-         p.histograms().kinds().forEach((kind, l) -> merged.merge(kind, l, Latencies::plus));
          p.kinds().forEach((kind, k) -> {
             long[] c = counts.computeIfAbsent(kind, name -> new long[2]);
             c[0] += k.ok();
             c[1] += k.ko();
          });
       }
-      return merged.entrySet().stream().map(e -> {
+      return new TreeMap<>(histograms(parts).kinds()).entrySet().stream().map(e -> {
          long[] c = Objects.requireNonNullElse(counts.get(e.getKey()), new long[2]);
          Latencies l = e.getValue();
          return new KindResult(e.getKey(), c[0], c[1], Timing.of(l.acquire()), Timing.of(l.query()),

@@ -1,6 +1,7 @@
 package jdbcpoollab.results;
 
 import jdbcpoollab.analysis.Sizing;
+import jdbcpoollab.measure.HistogramLog;
 import jdbcpoollab.measure.MergedStep;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.SweepRun;
@@ -19,8 +20,8 @@ import java.util.Optional;
 
 /**
  * The run folder {@code -Dmerge} builds from runs of one plan measured at the same time ({@link RunMerge}): its
- * summary.json, summary.csv, summary.md, kinds.csv and merge.csv, and its page, as a run of the plan with all their
- * users would have written them. Nothing is started.
+ * summary.json, summary.csv, summary.md, kinds.csv, merge.csv, histograms.hlog (the merged histograms) and its page,
+ * as a run of the plan with all their users would have written them. Nothing is started.
  */
 public final class MergedRun {
    private MergedRun() {
@@ -48,11 +49,13 @@ public final class MergedRun {
       record.create(now);
       KindsTable kinds = new KindsTable();
       MergeTable table = new MergeTable();
+      HistogramLog histograms = new HistogramLog();
       for (List<MergedStep.Part> parts : merge.steps()) {
          StepResult step = MergedStep.of(parts);
          summary.add(step.id().name(), step);
          kinds.add(step, MergedStep.kinds(parts));
          table.add(step.id().name(), parts, names);
+         histograms.add(MergedStep.histograms(parts), record.dir());
       }
       if (!kinds.rows().isEmpty()) {
          record.section(KindsTable.KEY, KindsTable.TITLE, kinds.table(), kinds.rows(), KindsTable.NOTE);

@@ -139,6 +139,9 @@ class PoolSweepOptionsMergeTest {
       }
       assertTrue(Files.isRegularFile(merged.resolve("index.html")));
       assertTrue(Files.isRegularFile(merged.resolve("merge.csv")));
+      StepHistograms log = HistogramLog.read(merged.resolve(HistogramLog.NAME)).get("wait pool=2");
+      assertEquals(1030, log.all().total().getTotalCount());
+      assertEquals(List.of(T0, T0 + 2500), List.of(log.fromMs(), log.toMs()), "the span of both windows");
       assertEquals(List.of("fast", "slow"), ((Map<?, ?>) summary.get("settings")).get("mergedFrom"));
    }
 }

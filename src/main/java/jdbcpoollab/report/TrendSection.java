@@ -60,7 +60,8 @@ public final class TrendSection {
       double[] x = new double[points.size()];
       double[] best = new double[points.size()];
       double[] pool = new double[points.size()];
-      LineChart chart = new LineChart(name + ": over runs", "run (oldest first, as in the table)", "operations/s");
+      LineChart chart = new LineChart(name + ": over runs", "run (oldest first, as in the table)", "operations/s")
+            .countX();
       for (int i = 0; i < points.size(); i++) {
          Point p = points.get(i);
          x[i] = i + 1;

@@ -50,6 +50,11 @@ public final class Database {
             : new Database(driver.scheme() + url.substring(current.scheme().length()), user, password);
    }
 
+   /** This database with {@code props} in its URL's query, for every connection made to it. */
+   public Database with(DriverProps props) {
+      return props.values().isEmpty() ? this : new Database(props.apply(url), user, password);
+   }
+
    public String url() {
       return url;
    }

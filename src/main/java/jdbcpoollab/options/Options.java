@@ -15,7 +15,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 
 /**
  * Typed reading of {@code -Dname=value} options, each failure one line naming the option, value and what is allowed.
@@ -32,7 +31,6 @@ public final class Options {
    /** Read by Maven's plugins (Surefire's and Gatling's {@code -Djvm}), though they look like a near miss of the lab's. */
    private static final Set<String> OTHER_TOOLS = Set.of("jvm");
    private static final LevenshteinDistance DISTANCE = new LevenshteinDistance(2);
-   private static final Pattern SECRET_NAME = Pattern.compile("(?i)pa?s+w|pwd|secret");
 
    private final Properties properties;
    private final Map<String, String> environment;
@@ -229,8 +227,7 @@ public final class Options {
                .min(Comparator.comparingInt(k -> distance(name, k)));
          if (nearest.isPresent() || underKnownName(name, known)) {
             String hint = nearest.map(k -> " (did you mean -D" + k + "?)").orElse("");
-            boolean secret = SECRET_NAME.matcher(name).find()
-                  || nearest.filter(k -> SECRET_NAME.matcher(k).find()).isPresent();
+            boolean secret = Redactor.secretName(name) || nearest.filter(Redactor::secretName).isPresent();
             String value = secret ? "***" : Redactor.url(properties.getProperty(name));
             throw new OptionException("unknown option -D" + name + "=" + value + hint
                   + ": allowed are " + String.join(", ", known) + " (" + simulation + ")");

@@ -17,6 +17,8 @@ public final class Redactor {
    /** Oracle's {@code user/password@}, the password possibly quoted and then holding an {@code @}. */
    private static final Pattern ORACLE_USER_PASS =
          Pattern.compile("(?i)(jdbc:oracle:[a-z]+:)([^/@:\\s]+)/(\"[^\"]*\"|[^@\\s]*)@");
+   /** A name that looks like it holds a password: {@code password}, {@code pwd}, {@code passwd}, {@code secret}. */
+   private static final Pattern SECRET_NAME = Pattern.compile("(?i)pa?s+w|pwd|secret");
    private static final String MASK = "***";
    private static final Set<String> SECRETS = ConcurrentHashMap.newKeySet();
 
@@ -28,6 +30,11 @@ public final class Redactor {
       if (password != null && !password.isEmpty()) {
          SECRETS.add(password);
       }
+   }
+
+   /** Whether an option's or property's name looks like it holds a password, so that its value is never shown. */
+   public static boolean secretName(String name) {
+      return SECRET_NAME.matcher(name).find();
    }
 
    /** The password a JDBC URL carries as a query parameter ({@code password=} or {@code pwd=}), or null. */

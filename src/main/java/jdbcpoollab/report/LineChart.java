@@ -48,6 +48,7 @@ public final class LineChart {
    private final XYSeriesCollection second = new XYSeriesCollection();
    private String secondLabel;
    private boolean log2X;
+   private boolean countX;
    private double logYFloor = Double.NaN;
    private Double yMax;
 
@@ -60,6 +61,12 @@ public final class LineChart {
    /** x on a base-2 logarithmic axis with a tick at every power of two. */
    public LineChart log2X() {
       log2X = true;
+      return this;
+   }
+
+   /** x counts (1, 2, 3, …): whole-number ticks only, half a step of room at either end. */
+   public LineChart countX() {
+      countX = true;
       return this;
    }
 
@@ -158,6 +165,10 @@ public final class LineChart {
       plot.setRangeGridlinePaint(new Color(0xdddddd));
       plot.setOutlinePaint(new Color(0xbbbbbb));
       plot.setDomainAxis(log2X ? log2Axis() : plot.getDomainAxis());
+      if (countX && plot.getDomainAxis() instanceof NumberAxis x) {
+         x.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+         x.setRange(0.5, Math.max(1, data.getDomainUpperBound(false)) + 0.5);
+      }
       if (!Double.isNaN(logYFloor)) {
          plot.setRangeAxis(logYAxis());
       } else if (yMax != null) {

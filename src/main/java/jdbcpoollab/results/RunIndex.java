@@ -1,11 +1,13 @@
 package jdbcpoollab.results;
 
+import jdbcpoollab.analysis.Baseline;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.files.AtomicFile;
 import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.report.Html;
 import jdbcpoollab.report.SweepPage;
 import jdbcpoollab.report.Table;
+import jdbcpoollab.report.TrendSection;
 import jdbcpoollab.settings.PoolSweepSettings;
 
 import java.io.IOException;
@@ -13,6 +15,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -20,7 +23,10 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-/** {@code results/index.html}: every run, newest first, with its headline numbers, and the comparisons made. */
+/**
+ * {@code results/index.html}: every run, newest first, with its headline numbers, the trends of the complete runs
+ * (and {@code results/trend.csv}), and the comparisons made.
+ */
 public final class RunIndex {
 
    private RunIndex() {
@@ -47,6 +53,7 @@ public final class RunIndex {
                previousOf(runs, i)));
       }
       html.table(table, links);
+      AtomicFile.write(results.resolve(TrendSection.CSV), TrendSection.write(html, results, trend(runs)));
       html.h2("Comparisons", "comparisons");
       List<String> comparisons = comparisons(results);
       html.p(comparisons.isEmpty() ? "None yet." : comparisons.size() + " written:");
@@ -58,6 +65,35 @@ public final class RunIndex {
       Path index = results.resolve("index.html");
       AtomicFile.write(index, html.page());
       return index;
+   }
+
+   /** Each complete run's best and recommended pool per workload, oldest run first. */
+   private static List<TrendSection.Point> trend(List<SweepRun> newestFirst) {
+      List<SweepRun> runs = new ArrayList<>(newestFirst.stream().filter(SweepRun::comparable).toList());
+      Collections.reverse(runs);
+      List<TrendSection.Point> points = new ArrayList<>();
+      for (SweepRun run : runs) {
+         Boolean baseline = baselinePassed(run);
+         for (Sizing s : SweepPage.sizings(run)) {
+            Sizing.Pool best = s.choice().best();
+            if (best != null) {
+               points.add(new TrendSection.Point(run.simulation(), s.workload(), run.name(), best.throughput().mean(),
+                     best.pool(), s.choice().pick() == null ? null : s.choice().pick().pool(), baseline));
+            }
+         }
+      }
+      return points;
+   }
+
+   /** Whether every baseline gate of the run passed; null when it was held to no baseline. */
+   private static Boolean baselinePassed(SweepRun run) {
+      if (!(run.summary().get("gates") instanceof List<?> gates)) {
+         return null;
+      }
+      List<Object> baseline = gates.stream().filter(g -> g instanceof Map<?, ?> m
+            && List.of(Baseline.THROUGHPUT, Baseline.P99_TOTAL).contains(m.get("gate"))).map(g -> (Object) g).toList();
+      return baseline.isEmpty() ? null
+            : baseline.stream().allMatch(g -> Boolean.TRUE.equals(((Map<?, ?>) g).get("passed")));
    }
 
    private static String best(SweepRun run) {

@@ -134,8 +134,7 @@ public final class PoolSweepEngine {
 
    private Step step(SweepPlace place) {
       Workload workload = place.workload();
-      String source = !options.severalSources() ? "" : options.drivers().size() > 1
-            ? place.source().name() + "/" + place.driver().name() : place.source().name();
+      String source = options.sourceLabel(place.source(), place.driver(), place.props());
       StepId id = new StepId(place.split() ? options.splitLabel(workload, place.rtt())
             : options.label(workload, place.rtt()), source, place.pool(), place.pass(), options.repeat(),
             StepId.digits(options.largestPool()));

@@ -1,6 +1,7 @@
 package jdbcpoollab.run;
 
 import jdbcpoollab.db.Driver;
+import jdbcpoollab.db.DriverProps;
 import jdbcpoollab.db.Drivers;
 import jdbcpoollab.db.Target;
 import jdbcpoollab.measure.SweepRun;
@@ -32,6 +33,8 @@ import java.util.Map;
  * @param splitPools       a mix is also measured with a pool per kind, each of the step's size
  * @param drivers          the drivers each source is measured through, in the order of {@code -Ddriver}; empty for
  *                         the URL's own
+ * @param driverProps      the sets of connection properties each source and driver is measured with, in the order
+ *                         of {@code -Ddriver.props}; empty when not given
  * @param repeat           how many times the whole sweep runs, interleaved (1..64, then 1..64 again)
  * @param databaseCores    the database server's cores: the machine's for the embedded server, {@code -Ddb.cores}
  *                         for another one, null when not given
@@ -44,8 +47,8 @@ import java.util.Map;
  */
 public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, Map<String, Object> workloadSettings,
                            double acquireP99Ms, List<Path> compare, List<Path> merge, List<Integer> rttMs,
-                           boolean splitPools,
-                           List<Driver> drivers, int repeat, Integer databaseCores, Think think, double jvmWarmup)
+                           boolean splitPools, List<Driver> drivers, List<DriverProps> driverProps, int repeat,
+                           Integer databaseCores, Think think, double jvmWarmup)
       implements SimulationOptions {
 
    /** The shared options PoolSweep takes, with its defaults. */
@@ -83,6 +86,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
             o.integers("rttMs", "0", 0, 1_000),
             splitPools(o, chosen.workloads()),
             drivers(o, target),
+            driverProps(o),
             o.integer("repeat", 1, 1, 100),
             databaseCores(o, target),
             Think.from(o, null),
@@ -144,6 +148,49 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
          }
       }
       return drivers;
+   }
+
+   /** The sets of {@code -Ddriver.props}; none when not given. */
+   private static List<DriverProps> driverProps(Options o) {
+      String raw = o.string("driver.props", null);
+      try {
+         return raw == null ? List.of() : DriverProps.parse(raw);
+      } catch (IllegalArgumentException e) {
+         throw new OptionException("bad option -Ddriver.props: " + e.getMessage());
+      }
+   }
+
+   /**
+    * Each set of {@code -Ddriver.props} as the settings show it, and what each driver of the sweep ignores of it
+    * (the properties it does not know), by set and driver.
+    */
+   private void recordDriverProps(Map<String, Object> options) {
+      if (driverProps.isEmpty()) {
+         return;
+      }
+      Map<String, String> sets = new LinkedHashMap<>();
+      Map<String, List<String>> ignored = new LinkedHashMap<>();
+      List<String> urls = drivers.isEmpty() ? List.of(ownDriverUrl())
+            : drivers.stream().map(d -> d.scheme() + "//127.0.0.1/lab").toList();
+      for (DriverProps props : driverProps) {
+         sets.put(props.label(), props.describe());
+         for (String url : urls) {
+            List<String> unknown = props.ignoredBy(url);
+            String driver = Drivers.DEFAULT.of(url).map(Driver::title).orElse(common.target().dialect().name());
+            if (!unknown.isEmpty()) {
+               ignored.put(props.label() + " with " + driver, unknown);
+            }
+         }
+      }
+      options.put("driverProps", sets);
+      if (!ignored.isEmpty()) {
+         options.put("driverPropsIgnored", ignored);
+      }
+   }
+
+   /** A URL of the target's own driver: the embedded server's, or the one given. */
+   private String ownDriverUrl() {
+      return common.target().embedded() ? "jdbc:mysql://127.0.0.1/lab" : common.target().url();
    }
 
    /** {@code -DsplitPools=true}, which measures a mix's kinds on a pool each: only with a mix. */
@@ -246,6 +293,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
          options.put("splitPools", true);
       }
       options.put("jvmWarmup", jvmWarmup);
+      recordDriverProps(options);
       if (!serverOptions().isEmpty()) {
          options.put("serverOptions", serverOptions());
       }
@@ -263,6 +311,24 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
    /** Whether steps must name their source (and driver): the sweep measures more than one. */
    public boolean severalSources() {
       return sources().size() > 1 || drivers.size() > 1;
+   }
+
+   /**
+    * How a step names what it was measured through, empty for a sweep of one source, driver and no driver
+    * properties: {@code hikari}, {@code hikari/mariadb}, {@code hikari/mariadb/hikari-mysql}, {@code hikari-mysql}.
+    */
+   public String sourceLabel(PoolLibrary source, Driver driver, DriverProps props) {
+      List<String> parts = new ArrayList<>();
+      if (severalSources()) {
+         parts.add(source.name());
+      }
+      if (drivers.size() > 1) {
+         parts.add(driver.name());
+      }
+      if (props != null) {
+         parts.add(props.label());
+      }
+      return String.join("/", parts);
    }
 
    /** Rows of the big table to seed: as many as the chosen workload that reads most of it needs. */

@@ -2,6 +2,7 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.db.Database;
 import jdbcpoollab.db.Driver;
+import jdbcpoollab.db.DriverProps;
 import jdbcpoollab.pools.ConnectionSource;
 import jdbcpoollab.pools.KindSources;
 import jdbcpoollab.pools.PoolLibrary;
@@ -15,14 +16,17 @@ import java.util.List;
 import java.util.Map;
 
 /** Where a step sits in PoolSweep's plan, and how its source reaches the database. */
-record SweepPlace(Workload workload, int rtt, boolean split, int pool, PoolLibrary source, Driver driver, int pass) {
+record SweepPlace(Workload workload, int rtt, boolean split, int pool, PoolLibrary source, Driver driver,
+                  DriverProps props, int pass) {
 
    /**
     * Every step of the sweep in the order they run: passes interleaved (every pool, then every pool again), so that
-    * drift hits every pool alike; within a pool size every source (and driver) in turn.
+    * drift hits every pool alike; within a pool size every source (driver, driver properties) in turn.
     */
    static List<SweepPlace> plan(PoolSweepOptions options) {
       List<Driver> drivers = options.drivers().isEmpty() ? Arrays.asList((Driver) null) : options.drivers();
+      List<DriverProps> sets = options.driverProps().isEmpty() ? Arrays.asList((DriverProps) null)
+            : options.driverProps();
       List<SweepPlace> plan = new ArrayList<>();
       for (int pass = 1; pass <= options.repeat(); pass++) {
          for (int rtt : options.rttMs()) {
@@ -31,7 +35,9 @@ record SweepPlace(Workload workload, int rtt, boolean split, int pool, PoolLibra
                   for (int pool : options.pools()) {
                      for (PoolLibrary source : options.sources()) {
                         for (Driver driver : drivers) {
-                           plan.add(new SweepPlace(workload, rtt, split, pool, source, driver, pass));
+                           for (DriverProps props : sets) {
+                              plan.add(new SweepPlace(workload, rtt, split, pool, source, driver, props, pass));
+                           }
                         }
                      }
                   }
@@ -42,9 +48,10 @@ record SweepPlace(Workload workload, int rtt, boolean split, int pool, PoolLibra
       return plan;
    }
 
-   /** The database as this step reaches it: through its round trip's proxy and with its driver. */
+   /** The database as this step reaches it: through its round trip's proxy, with its driver and its properties. */
    Database database(Lab lab) {
-      return driver == null ? lab.database(rtt) : lab.database(rtt).through(driver);
+      Database database = driver == null ? lab.database(rtt) : lab.database(rtt).through(driver);
+      return props == null ? database : database.with(props);
    }
 
    /** Opens the step's source: one pool of its size, or with split pools one such pool per kind of its mix. */

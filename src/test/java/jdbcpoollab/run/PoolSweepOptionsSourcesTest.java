@@ -69,4 +69,27 @@ class PoolSweepOptionsSourcesTest {
                   + "jdbc:postgresql://127.0.0.1:5432/lab is postgresql",
             error(Map.of("driver", "mariadb", "db.url", "jdbc:postgresql://127.0.0.1:5432/lab")));
    }
+
+   @Test
+   void driverPropertiesAreADimensionNamedInTheStepsAndTheSettings() {
+      PoolSweepOptions o = sweep(Map.of("driver", "mysql,mariadb", "driver.props", "default;hikari-mysql"));
+      assertEquals(List.of("default", "hikari-mysql"), o.driverProps().stream().map(p -> p.label()).toList());
+      PoolLibrary hikari = o.sources().get(0);
+      assertEquals("hikari/mariadb/hikari-mysql", o.sourceLabel(hikari, o.drivers().get(1), o.driverProps().get(1)));
+      assertEquals(2 * 2 * 2 * o.pools().size(), SweepPlace.plan(o).size(), "2 drivers x 2 sets x 2 workloads");
+      assertEquals("hikari-mysql", SweepPlace.plan(o).get(1).props().label(), "the sets interleaved");
+      Map<String, Object> settings = o.settings().workloadOptions();
+      assertEquals(Map.of("default", "the driver's defaults", "hikari-mysql", o.driverProps().get(1).describe()),
+            settings.get("driverProps"));
+      assertEquals(Map.of("hikari-mysql with MariaDB Connector/J", List.of("prepStmtCacheSqlLimit",
+            "cacheResultSetMetadata", "cacheServerConfiguration", "elideSetAutoCommits", "maintainTimeStats")),
+            settings.get("driverPropsIgnored"));
+      PoolSweepOptions one = sweep(Map.of("driver.props", "useServerPrepStmts=true"));
+      assertEquals("useServerPrepStmts=true", one.sourceLabel(hikari, null, one.driverProps().get(0)),
+            "named even as the sweep's one set");
+      assertEquals("", sweep(Map.of()).sourceLabel(hikari, null, null));
+      assertFalse(sweep(Map.of()).settings().workloadOptions().containsKey("driverProps"));
+      assertEquals("bad option -Ddriver.props: a property is name=value, the name a letter then letters, digits, "
+            + ". _ or -, the value without spaces or any of & ? # ; , =", error(Map.of("driver.props", "a b=c")));
+   }
 }

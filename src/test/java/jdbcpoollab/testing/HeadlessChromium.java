@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -22,6 +23,11 @@ public final class HeadlessChromium {
    private static final String REPORT_SCROLL_WIDTH = "<script>window.addEventListener('load',function(){"
          + "document.body.setAttribute('data-scroll-width',document.documentElement.scrollWidth);});</script>";
    private static final Pattern SCROLL_WIDTH = Pattern.compile("data-scroll-width=\"(\\d+)\"");
+   private static final String REPORT_IMAGE_WIDTHS = "<script>window.addEventListener('load',function(){"
+         + "document.querySelectorAll('img').forEach(function(i){i.setAttribute('data-natural-width',i.naturalWidth);"
+         + "});});</script>";
+   private static final Pattern IMAGE_WIDTH =
+         Pattern.compile("<img src=\"([^\"]+)\"[^>]*data-natural-width=\"(\\d+)\"");
 
    /** What the browser printed: the DOM or nothing on standard output, and its log (console messages included). */
    public record Output(String text) {
@@ -63,12 +69,35 @@ public final class HeadlessChromium {
       }
    }
 
+   /**
+    * Each image's naturalWidth after the page's load event, by its src, within {@code limit}: 0 for one that did not
+    * load. Measured on a copy next to the page, so its images load as for it.
+    */
+   public static Map<String, Integer> imageWidths(Path page, Duration limit) throws IOException {
+      Path probe = page.resolveSibling("image-widths-" + page.getFileName());
+      Files.writeString(probe, Files.readString(page).replace("</body>", REPORT_IMAGE_WIDTHS + "</body>"));
+      try {
+         Matcher m = IMAGE_WIDTH.matcher(run(List.of("--dump-dom"), probe, limit).text());
+         Map<String, Integer> widths = new LinkedHashMap<>();
+         while (m.find()) {
+            widths.put(m.group(1), Integer.parseInt(m.group(2)));
+         }
+         return widths;
+      } finally {
+         Files.deleteIfExists(probe);
+      }
+   }
+
    public static Output screenshot(Path page, Path png, int width, int height) throws IOException {
       return run(List.of("--hide-scrollbars", "--window-size=" + width + "," + height,
             "--screenshot=" + png.toAbsolutePath()), page);
    }
 
    private static Output run(List<String> action, Path page) throws IOException {
+      return run(action, page, LIMIT);
+   }
+
+   private static Output run(List<String> action, Path page, Duration limit) throws IOException {
       Path profile = Files.createTempDirectory("chromium-profile");
       try {
          List<String> command = new ArrayList<>(List.of(EXECUTABLE.toString(), "--headless", "--no-sandbox",
@@ -76,7 +105,7 @@ public final class HeadlessChromium {
                "--no-first-run", "--disable-quic", "--user-data-dir=" + profile, "--enable-logging=stderr", "--v=0"));
          command.addAll(action);
          command.add(page.toAbsolutePath().toUri().toString());
-         Command.Result result = Command.run(command, null, Map.of(), LIMIT);
+         Command.Result result = Command.run(command, null, Map.of(), limit);
          if (result.failure() != null) {
             throw new IllegalStateException(result.failure());
          }

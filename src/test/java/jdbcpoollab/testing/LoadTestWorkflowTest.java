@@ -136,6 +136,25 @@ class LoadTestWorkflowTest {
       assertTrue(Files.isExecutable(Path.of("lab")), "the ./lab script is in the repository, executable");
    }
 
+   @Test
+   void aNightlyRunRestoresTheEarlierRunsSummariesAndSavesThemWithItsOwnForTheTrends() throws IOException {
+      JsonNode jobs = yaml().path("jobs");
+      for (String name : List.of("embedded-mariadb", "mysql-8")) {
+         JsonNode job = jobs.path(name);
+         List<String> history = new ArrayList<>();
+         job.path("steps").forEach(s -> {
+            if (s.path("with").path("path").asText().equals("history")) {
+               history.add(s.path("uses").asText() + " " + s.path("if").asText());
+            }
+         });
+         assertEquals(List.of("actions/cache/restore@v4 github.event_name == 'schedule'",
+               "actions/cache/save@v4 always() && github.event_name == 'schedule'"), history, name);
+         String runs = run(job);
+         assertTrue(runs.indexOf("cp -R history/. results/") < runs.indexOf("./lab \"$SIM\""), runs);
+         assertTrue(runs.contains("cp \"$summary\" \"history/"), runs);
+      }
+   }
+
    private static JsonNode yaml() throws IOException {
       return new ObjectMapper(new YAMLFactory()).readTree(workflow);
    }

@@ -24,7 +24,7 @@ public final class ShapesTable {
          + " opening to their closing (a virtual thread blocked while pinned to its carrier).";
    private static final double KNEE = 0.95;
 
-   private record Row(String workload, int instances, StepResult step) {
+   private record Row(String workload, int instances, StepResult step, int maxConnections) {
       int connections() {
          return instances * step.pool();
       }
@@ -32,9 +32,12 @@ public final class ShapesTable {
 
    private final List<Row> rows = new ArrayList<>();
 
-   /** A finished step of {@code workload} (its name without the instances) run by {@code instances} instances. */
-   public synchronized void add(String workload, int instances, StepResult step) {
-      rows.add(new Row(workload, instances, step));
+   /**
+    * A finished step of {@code workload} (its name without the instances) run by {@code instances} instances, on a
+    * server of {@code maxConnections} (0 when not known).
+    */
+   public synchronized void add(String workload, int instances, StepResult step, int maxConnections) {
+      rows.add(new Row(workload, instances, step, maxConnections));
    }
 
    /** The step names its workload's knee, in connections; null when its workload measured nothing. */
@@ -46,13 +49,37 @@ public final class ShapesTable {
    }
 
    public synchronized Table table() {
+      return table(rows());
+   }
+
+   /** The page's section, from the rows {@code summary.json} holds; nothing when there are none. */
+   static void section(Html html, Object rows) {
+      if (!(rows instanceof List<?> list) || list.isEmpty()) {
+         return;
+      }
+      @SuppressWarnings("unchecked")
+      List<Map<String, Object>> read = (List<Map<String, Object>>) list;
+      html.h2(TITLE, KEY);
+      html.p(NOTE);
+      for (Map<String, Object> row : read) {
+         int max = (int) number(row.get("maxConnections"));
+         int connections = (int) number(row.get("connections"));
+         if (max > 0 && connections > max - 1) {
+            html.boxHtml("warn", Html.escape(row.get("step") + ": " + tooMany((int) number(row.get("instances")),
+                  (int) number(row.get("pool")), max)));
+         }
+      }
+      html.table(table(read));
+   }
+
+   private static Table table(List<Map<String, Object>> rows) {
       Table table = new Table(List.of("step", "instances", "pool", "connections", "ops/s", "acquire P99 ms",
             "threads", "on virtual", "pinned", "knee"));
-      for (Map<String, Object> row : rows()) {
+      for (Map<String, Object> row : rows) {
          table.add(List.of(String.valueOf(row.get("step")), String.valueOf(row.get("instances")),
                String.valueOf(row.get("pool")), String.valueOf(row.get("connections")),
-               NumberText.fixed((double) row.get("throughput"), 1), NumberText.fixedOrNa((double) row.get(
-                     "acquireP99Ms"), 2), String.valueOf(row.get("threads")), text(row.get("onVirtual")),
+               NumberText.fixed(number(row.get("throughput")), 1), NumberText.fixedOrNa(number(row.get(
+                     "acquireP99Ms")), 2), String.valueOf(row.get("threads")), text(row.get("onVirtual")),
                text(row.get("pinned")), Boolean.TRUE.equals(row.get("knee")) ? "knee" : ""));
       }
       return table;
@@ -75,6 +102,7 @@ public final class ShapesTable {
          row.put("onVirtual", seen == null ? null : seen.onVirtual());
          row.put("pinned", seen == null ? null : seen.pinned());
          row.put("knee", Integer.valueOf(r.connections()).equals(knees.get(r.workload())));
+         row.put("maxConnections", r.maxConnections());
          out.add(row);
       }
       return out;
@@ -86,6 +114,10 @@ public final class ShapesTable {
             + " = " + instances * pool + " connections pass";
       return what + " the server's max_connections " + maxConnections + " (less the lab's own connection): its steps"
             + " will not fill and the server will refuse the connections over the limit";
+   }
+
+   private static double number(Object value) {
+      return value instanceof Number n ? n.doubleValue() : Double.NaN;
    }
 
    private static String text(Object value) {

@@ -233,7 +233,7 @@ public final class PoolSweepEngine {
       SweepPlace place = places.get(step);
       synchronized (shapes) {
          shapes.add(options.fleetLabel(place.workload(), place.rtt()) + (r.source().isEmpty() ? "" : " "
-               + r.source()), place.instances(), r);
+               + r.source()), place.instances(), r, serverMaxConnections);
          lab.section(ShapesTable.KEY, ShapesTable.TITLE, shapes.table(), shapes.rows(), ShapesTable.NOTE);
       }
    }

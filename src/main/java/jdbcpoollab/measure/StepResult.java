@@ -34,7 +34,7 @@ import java.util.Map;
  * @param clientCpu  what the load generator's JVM used of the machine during the window
  * @param checks     what the window did not see end and whether the step can be taken at its word (written into the
  *                   step's own entry: {@code openAtClose}, {@code littleRatio}, ...)
- * @param threads    what the users ran on when not platform threads (virtual ones, and how many were pinned), else
+ * @param userThreads what the users ran on when not platform threads (virtual ones, and how many were pinned), else
  *                   null
  */
 public record StepResult(@JsonUnwrapped StepId id, int users, double seconds, long ok, long ko,
@@ -45,7 +45,7 @@ public record StepResult(@JsonUnwrapped StepId id, int users, double seconds, lo
                          @JsonSerialize(converter = Rounded.ThousandthOrNull.class)
                          @JsonDeserialize(using = Rounded.NanWhenNull.class) double betweenMs,
                          DatabaseActivity database, ClientCpu clientCpu, @JsonUnwrapped StepChecks checks,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) ThreadsSeen threads) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) ThreadsSeen userThreads) {
 
    /** Parts an older summary did not record read back as unknown. */
    public StepResult {

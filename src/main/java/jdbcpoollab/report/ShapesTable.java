@@ -90,7 +90,7 @@ public final class ShapesTable {
       Map<String, Integer> knees = new LinkedHashMap<>();
       rows.forEach(r -> knees.computeIfAbsent(r.workload(), this::knee));
       for (Row r : rows) {
-         ThreadsSeen seen = r.step().threads();
+         ThreadsSeen seen = r.step().userThreads();
          Map<String, Object> row = new LinkedHashMap<>();
          row.put("step", r.step().id().name());
          row.put("instances", r.instances());

@@ -53,7 +53,7 @@ class RunsOnVirtualThreadsTest {
       List<Map<String, Object>> steps = (List<Map<String, Object>>) summary.get("steps");
       Map<String, Object> step = steps.get(0);
       assertEquals("wait threads=virtual", step.get("workload"), step.toString());
-      Map<String, Object> threads = (Map<String, Object>) step.get("threads");
+      Map<String, Object> threads = (Map<String, Object>) step.get("userThreads");
       assertNotNull(threads, step.toString());
       assertEquals("virtual", threads.get("kind"));
       assertEquals(USERS, ((Number) threads.get("onVirtual")).intValue(), "every user's loop on a virtual thread");

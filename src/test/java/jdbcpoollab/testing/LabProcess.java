@@ -58,7 +58,13 @@ public final class LabProcess implements AutoCloseable {
 
    /** A JVM running {@code mainClass} of the test classpath. */
    public static LabProcess main(Class<?> mainClass, Map<String, String> properties, Path log, String... args) {
-      List<String> command = java(Path.of(System.getProperty("java.home")), properties);
+      return main(Path.of(System.getProperty("java.home")), mainClass, properties, log, args);
+   }
+
+   /** As {@link #main(Class, Map, Path, String...)}, on the JDK (or JRE) in {@code javaHome}. */
+   public static LabProcess main(Path javaHome, Class<?> mainClass, Map<String, String> properties, Path log,
+                                 String... args) {
+      List<String> command = java(javaHome, properties);
       command.add(mainClass.getName());
       command.addAll(List.of(args));
       return new LabProcess(command, Map.of(), log);

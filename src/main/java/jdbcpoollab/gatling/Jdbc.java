@@ -37,8 +37,8 @@ public final class Jdbc {
    }
 
    /**
-    * The user's closed loop on the step, on a thread of its own (of the step's kind) until the step's window closes; every
-    * measured operation is reported to Gatling under the step's request name.
+    * The user's closed loop on the step, on a thread of its own (of the step's kind) until the step's window closes;
+    * every measured operation is reported to Gatling under the step's request name.
     */
    public static ActionBuilder closedLoop(Step step) {
       return loop("closed loop " + step.requestName(), step, step.threads(),
@@ -46,8 +46,8 @@ public final class Jdbc {
    }
 
    /**
-    * The user's {@code ops} operations of a CpoolCompare run, on a thread of its own (of the batch's kind), each on the row and of
-    * the kind {@code feeder} gives; every counted one is reported to Gatling.
+    * The user's {@code ops} operations of a CpoolCompare run, on a thread of its own (of the batch's kind), each on the
+    * row and of the kind {@code feeder} gives; every counted one is reported to Gatling.
     */
    public static ActionBuilder operations(Batch batch, int ops, Iterator<Map<String, Object>> feeder) {
       return loop("operations " + batch.name(), batch, batch.threads(), (session, log) -> {

@@ -15,9 +15,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A Gatling action that gives its user a thread of its own for a whole closed loop (a platform thread, as an
- * application's request thread, or a virtual one: {@link UserThreads}): the event loop hands the session over once, the thread runs the operations back to back and logs
- * each to Gatling's stats engine as a request ({@link StatsLog}), then hands the session back once ({@code Action.!} moves it to its
- * event loop).
+ * application's request thread, or a virtual one: {@link UserThreads}): the event loop hands the session over once,
+ * the thread runs the operations back to back and logs each to Gatling's stats engine as a request
+ * ({@link StatsLog}), then hands the session back once ({@code Action.!} moves it to its event loop).
  */
 final class ThreadedLoop implements Action {
    private static final Logger LOGGER = Logger.apply(LoggerFactory.getLogger(ThreadedLoop.class));

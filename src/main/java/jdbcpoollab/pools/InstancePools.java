@@ -74,16 +74,6 @@ public final class InstancePools implements ConnectionSource {
    /** Closes every instance's pool, the first failure thrown after all were tried. */
    @Override
    public void close() {
-      List<RuntimeException> failures = new ArrayList<>();
-      for (ConnectionSource source : instances) {
-         try {
-            source.close();
-         } catch (RuntimeException e) {
-            failures.add(e);
-         }
-      }
-      if (!failures.isEmpty()) {
-         throw failures.get(0);
-      }
+      ConnectionSource.closeAll(instances);
    }
 }

@@ -134,8 +134,8 @@ public final class PoolSweepEngine {
       String source = !options.severalSources() ? "" : options.drivers().size() > 1
             ? place.source().name() + "/" + place.driver().name() : place.source().name();
       StepId id = new StepId(place.split() ? options.splitLabel(workload, place.rtt())
-            : options.label(workload, place.rtt(), place.instances()), source, place.pool(), place.pass(), options.repeat(),
-            StepId.digits(options.largestPool()));
+            : options.label(workload, place.rtt(), place.instances()), source, place.pool(), place.pass(),
+            options.repeat(), StepId.digits(options.largestPool()));
       StepRecorder recorder = new StepRecorder(id, options.users(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
       Series s = new Series(recorder);

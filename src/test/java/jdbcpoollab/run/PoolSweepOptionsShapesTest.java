@@ -1,31 +1,25 @@
 package jdbcpoollab.run;
 
 import jdbcpoollab.load.UserThreads;
-import jdbcpoollab.options.OptionException;
-import jdbcpoollab.options.Options;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** PoolSweep's -Dthreads and -Dinstances: their bounds, and how steps and settings name them. */
 class PoolSweepOptionsShapesTest {
 
    private static PoolSweepOptions sweep(Map<String, String> props) {
-      Properties p = new Properties();
-      p.putAll(props);
-      return PoolSweepOptions.from(new Options(p, Map.of()));
+      return PoolSweepOptionsSourcesTest.sweep(props);
    }
 
    private static String error(Map<String, String> props) {
-      return assertThrows(OptionException.class, () -> sweep(props)).getMessage();
+      return PoolSweepOptionsSourcesTest.error(props);
    }
 
    @Test

@@ -8,6 +8,7 @@ import jdbcpoollab.load.Batch;
 import jdbcpoollab.load.OpenStep;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Step;
+import jdbcpoollab.load.UserThreads;
 
 import java.util.Iterator;
 import java.util.List;
@@ -36,20 +37,20 @@ public final class Jdbc {
    }
 
    /**
-    * The user's closed loop on the step, on a platform thread of its own until the step's window closes; every
-    * measured operation is reported to Gatling under the step's request name.
+    * The user's closed loop on the step, on a thread of its own (of the step's kind) until the step's window closes;
+    * every measured operation is reported to Gatling under the step's request name.
     */
    public static ActionBuilder closedLoop(Step step) {
-      return loop("closed loop " + step.requestName(), step,
+      return loop("closed loop " + step.requestName(), step, step.threads(),
             (session, log) -> step.closedLoop(session.userId(), log::response));
    }
 
    /**
-    * The user's {@code ops} operations of a CpoolCompare run, on a platform thread of its own, each on the row and of
-    * the kind {@code feeder} gives; every counted one is reported to Gatling.
+    * The user's {@code ops} operations of a CpoolCompare run, on a thread of its own (of the batch's kind), each on the
+    * row and of the kind {@code feeder} gives; every counted one is reported to Gatling.
     */
    public static ActionBuilder operations(Batch batch, int ops, Iterator<Map<String, Object>> feeder) {
-      return loop("operations " + batch.name(), batch, (session, log) -> {
+      return loop("operations " + batch.name(), batch, batch.threads(), (session, log) -> {
          if (!batch.ready()) {
             return 0;
          }
@@ -81,7 +82,7 @@ public final class Jdbc {
     * A user's loop on a closed step, on its own thread between entering the step (the first user opens it, the others
     * wait for it) and leaving it (the last one closes it, and the step's verdicts are logged as its requests).
     */
-   private static ActionBuilder loop(String name, Object step, ThreadedLoop.Loop loop) {
+   private static ActionBuilder loop(String name, Object step, UserThreads threads, ThreadedLoop.Loop loop) {
       io.gatling.core.action.builder.ActionBuilder scala = new io.gatling.core.action.builder.ActionBuilder() {
          @Override
          public Action build(ScenarioContext ctx, Action next) {
@@ -98,7 +99,7 @@ public final class Jdbc {
                   }
                }
                return failed;
-            }, ctx.coreComponents().statsEngine(), next);
+            }, ctx.coreComponents().statsEngine(), next, threads);
          }
       };
       return () -> scala;

@@ -6,6 +6,7 @@ import io.gatling.commons.stats.OK$;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import io.gatling.core.stats.StatsEngine;
+import jdbcpoollab.load.UserThreads;
 import org.slf4j.LoggerFactory;
 import scala.Option;
 import scala.collection.immutable.List;
@@ -13,10 +14,10 @@ import scala.collection.immutable.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A Gatling action that gives its user a platform thread of its own for a whole closed loop, as an application's
- * request thread: the event loop hands the session over once, the thread runs the operations back to back and logs
- * each to Gatling's stats engine as a request ({@link StatsLog}), then hands the session back once ({@code Action.!} moves it to its
- * event loop).
+ * A Gatling action that gives its user a thread of its own for a whole closed loop (a platform thread, as an
+ * application's request thread, or a virtual one: {@link UserThreads}): the event loop hands the session over once,
+ * the thread runs the operations back to back and logs each to Gatling's stats engine as a request
+ * ({@link StatsLog}), then hands the session back once ({@code Action.!} moves it to its event loop).
  */
 final class ThreadedLoop implements Action {
    private static final Logger LOGGER = Logger.apply(LoggerFactory.getLogger(ThreadedLoop.class));
@@ -78,12 +79,14 @@ final class ThreadedLoop implements Action {
    private final Loop loop;
    private final StatsEngine statsEngine;
    private final Action next;
+   private final UserThreads threads;
 
-   ThreadedLoop(String name, Loop loop, StatsEngine statsEngine, Action next) {
+   ThreadedLoop(String name, Loop loop, StatsEngine statsEngine, Action next, UserThreads threads) {
       this.name = name;
       this.loop = loop;
       this.statsEngine = statsEngine;
       this.next = next;
+      this.threads = threads;
    }
 
    @Override
@@ -93,11 +96,8 @@ final class ThreadedLoop implements Action {
 
    @Override
    public void execute(Session session) {
-      Thread thread = new Thread(() -> next.$bang(run(session)), "user-" + session.userId() + "-"
-            + THREADS.incrementAndGet());
-      thread.setDaemon(true);
       try {
-         thread.start();
+         threads.start("user-" + session.userId() + "-" + THREADS.incrementAndGet(), () -> next.$bang(run(session)));
       } catch (OutOfMemoryError e) {
          LOGGER.underlying().error("{}: no thread for user {}", name, session.userId(), e);
          next.$bang(session.markAsFailed());

@@ -25,6 +25,7 @@ public final class Batch {
    private final ServerStatus server;
    private final int rows;
    private volatile Map<String, Long> before = Map.of();
+   private volatile UserThreads threads = UserThreads.platform();
 
    /**
     * @param name   the run, such as "run 3 none"
@@ -43,6 +44,15 @@ public final class Batch {
 
    public String name() {
       return name;
+   }
+
+   /** What each user's operations run on; platform threads unless told. */
+   public void threads(UserThreads kind) {
+      threads = kind;
+   }
+
+   public UserThreads threads() {
+      return threads;
    }
 
    /** The name of an operation in Gatling's report. */

@@ -14,7 +14,8 @@ import java.util.function.Consumer;
 
 /**
  * One workload at one pool size under an open load: requests arrive at their own pace, each is handed to one of
- * {@code threads} request threads (platform threads, as a servlet container has; an arrival that finds every one
+ * {@code threads} request threads (platform threads, as a servlet container has, or virtual ones: {@link UserThreads};
+ * an arrival that finds every one
  * busy waits in a queue of at most {@code queueLimit}, beyond which it is refused), which borrows a connection, runs
  * the statement and gives the connection back. Every time is taken from the arrival, so a pool that is too small
  * cannot hide its queue by slowing the arrivals down (no coordinated omission).
@@ -26,13 +27,15 @@ public final class OpenStep {
    private final ArrivalRecorder recorder;
    private final int threads;
    private final int queueLimit;
+   private final UserThreads kind;
    private volatile ThreadPoolExecutor requests;
    private volatile DatabaseWatch watch;
    private volatile String lostReason;
 
    public OpenStep(Workload workload, String requestName, ConnectionSource.Opener opener, ArrivalRecorder recorder,
-                   int threads, int queueLimit) {
+                   int threads, int queueLimit, UserThreads kind) {
       this.workload = workload;
+      this.kind = kind;
       this.requestName = requestName;
       this.source = new SharedSource(opener);
       this.recorder = recorder;
@@ -62,11 +65,7 @@ public final class OpenStep {
       }
       AtomicInteger n = new AtomicInteger();
       ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.SECONDS,
-            new LinkedBlockingQueue<>(queueLimit), task -> {
-               Thread thread = new Thread(task, "request-" + n.incrementAndGet());
-               thread.setDaemon(true);
-               return thread;
-            });
+            new LinkedBlockingQueue<>(queueLimit), task -> kind.thread("request-" + n.incrementAndGet(), task));
       pool.prestartAllCoreThreads();
       requests = pool;
    }

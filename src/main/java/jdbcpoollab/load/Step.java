@@ -2,12 +2,15 @@ package jdbcpoollab.load;
 
 import jdbcpoollab.db.ServerActivity;
 import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.PinnedThreads;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.StepUsers;
+import jdbcpoollab.measure.ThreadsSeen;
 import jdbcpoollab.measure.TimelinePoint;
 import jdbcpoollab.measure.WindowCpu;
 import jdbcpoollab.pools.ConnectionSource;
+import jdbcpoollab.pools.InstancePools;
 import jdbcpoollab.pools.KindSources;
 import jdbcpoollab.workloads.StatementTimes;
 import jdbcpoollab.workloads.Think;
@@ -18,6 +21,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
 /**
@@ -41,6 +46,13 @@ public final class Step {
    private volatile long sampleAtMostNanos;
    private volatile StepSampler sampler;
    private volatile WindowCpu cpu;
+   private volatile UserThreads threads = UserThreads.platform();
+   /** Users whose loop ran on a virtual thread. */
+   private final LongAdder onVirtual = new LongAdder();
+   /** Users in the order they started their loop: with instances, which instance's pool each is on. */
+   private final AtomicInteger arrivals = new AtomicInteger();
+   private volatile PinnedThreads pinned;
+   private volatile long openedAtMillis;
 
    public Step(Workload workload, String requestName, ConnectionSource.Opener opener, StepRecorder recorder) {
       this(workload, requestName, opener, recorder, Think.NONE);
@@ -63,6 +75,15 @@ public final class Step {
    /** Watches the database for this step: a lost one stops it, and its opening waits for a lost one to return. */
    public void watch(DatabaseWatch databaseWatch) {
       watch = databaseWatch;
+   }
+
+   /** What each user's loop runs on; platform threads unless told. */
+   public void threads(UserThreads kind) {
+      threads = kind;
+   }
+
+   public UserThreads threads() {
+      return threads;
    }
 
    /**
@@ -98,6 +119,10 @@ public final class Step {
             w.check();
          }
       } else if (first) {
+         if (threads != UserThreads.platform()) {
+            pinned = PinnedThreads.start();
+            openedAtMillis = System.currentTimeMillis();
+         }
          cpu = WindowCpu.watch(recorder);
          if (activity != null) {
             sampler = new StepSampler(recorder, source.get().gauge(), activity.get(), sampleAtMostNanos);
@@ -163,12 +188,16 @@ public final class Step {
          }
          loops.add(self);
       }
+      if (UserThreads.isVirtual(self)) {
+         onVirtual.increment();
+      }
+      int arrival = arrivals.getAndIncrement();
       long failed = 0;
       StatementTimes times = new StatementTimes();
       Phases.Acquired acquired = nanos -> recorder.acquired(user, nanos);
       try {
          while (running() && lostReason == null) {
-            if (!once(user, acquired, log, times)) {
+            if (!once(user, arrival, acquired, log, times)) {
                failed++;
             }
             think(user);
@@ -185,7 +214,8 @@ public final class Step {
    }
 
    /** One operation; false when it failed inside the window. */
-   private boolean once(StepUsers.User user, Phases.Acquired acquired, OperationLog log, StatementTimes times) {
+   private boolean once(StepUsers.User user, int arrival, Phases.Acquired acquired, OperationLog log,
+                        StatementTimes times) {
       Workload kind = workload.pick();
       Map<String, Object> input = kind.draw();
       if (input == null) {
@@ -199,6 +229,8 @@ public final class Step {
       ConnectionSource from = source.get();
       if (from instanceof KindSources split) {
          from = split.of(kind.name());
+      } else if (from instanceof InstancePools fleet) {
+         from = fleet.of(arrival);
       }
       Phases op = Phases.run(from, start, acquired, c -> kind.run(c, input, times));
       boolean measured = kind == workload
@@ -282,16 +314,22 @@ public final class Step {
       }
       long now = System.nanoTime();
       recorder.stop(now);
-      return measured(now);
+      return measured(now, false);
    }
 
    /** The step's result with what the database and the client's CPU did during its window. */
-   private StepResult measured(long now) {
+   private StepResult measured(long now, boolean waitForPins) {
       StepSampler s = sampler;
       if (s != null) {
          s.stop();
       }
-      return recorder.result(now, s == null ? DatabaseActivity.NONE : s.activity(), cpu);
+      StepResult result = recorder.result(now, s == null ? DatabaseActivity.NONE : s.activity(), cpu);
+      if (threads == UserThreads.platform()) {
+         return result;
+      }
+      PinnedThreads p = pinned;
+      return result.withThreads(new ThreadsSeen(threads.name(), onVirtual.sum(),
+            p == null ? null : p.between(openedAtMillis, System.currentTimeMillis(), waitForPins)));
    }
 
    /**
@@ -299,6 +337,6 @@ public final class Step {
     */
    public StepResult close() {
       long now = System.nanoTime();
-      return source.close() ? measured(now) : null;
+      return source.close() ? measured(now, true) : null;
    }
 }

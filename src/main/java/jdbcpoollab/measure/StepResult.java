@@ -34,6 +34,8 @@ import java.util.Map;
  * @param clientCpu  what the load generator's JVM used of the machine during the window
  * @param checks     what the window did not see end and whether the step can be taken at its word (written into the
  *                   step's own entry: {@code openAtClose}, {@code littleRatio}, ...)
+ * @param userThreads what the users ran on when not platform threads (virtual ones, and how many were pinned), else
+ *                   null
  */
 public record StepResult(@JsonUnwrapped StepId id, int users, double seconds, long ok, long ko,
                          @JsonProperty("koOutsideWindow") long koOutside,
@@ -42,7 +44,8 @@ public record StepResult(@JsonUnwrapped StepId id, int users, double seconds, lo
                          @JsonInclude(JsonInclude.Include.NON_NULL) Long serverConnections,
                          @JsonSerialize(converter = Rounded.ThousandthOrNull.class)
                          @JsonDeserialize(using = Rounded.NanWhenNull.class) double betweenMs,
-                         DatabaseActivity database, ClientCpu clientCpu, @JsonUnwrapped StepChecks checks) {
+                         DatabaseActivity database, ClientCpu clientCpu, @JsonUnwrapped StepChecks checks,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) ThreadsSeen userThreads) {
 
    /** Parts an older summary did not record read back as unknown. */
    public StepResult {
@@ -56,6 +59,15 @@ public record StepResult(@JsonUnwrapped StepId id, int users, double seconds, lo
       clientCpu = clientCpu == null ? ClientCpu.UNKNOWN : clientCpu;
    }
 
+   /** A step of users on platform threads. */
+   public StepResult(StepId id, int users, double seconds, long ok, long ko, long koOutside, double throughput,
+                     Timing acquire, Timing query, Timing total, UserSpread perUser, Map<String, Long> errors,
+                     boolean complete, Long serverConnections, double betweenMs, DatabaseActivity database,
+                     ClientCpu clientCpu, StepChecks checks) {
+      this(id, users, seconds, ok, ko, koOutside, throughput, acquire, query, total, perUser, errors, complete,
+            serverConnections, betweenMs, database, clientCpu, checks, null);
+   }
+
    /** A step without {@link StepChecks}: one of an open model, or built by a test. */
    public StepResult(StepId id, int users, double seconds, long ok, long ko, long koOutside, double throughput,
                      Timing acquire, Timing query, Timing total, UserSpread perUser, Map<String, Long> errors,
@@ -63,6 +75,12 @@ public record StepResult(@JsonUnwrapped StepId id, int users, double seconds, lo
                      ClientCpu clientCpu) {
       this(id, users, seconds, ok, ko, koOutside, throughput, acquire, query, total, perUser, errors, complete,
             serverConnections, betweenMs, database, clientCpu, StepChecks.NONE);
+   }
+
+   /** This step with what its users ran on. */
+   public StepResult withThreads(ThreadsSeen seen) {
+      return new StepResult(id, users, seconds, ok, ko, koOutside, throughput, acquire, query, total, perUser, errors,
+            complete, serverConnections, betweenMs, database, clientCpu, checks, seen);
    }
 
    public String workload() {

@@ -24,7 +24,7 @@ import java.util.function.Supplier;
 public final class Options {
    /** Read by the lab itself (pom.xml, Lab, EmbeddedMariaDb), whatever the simulation. */
    public static final Set<String> LAB = Set.of("sim", "lab.home", "lab.results", "lab.jvmArg",
-         "lab.runFolderFile");
+         "lab.runFolderFile", "lab.java");
    /** Set by pom.xml for Gatling and the tests, not by users. */
    private static final Set<String> INTERNAL = Set.of("lab.gatlingResults", "lab.actionlint", "lab.mavenRepo",
          "lab.mavenSettings", "lab.mavenOffline");

@@ -2,9 +2,7 @@ package jdbcpoollab.pools;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /** A pool per kind of operation, as when a mixed workload is given separate pools; each operation takes its kind's. */
@@ -46,16 +44,6 @@ public final class KindSources implements ConnectionSource {
 
    @Override
    public void close() {
-      List<RuntimeException> failures = new ArrayList<>();
-      for (ConnectionSource source : byKind.values()) {
-         try {
-            source.close();
-         } catch (RuntimeException e) {
-            failures.add(e);
-         }
-      }
-      if (!failures.isEmpty()) {
-         throw failures.get(0);
-      }
+      ConnectionSource.closeAll(byKind.values());
    }
 }

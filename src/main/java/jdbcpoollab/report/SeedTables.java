@@ -24,6 +24,7 @@ final class SeedTables {
    static void write(Html html, SweepRun run, List<Sizing> sizings) {
       kneeByRoundTrip(html, sizings);
       kinds(html, run);
+      ShapesTable.section(html, run.summary().get(ShapesTable.KEY));
    }
 
    /** One row per workload and round trip, when the run measured more than one round trip. */

@@ -68,9 +68,11 @@ public final class CpoolCompareEngine {
    private Batch batch(SourceOption o, int run) {
       String name = (run == 0 ? "warm-up " : "run " + run + " ") + o.text();
       String poolName = String.format(Locale.ROOT, "lab-%s-%d-%d-run%d", o.library().name(), o.cmin(), o.cmax(), run);
-      return new Batch(name, o.text(),
+      Batch batch = new Batch(name, o.text(),
             () -> o.library().open(lab.database(options.rttMs()), o.shape(poolName, options.connectionTimeoutMs())),
             new RunRecorder(o.text(), run, options.users(), options.ops()), server, WORK_ROWS);
+      batch.threads(options.threads());
+      return batch;
    }
 
    /** Which statement on which row, for each operation of a batch: the same sequence for every option of a round. */

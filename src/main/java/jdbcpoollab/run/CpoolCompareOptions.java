@@ -2,6 +2,7 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.db.Target;
 import jdbcpoollab.options.OptionException;
+import jdbcpoollab.load.UserThreads;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.pools.SourceOption;
@@ -17,7 +18,7 @@ import java.util.Map;
  * @param common the options it shares with other simulations: users, target, timeout, server options
  */
 public record CpoolCompareOptions(CommonOptions common, List<SourceOption> options, int ops, int repeat,
-                                  String workload, int rttMs) implements SimulationOptions {
+                                  String workload, int rttMs, UserThreads threads) implements SimulationOptions {
 
    /** The shared options CpoolCompare takes, with its defaults. */
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(100).withServerOptions();
@@ -39,7 +40,8 @@ public record CpoolCompareOptions(CommonOptions common, List<SourceOption> optio
             o.integer("ops", 25, 1, 1_000_000),
             o.integer("repeat", 10, 1, 1_000),
             o.choice("workload", "mixed", WORKLOADS),
-            o.integer("rttMs", 0, 0, 1_000));
+            o.integer("rttMs", 0, 0, 1_000),
+            ThreadsOption.kind(o));
       if (GateOptions.from(o).any()) {
          throw new OptionException("bad option -Dassert.* or -Dbaseline: gates are checked on PoolSweep's steps;"
                + " CpoolCompare has none (its statistics say whether a saving is significant)");
@@ -72,7 +74,8 @@ public record CpoolCompareOptions(CommonOptions common, List<SourceOption> optio
    public CpoolCompareSettings settings(int workRows) {
       return new CpoolCompareSettings(options.stream().map(SourceOption::text).toList(), baseline().text(), users(),
             ops, repeat, workload, workRows, connectionTimeoutMs(),
-            "not applied: neither HikariCP nor UCP opens connections N at a time (README)", rttMs, serverOptions());
+            "not applied: neither HikariCP nor UCP opens connections N at a time (README)", rttMs, serverOptions(),
+            threads == UserThreads.platform() ? null : threads.name());
    }
 
    /** Most connections the server must accept at once: every user unpooled, or the largest pool. */

@@ -19,6 +19,7 @@ import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.report.CountersTable;
 import jdbcpoollab.report.KindsTable;
+import jdbcpoollab.report.ShapesTable;
 import jdbcpoollab.report.SweepSummary;
 import jdbcpoollab.report.TimelineFile;
 import jdbcpoollab.workloads.OwnWorkload;
@@ -57,6 +58,7 @@ public final class PoolSweepEngine {
    private final KindsTable kinds = new KindsTable();
    private final CountersTable counters = new CountersTable();
    private final HistogramLog histograms = new HistogramLog();
+   private final ShapesTable shapes = new ShapesTable();
    private volatile int serverMaxConnections;
 
    private PoolSweepEngine(String simulation, Options system, PoolSweepOptions options) {
@@ -65,8 +67,8 @@ public final class PoolSweepEngine {
             options.databaseCores() == null ? 0 : options.databaseCores(), options.acquireP99Ms(), options.thinkMs()));
       int poolsAtOnce = options.workloads().stream().mapToInt(w -> options.split(w) ? w.kinds().size() : 1).max()
             .orElse(1);
-      lab = new Lab(simulation, system, options.common(), poolsAtOnce * options.largestPool() + options.users() + 50,
-            summary, options.settings());
+      lab = new Lab(simulation, system, options.common(), poolsAtOnce * options.mostInstances()
+            * options.largestPool() + options.users() + 50, summary, options.settings());
       lab.serverOptions(options.serverOptions());
       server = new ServerStatus(lab::database);
       if (options.compare().size() == 2) {
@@ -136,8 +138,8 @@ public final class PoolSweepEngine {
       Workload workload = place.workload();
       String source = options.sourceLabel(place.source(), place.driver(), place.props());
       StepId id = new StepId(place.split() ? options.splitLabel(workload, place.rtt())
-            : options.label(workload, place.rtt()), source, place.pool(), place.pass(), options.repeat(),
-            StepId.digits(options.largestPool()));
+            : options.label(workload, place.rtt(), place.instances()), source, place.pool(), place.pass(),
+            options.repeat(), StepId.digits(options.largestPool()));
       StepRecorder recorder = new StepRecorder(id, options.users(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
       Series s = new Series(recorder);
@@ -145,6 +147,7 @@ public final class PoolSweepEngine {
          s.before = server.before();
          return place.open(place.database(lab), id.poolName(), options.connectionTimeoutMs());
       }, recorder, options.think(workload));
+      step.threads(options.threads());
       series.put(step, s);
       places.put(step, place);
       return step;
@@ -201,12 +204,14 @@ public final class PoolSweepEngine {
          return List.of();
       }
       String reason = why != null ? why
-            : step.openFailure() != null && tooLarge(r.pool()) ? "pool did not open: pool " + r.pool()
-                  + " is larger than the server's max_connections " + serverMaxConnections
+            : step.openFailure() != null && tooLarge(connections(step)) ? "pool did not open: "
+                  + connections(step) + " connections (instances x pool) pass the server's max_connections "
+                  + serverMaxConnections
                   + ", which refused the rest (Connection_errors_max_connections)"
             : step.openFailure() != null ? "pool did not open: " + step.openFailure()
             : step.cutReason() != null ? step.cutReason() : "cut short";
       writeCounters();
+      writeShapes(step, r);
       writeKinds(series.get(step), r);
       writeTimeline(step);
       writeHistograms(series.get(step));
@@ -231,6 +236,19 @@ public final class PoolSweepEngine {
          histograms.add(s.recorder.histograms(), lab.folder());
       } catch (RuntimeException e) {
          lab.progress(HistogramLog.NAME + " could not be written: " + e.getMessage());
+      }
+   }
+
+   /** A sweep of instances or virtual threads: its steps by the connections the database saw, and their knee. */
+   private void writeShapes(Step step, StepResult r) {
+      if (!options.shaped()) {
+         return;
+      }
+      SweepPlace place = places.get(step);
+      synchronized (shapes) {
+         shapes.add(options.fleetLabel(place.workload(), place.rtt()) + (r.source().isEmpty() ? "" : " "
+               + r.source()), place.instances(), r, serverMaxConnections);
+         lab.section(ShapesTable.KEY, ShapesTable.TITLE, shapes.table(), shapes.rows(), ShapesTable.NOTE);
       }
    }
 
@@ -279,9 +297,16 @@ public final class PoolSweepEngine {
          serverMaxConnections = 0;
       }
       jvmWarmup();
-      options.pools().stream().filter(this::tooLarge).forEach(pool -> lab.console().say("pool "
-            + pool + " is larger than the server's max_connections " + serverMaxConnections + " (less the lab's own"
-            + " connection): its steps will not fill and the server will refuse the connections over the limit"));
+      for (int n : options.instances()) {
+         options.pools().stream().filter(pool -> tooLarge(n * pool)).forEach(pool -> lab.console().say(
+               ShapesTable.tooMany(n, pool, serverMaxConnections)));
+      }
+   }
+
+   /** The connections a step's pools hold at once, every instance's pool full. */
+   private int connections(Step step) {
+      SweepPlace place = places.get(step);
+      return place.instances() * place.pool();
    }
 
    /**
@@ -317,9 +342,9 @@ public final class PoolSweepEngine {
                   + " s"));
    }
 
-   /** A pool the server cannot give all its connections to, besides the lab's own one. */
-   private boolean tooLarge(int pool) {
-      return serverMaxConnections > 0 && pool > serverMaxConnections - 1;
+   /** Connections the server cannot give all at once, besides the lab's own one. */
+   private boolean tooLarge(int connections) {
+      return serverMaxConnections > 0 && connections > serverMaxConnections - 1;
    }
 
    public void finish() {

@@ -4,6 +4,7 @@ import jdbcpoollab.db.Driver;
 import jdbcpoollab.db.DriverProps;
 import jdbcpoollab.db.Drivers;
 import jdbcpoollab.db.Target;
+import jdbcpoollab.load.UserThreads;
 import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
@@ -48,8 +49,12 @@ import java.util.Map;
 public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, Map<String, Object> workloadSettings,
                            double acquireP99Ms, List<Path> compare, List<Path> merge, List<Integer> rttMs,
                            boolean splitPools, List<Driver> drivers, List<DriverProps> driverProps, int repeat,
-                           Integer databaseCores, Think think, double jvmWarmup)
+                           Integer databaseCores, Think think, double jvmWarmup, UserThreads threads,
+                           List<Integer> instances)
       implements SimulationOptions {
+
+   /** The most instances a step may run. */
+   static final int MAX_INSTANCES = 100;
 
    /** The shared options PoolSweep takes, with its defaults. */
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(64).withPools("1,2,4,8,16,32,64")
@@ -76,6 +81,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
       CommonOptions common = CommonOptions.from(o, takes);
       Target target = common.target();
       Workloads.Chosen chosen = types.choose(o, workloads, target.dialect());
+      boolean split = splitPools(o, chosen.workloads());
       return new PoolSweepOptions(
             common,
             chosen.workloads(),
@@ -84,13 +90,34 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
             runs(o, common.results(), "compare"),
             merge(o, common.results()),
             o.integers("rttMs", "0", 0, 1_000),
-            splitPools(o, chosen.workloads()),
+            split,
             drivers(o, target),
             driverProps(o),
             o.integer("repeat", 1, 1, 100),
             databaseCores(o, target),
             Think.from(o, null),
-            o.decimal("jvmWarmup", 15, 0, 3_600, false));
+            o.decimal("jvmWarmup", 15, 0, 3_600, false),
+            ThreadsOption.kind(o),
+            instances(o, common.users(), split));
+   }
+
+   /** {@code -Dinstances}: 1 to 100 each, at most as many as users, not with a pool per kind. */
+   private static List<Integer> instances(Options o, int users, boolean splitPools) {
+      List<Integer> instances = o.integers("instances", "1", 1, MAX_INSTANCES);
+      int most = instances.stream().mapToInt(Integer::intValue).max().orElse(1);
+      if (most > users) {
+         throw Options.bad("instances", o.string("instances", "1"), "at most -Dusers=" + users + " (each instance"
+               + " needs a user)");
+      }
+      if (most > 1 && splitPools) {
+         throw Options.bad("instances", o.string("instances", "1"), "1 with -DsplitPools (a pool per kind)");
+      }
+      return instances;
+   }
+
+   /** The most instances of any step: the server must take that many pools at once. */
+   public int mostInstances() {
+      return instances.stream().mapToInt(Integer::intValue).max().orElse(1);
    }
 
    /** Each workload's mean think time (Z, in ms) by the name its steps carry, for the workloads whose users think. */
@@ -104,7 +131,9 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
    private Map<String, Workload> thinking() {
       Map<String, Workload> thinking = new LinkedHashMap<>();
       for (int rtt : rttMs) {
-         workloads.stream().filter(w -> !think(w).none()).forEach(w -> thinking.put(label(w, rtt), w));
+         for (int n : instances) {
+            workloads.stream().filter(w -> !think(w).none()).forEach(w -> thinking.put(label(w, rtt, n), w));
+         }
       }
       return thinking;
    }
@@ -114,14 +143,22 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
       return think != null ? think : workload instanceof OwnWorkload own ? own.think() : Think.NONE;
    }
 
-   /** How steps and reports name a workload measured at a round trip: {@code wait}, or {@code wait rtt=5ms}. */
-   public String label(Workload workload, int rtt) {
-      return label(workload.name(), rtt);
+   /**
+    * How steps and reports name a workload measured at a round trip by {@code instances} instances: {@code wait}, or
+    * with what the sweep varied or set beyond the defaults, {@code wait rtt=5ms threads=virtual instances=4}.
+    */
+   public String label(Workload workload, int rtt, int instances) {
+      return label(workload.name(), rtt, instances);
    }
 
-   /** As {@link #label(Workload, int)}, for a mix with a pool per kind: {@code mix split}. */
+   /** As {@link #label(Workload, int, int)} without the instances: the workload whose knee a fleet's steps share. */
+   public String fleetLabel(Workload workload, int rtt) {
+      return label(workload.name(), rtt, 0);
+   }
+
+   /** As {@link #label(Workload, int, int)}, for a mix with a pool per kind: {@code mix split}. */
    public String splitLabel(Workload workload, int rtt) {
-      return label(workload.name() + " split", rtt);
+      return label(workload.name() + " split", rtt, 1);
    }
 
    /** True for a workload measured a second time with a pool per kind. */
@@ -129,8 +166,16 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
       return splitPools && !workload.kinds().isEmpty();
    }
 
-   private String label(String name, int rtt) {
-      return rttMs.equals(List.of(0)) ? name : name + " rtt=" + rtt + "ms";
+   /** The name with what the sweep varied or set beyond the defaults; {@code n} 0 leaves the instances out. */
+   private String label(String name, int rtt, int n) {
+      return name + (rttMs.equals(List.of(0)) ? "" : " rtt=" + rtt + "ms")
+            + (threads == UserThreads.platform() ? "" : " threads=" + threads.name())
+            + (n == 0 || instances.equals(List.of(1)) ? "" : " instances=" + n);
+   }
+
+   /** Whether the sweep's steps differ from the reference shape: virtual threads, or instances. */
+   public boolean shaped() {
+      return threads != UserThreads.platform() || !instances.equals(List.of(1));
    }
 
    /** The drivers of {@code -Ddriver}, each one that speaks to the target's product; none when not given. */
@@ -279,8 +324,10 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
       List<String> labels = new ArrayList<>();
       for (int rtt : rttMs) {
          workloads.forEach(w -> {
-            queries.put(label(w, rtt), w.statement());
-            labels.add(label(w, rtt));
+            instances.forEach(n -> {
+               queries.put(label(w, rtt, n), w.statement());
+               labels.add(label(w, rtt, n));
+            });
             if (split(w)) {
                queries.put(splitLabel(w, rtt), w.statement() + " (a pool per kind)");
                labels.add(splitLabel(w, rtt));
@@ -294,6 +341,12 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
       }
       options.put("jvmWarmup", jvmWarmup);
       recordDriverProps(options);
+      if (threads != UserThreads.platform()) {
+         options.put("threads", threads.name());
+      }
+      if (!instances.equals(List.of(1))) {
+         options.put("instances", instances);
+      }
       if (!serverOptions().isEmpty()) {
          options.put("serverOptions", serverOptions());
       }

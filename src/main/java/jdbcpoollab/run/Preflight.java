@@ -7,6 +7,7 @@ import jdbcpoollab.results.RunFolder;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.workloads.Feed;
 
+import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -28,6 +29,7 @@ public final class Preflight {
       Class<? extends Simulation> simulation = Simulations.type(name).orElseThrow(() -> Exit.now(Exit.BAD_OPTION,
             Options.bad("sim", name, "one of " + String.join(", ", Simulations.names()) + ", or a simulation class of your"
                   + " own in " + Simulations.PACKAGE).getMessage()));
+      javaAsGiven();
       // a simulation may build Gatling's feeders as it is made (csv(...)), which read Gatling's configuration
       Feed.configureGatling();
       try {
@@ -40,6 +42,29 @@ public final class Preflight {
       }
       serverOptionsTaken();
       resultsWritable();
+   }
+
+   /**
+    * {@code -Dlab.java}: Gatling's plugin starts the load test's JVM with the java Maven runs on, so ./lab runs Maven
+    * on the JDK given; a plain {@code mvn} given it runs elsewhere, which is refused rather than silently ignored.
+    */
+   private static void javaAsGiven() {
+      String given = System.getProperty("lab.java");
+      if (given == null) {
+         return;
+      }
+      Path home = Path.of(System.getProperty("java.home"));
+      boolean same;
+      try {
+         same = Path.of(given).toRealPath().equals(home.toRealPath());
+      } catch (IOException | RuntimeException e) {
+         same = false;
+      }
+      if (!same) {
+         throw Exit.now(Exit.BAD_OPTION, "bad option -Dlab.java=" + given + ": the load test's JVM runs on the java"
+               + " Maven runs on (" + home + "); give -Dlab.java to ./lab, which runs Maven on that JDK, or set"
+               + " JAVA_HOME for mvn");
+      }
    }
 
    /**

@@ -89,7 +89,8 @@ public final class RateSweepEngine {
             Seconds.nanos(options.seconds()));
       PoolShape shape = new PoolShape(id.poolName(), pool, pool, options.connectionTimeoutMs());
       return new OpenStep(workload, id.name(), () -> source.open(lab.database(), shape),
-            new ArrivalRecorder(window, options.rate(), options.threads()), options.threads(), options.queueLimit());
+            new ArrivalRecorder(window, options.rate(), options.threads()), options.threads(), options.queueLimit(),
+            options.threadKind());
    }
 
    /** How long requests arrive in each step: its warm-up, its window and a short tail. */

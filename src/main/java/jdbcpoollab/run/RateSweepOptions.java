@@ -3,6 +3,7 @@ package jdbcpoollab.run;
 import jdbcpoollab.db.Target;
 import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.options.OptionException;
+import jdbcpoollab.load.UserThreads;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.settings.RateSweepSettings;
@@ -23,7 +24,8 @@ import java.util.Map;
  *               null
  */
 public record RateSweepOptions(CommonOptions common, double rate, double sloP99Ms, int threads, int queueLimit,
-                               List<Workload> workloads, Map<String, Object> workloadSettings, Path from)
+                               List<Workload> workloads, Map<String, Object> workloadSettings, Path from,
+                               UserThreads threadKind)
       implements SimulationOptions {
 
    /** The shared options RateSweep takes, with its defaults. */
@@ -33,15 +35,17 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
    public static RateSweepOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);
       Workloads.Chosen chosen = Workloads.DEFAULT.choose(o, "wait", common.target().dialect());
+      ThreadsOption.RequestThreads threads = ThreadsOption.requestThreads(o);
       return new RateSweepOptions(
             common,
             o.decimal("rate", 1000, 0, 100_000, true),
             o.decimal("sloP99Ms", 20, 0, 3_600_000, true),
-            o.integer("threads", 200, 1, 10_000),
+            threads.count(),
             o.integer("queueLimit", 10_000, 1, 1_000_000),
             chosen.workloads(),
             chosen.settings(),
-            poolSweep(o, common.results(), chosen.workloads()));
+            poolSweep(o, common.results(), chosen.workloads()),
+            threads.kind());
    }
 
    /**
@@ -86,9 +90,13 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
    public RateSweepSettings settings() {
       Map<String, String> queries = new LinkedHashMap<>();
       workloads.forEach(w -> queries.put(w.name(), w.statement()));
+      Map<String, Object> options = new LinkedHashMap<>(workloadSettings);
+      if (threadKind != UserThreads.platform()) {
+         options.put("threads", threadKind.name());
+      }
       return new RateSweepSettings(String.join("; ", sources().stream().map(PoolLibrary::describeFixedSize).toList()),
             rate, threads, queueLimit, sloP99Ms, from == null ? null : from.getFileName().toString(), seconds(),
-            warmup(), workloadSettings, connectionTimeoutMs(), recoverSeconds(), pools(),
+            warmup(), options, connectionTimeoutMs(), recoverSeconds(), pools(),
             workloads.stream().map(Workload::name).toList(), queries);
    }
 

@@ -4,6 +4,7 @@ import jdbcpoollab.db.Database;
 import jdbcpoollab.db.Driver;
 import jdbcpoollab.db.DriverProps;
 import jdbcpoollab.pools.ConnectionSource;
+import jdbcpoollab.pools.InstancePools;
 import jdbcpoollab.pools.KindSources;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.PoolShape;
@@ -16,8 +17,8 @@ import java.util.List;
 import java.util.Map;
 
 /** Where a step sits in PoolSweep's plan, and how its source reaches the database. */
-record SweepPlace(Workload workload, int rtt, boolean split, int pool, PoolLibrary source, Driver driver,
-                  DriverProps props, int pass) {
+record SweepPlace(Workload workload, int rtt, boolean split, int instances, int pool, PoolLibrary source,
+                  Driver driver, DriverProps props, int pass) {
 
    /**
     * Every step of the sweep in the order they run: passes interleaved (every pool, then every pool again), so that
@@ -32,11 +33,14 @@ record SweepPlace(Workload workload, int rtt, boolean split, int pool, PoolLibra
          for (int rtt : options.rttMs()) {
             for (Workload workload : options.workloads()) {
                for (boolean split : options.split(workload) ? List.of(false, true) : List.of(false)) {
-                  for (int pool : options.pools()) {
-                     for (PoolLibrary source : options.sources()) {
-                        for (Driver driver : drivers) {
-                           for (DriverProps props : sets) {
-                              plan.add(new SweepPlace(workload, rtt, split, pool, source, driver, props, pass));
+                  for (int instances : options.instances()) {
+                     for (int pool : options.pools()) {
+                        for (PoolLibrary source : options.sources()) {
+                           for (Driver driver : drivers) {
+                              for (DriverProps props : sets) {
+                                 plan.add(new SweepPlace(workload, rtt, split, instances, pool, source, driver, props,
+                                       pass));
+                              }
                            }
                         }
                      }
@@ -54,8 +58,19 @@ record SweepPlace(Workload workload, int rtt, boolean split, int pool, PoolLibra
       return props == null ? database : database.with(props);
    }
 
-   /** Opens the step's source: one pool of its size, or with split pools one such pool per kind of its mix. */
+   /**
+    * Opens the step's source: one pool of its size, with instances one such pool per instance, or with split pools
+    * one per kind of its mix.
+    */
    ConnectionSource open(Database database, String poolName, int connectionTimeoutMs) throws Exception {
+      if (instances > 1) {
+         List<ConnectionSource.Opener> fleet = new ArrayList<>();
+         for (int i = 1; i <= instances; i++) {
+            String name = poolName + "-i" + i;
+            fleet.add(() -> openOne(database, name, connectionTimeoutMs));
+         }
+         return InstancePools.open(fleet);
+      }
       if (!split) {
          return openOne(database, poolName, connectionTimeoutMs);
       }

@@ -1,5 +1,7 @@
 package jdbcpoollab.settings;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.util.List;
 import java.util.Map;
 
@@ -11,8 +13,10 @@ import java.util.Map;
  * @param cincr          what became of the reference experiment's growth step
  * @param rttMs          the network round trip a proxy added between the sources and the database, 0 for none
  * @param serverOptions  server variables given to the embedded MariaDB
+ * @param threads        what each user's operations ran on when not platform threads ({@code virtual}), else null
  */
 public record CpoolCompareSettings(List<String> options, String baselineOption, int users, int ops, int repeat,
                               String workload, int workRows, int connectionTimeoutMs, String cincr, int rttMs,
-                              Map<String, String> serverOptions) {
+                              Map<String, String> serverOptions,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) String threads) {
 }

@@ -15,6 +15,7 @@ import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.JvmOwner;
 import jdbcpoollab.run.Preflight;
 import jdbcpoollab.testing.GatlingRun;
+import jdbcpoollab.testing.Jdks;
 import jdbcpoollab.testing.LabProcess;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -28,6 +29,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -109,7 +111,9 @@ class DocsCommandsTest {
             continue;
          }
          assertTrue(command.script() || command.words().get(1).equals("gatling:test"), "not a run: " + command);
-         int code = preflight(command.simulation(), mine(command.options(), results));
+         int code = command.options().containsKey("lab.java")
+               ? preflightOnItsJdk(command, mine(command.options(), results))
+               : preflight(command.simulation(), mine(command.options(), results));
          if (code != 0) {
             refused.add(command + " -> exit code " + code);
          }
@@ -242,6 +246,30 @@ class DocsCommandsTest {
       times.recordValueWithCount(6_500_000, 800);
       new HistogramLog().add(new StepHistograms(StepId.of("wait", 1).name(), 1_735_732_800_000L,
             1_735_732_805_000L, new Latencies(new Histogram(3), times, times), Map.of()), folder);
+   }
+
+   /**
+    * A command with {@code -Dlab.java}: ./lab runs Maven, and so the preflight, on that JDK; here the JDK of the page
+    * or, when this machine has not that one, another JDK 21+ of it (none: the command is let through, and said so).
+    */
+   private int preflightOnItsJdk(Command command, Map<String, String> options) {
+      Path given = Path.of(options.get("lab.java"));
+      Optional<Path> jdk = Files.isExecutable(given.resolve("bin/java")) ? Optional.of(given) : Jdks.atLeast(21);
+      if (jdk.isEmpty()) {
+         System.out.println("not checked, no JDK 21+ in " + Jdks.WHERE + ": " + command);
+         return 0;
+      }
+      Map<String, String> on = new LinkedHashMap<>(options);
+      on.put("lab.java", jdk.get().toString());
+      on.put("lab.home", System.getProperty("lab.home"));
+      try (LabProcess preflight = LabProcess.main(jdk.get(), Preflight.class, on,
+            tmp.resolve("preflight-" + command.line() + ".log"), command.simulation())) {
+         int code = preflight.waitFor(Duration.ofMinutes(1));
+         if (code != 0) {
+            System.out.println(preflight.output());
+         }
+         return code;
+      }
    }
 
    /** {@link Preflight} on the options, as Maven runs it; returns the exit code it ends with. */

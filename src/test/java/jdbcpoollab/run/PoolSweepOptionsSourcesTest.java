@@ -19,13 +19,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** PoolSweep's -Dsource and -Ddriver: names from the registries, each once, a driver only for a server it fits. */
 class PoolSweepOptionsSourcesTest {
 
-   private static PoolSweepOptions sweep(Map<String, String> props) {
+   static PoolSweepOptions sweep(Map<String, String> props) {
       Properties p = new Properties();
       p.putAll(props);
       return PoolSweepOptions.from(new Options(p, Map.of()));
    }
 
-   private static String error(Map<String, String> props) {
+   static String error(Map<String, String> props) {
       return assertThrows(OptionException.class, () -> sweep(props)).getMessage();
    }
 

@@ -78,7 +78,8 @@ class RateSweepOptionsTest {
       assertEquals("bad option -Drate=0: allowed is a number above 0 to 100000", error(Map.of("rate", "0")));
       assertEquals("bad option -DsloP99Ms=fast: allowed is a number above 0 to 3600000",
             error(Map.of("sloP99Ms", "fast")));
-      assertEquals("bad option -Dthreads=0: allowed is whole numbers from 1 to 10000", error(Map.of("threads", "0")));
+      assertEquals("bad option -Dthreads=0: allowed is a whole number from 1 to 10000 (platform request threads), or"
+            + " one of platform, virtual", error(Map.of("threads", "0")));
       assertTrue(error(Map.of("queueLimit", "-3")).startsWith("bad option -DqueueLimit=-3: "));
    }
 

@@ -44,7 +44,13 @@ public final class LabProcess implements AutoCloseable {
     */
    public static LabProcess gatling(Class<?> simulation, Map<String, String> properties, Map<String, String> env,
                                     Path log) {
-      List<String> command = java(GatlingRun.withoutJvmWarmup(simulation, properties));
+      return gatling(Path.of(System.getProperty("java.home")), simulation, properties, env, log);
+   }
+
+   /** As {@link #gatling(Class, Map, Map, Path)}, the Gatling JVM on the JDK (or JRE) in {@code javaHome}. */
+   public static LabProcess gatling(Path javaHome, Class<?> simulation, Map<String, String> properties,
+                                    Map<String, String> env, Path log) {
+      List<String> command = java(javaHome, GatlingRun.withoutJvmWarmup(simulation, properties));
       command.addAll(List.of("io.gatling.app.Gatling", "-s", simulation.getName(), "-rf",
             properties.get("lab.gatlingResults")));
       return new LabProcess(command, env, log);
@@ -52,7 +58,13 @@ public final class LabProcess implements AutoCloseable {
 
    /** A JVM running {@code mainClass} of the test classpath. */
    public static LabProcess main(Class<?> mainClass, Map<String, String> properties, Path log, String... args) {
-      List<String> command = java(properties);
+      return main(Path.of(System.getProperty("java.home")), mainClass, properties, log, args);
+   }
+
+   /** As {@link #main(Class, Map, Path, String...)}, on the JDK (or JRE) in {@code javaHome}. */
+   public static LabProcess main(Path javaHome, Class<?> mainClass, Map<String, String> properties, Path log,
+                                 String... args) {
+      List<String> command = java(javaHome, properties);
       command.add(mainClass.getName());
       command.addAll(List.of(args));
       return new LabProcess(command, Map.of(), log);
@@ -113,9 +125,9 @@ public final class LabProcess implements AutoCloseable {
       return options;
    }
 
-   private static List<String> java(Map<String, String> properties) {
+   private static List<String> java(Path javaHome, Map<String, String> properties) {
       String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-      List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+      List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin").resolve("java").toString(),
             "-Xms256m", "-Xmx1g", "--add-opens=java.base/java.lang=ALL-UNNAMED", "-cp", classpath));
       properties.forEach((k, v) -> command.add("-D" + k + "=" + v));
       return command;

@@ -77,6 +77,14 @@ public interface Workload {
       return false;
    }
 
+   /**
+    * Where the user wrote it, as a refusal of its statements before the load names it ({@code bad option -Dsql: …});
+    * only asked of a workload of the user's own.
+    */
+   default String writtenIn() {
+      return "option -Dsql";
+   }
+
    /** Its options as the run's settings record them, such as {@code sleepMs}. */
    default Map<String, Object> settings() {
       return Map.of();

@@ -154,6 +154,11 @@ public final class OwnWorkload implements Workload {
    }
 
    @Override
+   public boolean plainQuery() {
+      return false;
+   }
+
+   @Override
    public String writtenIn() {
       return "workload " + name;
    }

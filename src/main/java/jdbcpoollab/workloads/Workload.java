@@ -78,6 +78,14 @@ public interface Workload {
    }
 
    /**
+    * True when one operation is {@link #statement()} sent as it is, without parameters: what another tool's plain
+    * query (Fidelity's plugin) can run too.
+    */
+   default boolean plainQuery() {
+      return !statement().contains("?");
+   }
+
+   /**
     * Where the user wrote it, as a refusal of its statements before the load names it ({@code bad option -Dsql: …});
     * only asked of a workload of the user's own.
     */

@@ -69,6 +69,22 @@ public record StepChecks(OpenAtClose openAtClose, Timing acquireWithOpen,
       return ok == 0 || users == 0 ? Double.NaN : throughput * (responseNanos + thinkNanos) / 1e9 / users;
    }
 
+   /**
+    * These checks as an open-loop step ({@code threads} request threads serving arrivals at the offered
+    * {@code rate} a second) has them: Little's law as L = λW, the mean number of requests in progress measured over
+    * the window (the completed ones' time in it, from each arrival, and the open ones' ages, summed over the window)
+    * against the offered rate times the mean time per request ({@code meanMs}); near 1 when the step carried the
+    * load offered, low when arrivals queued unserved or were refused. No user thinks, so L is the closed loop's
+    * ratio times the threads. Each thread's longest wait says nothing of a user's: left out.
+    */
+   public StepChecks openLoop(int threads, double rate, double meanMs) {
+      double offered = rate * meanMs / 1000;
+      double measured = littleRatio * threads;
+      double completed = littleRatioCompleted * threads;
+      return new StepChecks(openAtClose, acquireWithOpen, offered > 0 ? measured / offered : Double.NaN,
+            offered > 0 ? completed / offered : Double.NaN, UserWaits.NONE, overtaken, drift, steady);
+   }
+
    /** Last third against first, minus 1; NaN without operations in the first third. */
    public static double drift(long firstThird, long lastThird) {
       return firstThird > 0 ? (double) lastThird / firstThird - 1 : Double.NaN;

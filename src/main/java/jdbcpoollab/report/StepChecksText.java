@@ -76,6 +76,19 @@ final class StepChecksText {
    }
 
    /**
+    * The checks of an open-loop step as its console line ends: the requests open at the close, Little's law as
+    * L / λW (the completed ones alone after the slash), the drift.
+    */
+   static String openLoop(StepResult s) {
+      StepChecks c = s.checks();
+      if (c.acquireWithOpen().count() == 0) {
+         return "";
+      }
+      return String.format(Locale.ROOT, ", open at close %s, L / λW %s%s", open(s), little(s),
+            c.notSteady() ? ", " + drift(s) : "");
+   }
+
+   /**
     * What a step's low Little's ratio means, in one line, or null when it is not low; and its drift, when it drifted.
     */
    static String warning(StepResult s) {

@@ -154,11 +154,6 @@ public final class OwnWorkload implements Workload {
    }
 
    @Override
-   public boolean plainQuery() {
-      return false;
-   }
-
-   @Override
    public String writtenIn() {
       return "workload " + name;
    }

@@ -177,11 +177,6 @@ public final class Request implements Workload {
       return true;
    }
 
-   @Override
-   public boolean plainQuery() {
-      return false;
-   }
-
    /** A request of a simulation's own workload: the lab's tries its kinds one by one. */
    @Override
    public String writtenIn() {

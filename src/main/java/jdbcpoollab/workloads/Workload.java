@@ -79,10 +79,10 @@ public interface Workload {
 
    /**
     * True when one operation is {@link #statement()} sent as it is, without parameters: what another tool's plain
-    * query (Fidelity's plugin) can run too.
+    * query (Fidelity's plugin) can run too. A workload of the user's own is plain only when it says so.
     */
    default boolean plainQuery() {
-      return !statement().contains("?");
+      return !usersOwn() && !statement().contains("?");
    }
 
    /**

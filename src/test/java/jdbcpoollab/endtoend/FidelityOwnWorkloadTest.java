@@ -1,10 +1,9 @@
 package jdbcpoollab.endtoend;
 
-import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.simulations.Fidelity;
+import jdbcpoollab.testing.ExternalServer;
 import jdbcpoollab.testing.GatlingRun;
 import jdbcpoollab.workloads.SqlScript;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -34,35 +33,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * they bound only the feeder's ids.
  */
 class FidelityOwnWorkloadTest {
-   private static EmbeddedMariaDb server;
-   private static Connection db;
+   private static ExternalServer server;
    private static GatlingRun.Result run;
 
    @BeforeAll
    static void benchmark() throws SQLException {
-      server = new EmbeddedMariaDb(EmbeddedMariaDb.defaultHome(), 50);
-      db = server.start().connect();
-      try (Statement st = db.createStatement()) {
+      server = ExternalServer.get();
+      try (Connection c = server.root().connect(); Statement st = c.createStatement()) {
          for (String sql : SqlScript.read("orders-schema.sql")) {
             st.execute(sql);
          }
       }
-      Map<String, String> options = new HashMap<>(Map.of("db.url", "jdbc:mysql://127.0.0.1:" + server.port() + "/"
-            + EmbeddedMariaDb.DATABASE, "db.user", "root", "pools", "1,8", "users", "8", "seconds", "1",
-            "warmup", "0.3", "s1Seconds", "0.3", "rounds", "1"));
+      Map<String, String> options = new HashMap<>(Map.of("db.url", server.url(), "db.user", "root", "pools", "1,8",
+            "users", "8", "seconds", "1", "warmup", "0.3", "s1Seconds", "0.3", "rounds", "1"));
       options.putAll(Map.of("workloads", "custom", "sql", "@src/test/resources/orders-checkout.sql",
             "sql.writes", "true", "sql.transaction", "true", "feeder", "customers.csv"));
       run = GatlingRun.run(Fidelity.class, options, false);
-   }
-
-   @AfterAll
-   static void stop() throws SQLException {
-      if (db != null) {
-         db.close();
-      }
-      if (server != null) {
-         server.close();
-      }
    }
 
    @SuppressWarnings("unchecked")
@@ -98,9 +84,9 @@ class FidelityOwnWorkloadTest {
             .map(Integer::valueOf).collect(Collectors.toSet());
       Set<Integer> ordered = new HashSet<>();
       long orders = 0;
-      try (Statement st = db.createStatement(); ResultSet rows = st.executeQuery(
-            "SELECT o.customer_id, COUNT(*) FROM orders o JOIN order_lines l ON l.order_id = o.id"
-                  + " WHERE l.product = -1 GROUP BY o.customer_id")) {
+      try (Connection c = server.root().connect(); Statement st = c.createStatement();
+           ResultSet rows = st.executeQuery("SELECT o.customer_id, COUNT(*) FROM orders o JOIN order_lines l"
+                 + " ON l.order_id = o.id WHERE l.product = -1 GROUP BY o.customer_id")) {
          while (rows.next()) {
             ordered.add(rows.getInt(1));
             orders += rows.getLong(2);

@@ -18,7 +18,8 @@ final class StepChecksText {
    static final String LITTLE = "Little = throughput x (R + Z) / users, R the mean time per operation inside the "
          + "window, counting the operations still open at the close (the completed ones alone after the slash); at "
          + "most 1, near 1 when the window saw all its users' time. Below " + StepChecks.LITTLE_LOW + " most of the "
-         + "missing time is in waits that did not end inside the window, and the step's acquire numbers are marked " + INCOMPLETE + ".";
+         + "missing time is in waits that did not end inside the window, and the step's acquire numbers are marked "
+         + INCOMPLETE + ".";
 
    private StepChecksText() {
    }
@@ -69,8 +70,8 @@ final class StepChecksText {
       }
       return String.format(Locale.ROOT, ", open at close %d (%d waiting, oldest %.1f ms), acquire p99 counting them"
                   + " %s ms%s, Little %s%s%s", c.openAtClose().count(), c.openAtClose().waiting(),
-            c.openAtClose().oldestMs(), censoredP99(s), c.openWaits() ? " (oldest open wait " + oldestOpen(s) + " ms)" : "",
-            little(s),
+            c.openAtClose().oldestMs(), censoredP99(s),
+            c.openWaits() ? " (oldest open wait " + oldestOpen(s) + " ms)" : "", little(s),
             c.littleLow() ? " (acquire numbers " + INCOMPLETE + ")" : "",
             c.notSteady() ? ", " + drift(s) : "");
    }

@@ -17,8 +17,8 @@ import static jdbcpoollab.analysis.NumberText.fixedOrNa;
 /** PoolSweep's results as tables: one row per step, in the shape of the reference experiment. */
 public final class SweepTables {
    private static final List<String> BY_POOL = List.of("pool", "ok", "ko", "ko outside", "q/s", "acquire avg",
-         "acquire p99", "acquire p99 with open", "oldest open wait", "open at close", "little", "query avg", "query p99", "total avg",
-         "total p99", "ops/user min/med/max", "jain", "client CPU", "CPU µs/op");
+         "acquire p99", "acquire p99 with open", "oldest open wait", "open at close", "little", "query avg",
+         "query p99", "total avg", "total p99", "ops/user min/med/max", "jain", "client CPU", "CPU µs/op");
 
    private SweepTables() {
    }

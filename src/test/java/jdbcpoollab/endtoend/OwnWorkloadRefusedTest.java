@@ -44,8 +44,8 @@ class OwnWorkloadRefusedTest {
             "warmup", "0"), false);
       assertEquals(64, run.exitCode(), run.console());
       String line = run.failure();
-      assertTrue(line.startsWith("jdbc-pool-lab: bad workload: request lookup: ") && line.contains(" rejects it: at missing: ")
-            && line.contains("no_such_table_here"), line);
+      assertTrue(line.startsWith("jdbc-pool-lab: bad workload: request lookup: ")
+            && line.contains(" rejects it: at missing: ") && line.contains("no_such_table_here"), line);
       assertTrue(!line.contains("-Dsql"), line);
    }
 }

@@ -107,12 +107,13 @@ public final class OpenStep {
    private Outcome serve(long arrival, long arrivalMillis) {
       long pickedUp = System.nanoTime();
       long thread = Thread.currentThread().getId();
-      recorder.begin(thread, pickedUp);
+      // a request dropped after the close starts nothing: its thread's request still open then stays its last
       if (lostReason != null || !recorder.running(pickedUp)) {
          recorder.unserved();
          return null;
       }
-      Phases op = Phases.run(source.get(), pickedUp, workload::run);
+      recorder.begin(thread, pickedUp);
+      Phases op = Phases.run(source.get(), pickedUp, nanos -> recorder.acquired(thread, nanos), workload::run);
       boolean measured = recorder.record(thread, arrival, pickedUp, op.acquireNanos(), op.useNanos(), op.end(),
             op.error());
       if (op.failure() != null) {

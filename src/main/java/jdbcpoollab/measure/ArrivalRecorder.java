@@ -46,6 +46,11 @@ public final class ArrivalRecorder {
       step.begin(thread, nowNanos);
    }
 
+   /** The request thread's request got its connection: from now on it is in the database. */
+   public void acquired(long thread, long nowNanos) {
+      step.acquired(step.user(thread), nowNanos);
+   }
+
    public boolean running(long nowNanos) {
       return step.running(nowNanos);
    }
@@ -97,7 +102,8 @@ public final class ArrivalRecorder {
       }
       StepResult withRefused = new StepResult(s.id(), threads, s.seconds(), s.ok(), s.ko() + refusedIn,
             s.koOutside() + refusedOutside.sum(), s.throughput(), s.acquire(), s.query(), s.total(), s.perUser(),
-            errors, s.complete(), null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+            errors, s.complete(), null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN,
+            s.checks().openLoop(s.users(), rate, s.total().avg()));
       return new ArrivalResult(withRefused, rate, threads, Timing.of(queue.getIntervalHistogram()), refusedIn,
             unserved.sum());
    }

@@ -1,6 +1,7 @@
 package jdbcpoollab.measure;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 
@@ -68,6 +69,22 @@ public record StepChecks(OpenAtClose openAtClose, Timing acquireWithOpen,
       return ok == 0 || users == 0 ? Double.NaN : throughput * (responseNanos + thinkNanos) / 1e9 / users;
    }
 
+   /**
+    * These checks as an open-loop step ({@code threads} request threads serving arrivals at the offered
+    * {@code rate} a second) has them: Little's law as L = λW, the mean number of requests in progress measured over
+    * the window (the completed ones' time in it, from each arrival, and the open ones' ages, summed over the window)
+    * against the offered rate times the mean time per request ({@code meanMs}); near 1 when the step carried the
+    * load offered, low when arrivals queued unserved or were refused. No user thinks, so L is the closed loop's
+    * ratio times the threads. Each thread's longest wait says nothing of a user's: left out.
+    */
+   public StepChecks openLoop(int threads, double rate, double meanMs) {
+      double offered = rate * meanMs / 1000;
+      double measured = littleRatio * threads;
+      double completed = littleRatioCompleted * threads;
+      return new StepChecks(openAtClose, acquireWithOpen, offered > 0 ? measured / offered : Double.NaN,
+            offered > 0 ? completed / offered : Double.NaN, UserWaits.NONE, overtaken, drift, steady);
+   }
+
    /** Last third against first, minus 1; NaN without operations in the first third. */
    public static double drift(long firstThird, long lastThird) {
       return firstThird > 0 ? (double) lastThird / firstThird - 1 : Double.NaN;
@@ -84,6 +101,16 @@ public record StepChecks(OpenAtClose openAtClose, Timing acquireWithOpen,
     */
    public boolean littleLow() {
       return littleRatio < LITTLE_LOW;
+   }
+
+   /**
+    * The oldest wait for a connection still open at the close, whole (its time before the window included), in ms;
+    * 0 when none was. Shown beside the censored P99, which need not reach it: one wait that old among a hundred
+    * others moves the maximum of {@link #acquireWithOpen()}, not its P99.
+    */
+   @JsonProperty(value = "oldestOpenMs", access = JsonProperty.Access.READ_ONLY)
+   public double oldestOpenMs() {
+      return Rounded.to(openAtClose.oldestWaitMs(), 3);
    }
 
    /** True when some wait for a connection was still open at the close. */

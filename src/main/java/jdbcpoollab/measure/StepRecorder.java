@@ -32,6 +32,8 @@ public final class StepRecorder {
    private final Recorder query = new Recorder(DIGITS);
    private final Recorder total = new Recorder(DIGITS);
    private final LongAdder ok = new LongAdder();
+   /** The successful operations' time inside the window: each one's total, less what of it fell before the window. */
+   private final LongAdder okNanosInWindow = new LongAdder();
    private final StepFailures failures = new StepFailures();
    private final StepUsers users = new StepUsers();
    private final BetweenOperations between = new BetweenOperations();
@@ -137,6 +139,7 @@ public final class StepRecorder {
          users.served(user);
          query.recordValue(Math.max(0, queryNanos));
          total.recordValue(Math.max(0, totalNanos));
+         okNanosInWindow.add(Math.min(Math.max(0, totalNanos), endNanos - windowStart().orElse(endNanos)));
       } else {
          failures.inWindow(error);
       }
@@ -296,12 +299,14 @@ public final class StepRecorder {
     * whether throughput drifted.
     */
    private StepChecks checks(long close, Histogram waits, Histogram totals, double throughput, boolean complete) {
-      StepUsers.AtClose atClose = users.atClose(close, waits, this::inWindow);
+      StepUsers.AtClose atClose = users.atClose(close, windowStart().orElse(close), waits, this::inWindow);
       long okCount = totals.getTotalCount();
       double thinkMean = between.thinkMeanNanos();
-      double withOpen = (totals.getMean() * okCount + atClose.openNanos()) / okCount;
+      // Little's law over a window counts the time inside it alone: no operation's time before the window opened
+      double completed = okNanosInWindow.doubleValue() / okCount;
+      double withOpen = completed + atClose.openNanos() / okCount;
       double little = StepChecks.little(throughput, okCount, withOpen, thinkMean, userCount);
-      double littleCompleted = StepChecks.little(throughput, okCount, totals.getMean(), thinkMean, userCount);
+      double littleCompleted = StepChecks.little(throughput, okCount, completed, thinkMean, userCount);
       return new StepChecks(atClose.open(), Timing.of(atClose.acquireWithOpen()), little, littleCompleted,
             UserWaits.of(atClose.longestWaits()),
             okCount == 0 ? Double.NaN : (double) users.overtaken() / okCount,

@@ -48,7 +48,8 @@ public final class StepUsers {
     *
     * @param open            the operations in progress at the close
     * @param acquireWithOpen the window's acquire waits with those of the open operations added
-    * @param openNanos       the open operations' ages at the close, summed
+    * @param openNanos       the open operations' ages at the close, each counted from the window's opening at the
+    *                        earliest (the part of its age inside the window), summed
     * @param longestWaits    each user's longest wait, open or not
     */
    record AtClose(OpenAtClose open, Histogram acquireWithOpen, double openNanos, long[] longestWaits) {
@@ -95,11 +96,12 @@ public final class StepUsers {
    }
 
    /**
-    * What the window did not see end, at its close {@code close}: each user's operation then in progress (the last
-    * one it started, since a closed loop starts none after the close) aged to the close, and what that does to the
-    * acquire waits {@code waits} and each user's longest wait.
+    * What the window (from {@code from} to {@code close}) did not see end: each user's operation then in progress (the
+    * last one it started, since a closed loop starts none after the close) aged to the close, and what that does to
+    * the acquire waits {@code waits} and each user's longest wait. Ages are whole, as the oldest shows them; the sum
+    * counts only each age's part inside the window.
     */
-   AtClose atClose(long close, Histogram waits, LongPredicate inWindow) {
+   AtClose atClose(long close, long from, Histogram waits, LongPredicate inWindow) {
       Histogram withOpen = waits.copy();
       List<Long> longest = new ArrayList<>();
       long open = 0;
@@ -124,7 +126,7 @@ public final class StepUsers {
             }
             longestOfUser = Math.max(longestOfUser, wait);
             open++;
-            openNanos += age;
+            openNanos += close - Math.max(started, from);
             oldest = Math.max(oldest, age);
             if (!inDatabase) {
                waiting++;

@@ -25,16 +25,21 @@ public final class KindsTable {
    private final Table table = new Table(List.of("step", "kind", "ok", "ko", "q/s", "acquire p99", "query p50",
          "query p99", "total p50", "total p99"));
 
-   /** Adds the kinds a step measured; false when it measured none (a workload of one kind). */
+   /**
+    * Adds the kinds a step measured, under the step's name (its pass too, {@code #2}, when the sweep made several);
+    * false when it measured none (a workload of one kind).
+    */
    public synchronized boolean add(StepResult r, Collection<KindResult> kinds) {
+      String step = r.id().name();
       for (KindResult k : kinds) {
          double perSecond = r.seconds() > 0 ? k.ok() / r.seconds() : 0;
          Map<String, Object> row = new LinkedHashMap<>();
-         row.put("step", r.label());
+         row.put("step", step);
+         row.put("repetition", r.repetition());
          row.put("throughput", perSecond);
          row.putAll(k.toMap());
          rows.add(row);
-         table.add(List.of(r.label(), k.kind(), Long.toString(k.ok()), Long.toString(k.ko()),
+         table.add(List.of(step, k.kind(), Long.toString(k.ok()), Long.toString(k.ko()),
                String.format(Locale.ROOT, "%.1f", perSecond), k.acquire().count() == 0 ? "-" : ms(k.acquire().p99()),
                ms(k.query().p50()), ms(k.query().p99()), ms(k.total().p50()), ms(k.total().p99())));
       }

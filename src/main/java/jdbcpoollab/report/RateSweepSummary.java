@@ -46,11 +46,12 @@ public final class RateSweepSummary implements Summary {
       points.add(point);
       StepResult s = r.step();
       return String.format(Locale.ROOT, "%s: %s %.1f of %s req/s, ok=%d ko=%d%s, queue p99 %.3f ms, acquire p99 %.3f "
-                  + "ms (M/M/c %s), total p99 %.3f ms", name, s.complete() ? "done," : "INCOMPLETE,", s.throughput(),
+                  + "ms (M/M/c %s), total p99 %.3f ms%s", name, s.complete() ? "done," : "INCOMPLETE,", s.throughput(),
             trimmed(rate), s.ok(), s.ko(), s.koOutside() > 0 ? " (and " + s.koOutside() + " ko outside the window)" : "",
             r.queue().p99(), s.acquire().p99(),
             point.model() == null ? "n/a" : point.predictedUnstable() ? "unstable"
-                  : String.format(Locale.ROOT, "%.3f ms", point.predictedP99WaitMs()), s.total().p99());
+                  : String.format(Locale.ROOT, "%.3f ms", point.predictedP99WaitMs()), s.total().p99(),
+            StepChecksText.openLoop(s));
    }
 
    private RatePoint point(ArrivalResult r) {

@@ -3,6 +3,7 @@ package jdbcpoollab.report;
 import jdbcpoollab.analysis.RateAnswer;
 import jdbcpoollab.analysis.RatePoint;
 import jdbcpoollab.measure.ArrivalResult;
+import jdbcpoollab.measure.StepChecks;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
 
@@ -23,20 +24,21 @@ public final class RateTables {
    public static Table byPool(RateAnswer a) {
       Table table = new Table(List.of("pool", "ok", "ko", "ko outside", "achieved/s", "a = rate x S", "utilisation",
             "P(wait) predicted", "acquire avg predicted", "acquire avg", "acquire P99 predicted", "acquire P99",
-            "queue P99", "total avg", "total P99", "SLO"));
+            "queue P99", "total avg", "total P99", "open at close", "L / λW", "SLO"));
       for (RatePoint p : a.points()) {
          StepResult s = p.step();
          boolean hasModel = p.model() != null;
          boolean unstable = p.predictedUnstable();
          table.add(List.of(
-               s.pool() + (s.complete() ? "" : " (incomplete)") + (p == a.pick() ? " (recommended)" : ""),
+               s.pool() + (s.complete() ? "" : " (incomplete)") + (p == a.pick() ? " (recommended)" : "")
+                     + StepChecksText.mark(s),
                Long.toString(s.ok()), Long.toString(s.ko()), Long.toString(s.koOutside()), fixed(s.throughput(), 1),
                hasModel ? fixed(p.model().offeredLoad(), 2) : "", hasModel ? ratioPercent(p.model().utilisation()) : "",
                !hasModel ? "" : unstable ? "1 (unstable)" : fixed(p.model().probabilityOfWaiting(), 3),
                predicted(p, p.predictedMeanWaitMs()), fixed(s.acquire().avg(), 3),
                predicted(p, p.predictedP99WaitMs()), fixed(s.acquire().p99(), 3),
                fixed(p.arrivals().queue().p99(), 3), fixed(s.total().avg(), 3), fixed(s.total().p99(), 3),
-               p.meetsSlo(a.sloP99Ms()) ? "met" : "missed"),
+               StepChecksText.open(s), StepChecksText.little(s), p.meetsSlo(a.sloP99Ms()) ? "met" : "missed"),
                p == a.pick() ? "good" : unstable || s.failures() > 0 ? "bad" : null);
       }
       return table;
@@ -70,7 +72,8 @@ public final class RateTables {
          }
       }
       headers.addAll(List.of("service_ms", "offered_load", "predicted_p_wait", "predicted_mean_wait_ms",
-            "predicted_p99_wait_ms", "complete"));
+            "predicted_p99_wait_ms", "complete", "open_at_close", "open_oldest_wait_ms", "little_ratio",
+            "little_ratio_completed", "drift", "steady"));
       boolean sources = points.stream().anyMatch(p -> !p.step().source().isEmpty());
       if (sources) {
          headers.add("source");
@@ -91,6 +94,10 @@ public final class RateTables {
          row.addAll(List.of(fixedOrNa(p.serviceMs(), 3), m ? fixed(p.model().offeredLoad(), 3) : "",
                m ? fixed(p.model().probabilityOfWaiting(), 4) : "", m ? fixed(p.predictedMeanWaitMs(), 3) : "",
                m ? fixed(p.predictedP99WaitMs(), 3) : "", Boolean.toString(s.complete())));
+         StepChecks c = s.checks();
+         row.addAll(List.of(Long.toString(c.openAtClose().count()), fixed(c.openAtClose().oldestWaitMs(), 3),
+               fixedOrNa(c.littleRatio(), 3), fixedOrNa(c.littleRatioCompleted(), 3), fixedOrNa(c.drift(), 3),
+               c.steady() == null ? "" : Boolean.toString(c.steady())));
          if (sources) {
             row.add(s.source());
          }

@@ -15,10 +15,11 @@ final class StepChecksText {
    static final String NOT_STEADY = "not steady";
    static final String INCOMPLETE = "incomplete";
 
-   static final String LITTLE = "Little = throughput x (R + Z) / users, R the mean time per operation counting the "
-         + "operations still open at the close at their age (the completed ones alone after the slash); near 1 when "
-         + "the window saw all its users' time. Below " + StepChecks.LITTLE_LOW + " most of the missing time is in "
-         + "waits that did not end inside the window, and the step's acquire numbers are marked " + INCOMPLETE + ".";
+   static final String LITTLE = "Little = throughput x (R + Z) / users, R the mean time per operation inside the "
+         + "window, counting the operations still open at the close (the completed ones alone after the slash); at "
+         + "most 1, near 1 when the window saw all its users' time. Below " + StepChecks.LITTLE_LOW + " most of the "
+         + "missing time is in waits that did not end inside the window, and the step's acquire numbers are marked "
+         + INCOMPLETE + ".";
 
    private StepChecksText() {
    }
@@ -30,6 +31,12 @@ final class StepChecksText {
          return "n/a";
       }
       return (c.openWaits() ? "≥ " : "") + fixed(c.acquireWithOpen().p99(), 3);
+   }
+
+   /** The oldest wait open at the close, in ms, shown beside the censored P99; "-" when none was. */
+   static String oldestOpen(StepResult s) {
+      StepChecks c = s.checks();
+      return c.openWaits() ? fixed(c.oldestOpenMs(), 3) : "-";
    }
 
    /** The operations open at the close: their count, and the oldest's age in ms. */
@@ -62,9 +69,23 @@ final class StepChecksText {
          return "";
       }
       return String.format(Locale.ROOT, ", open at close %d (%d waiting, oldest %.1f ms), acquire p99 counting them"
-                  + " %s ms, Little %s%s%s", c.openAtClose().count(), c.openAtClose().waiting(),
-            c.openAtClose().oldestMs(), censoredP99(s), little(s),
+                  + " %s ms%s, Little %s%s%s", c.openAtClose().count(), c.openAtClose().waiting(),
+            c.openAtClose().oldestMs(), censoredP99(s),
+            c.openWaits() ? " (oldest open wait " + oldestOpen(s) + " ms)" : "", little(s),
             c.littleLow() ? " (acquire numbers " + INCOMPLETE + ")" : "",
+            c.notSteady() ? ", " + drift(s) : "");
+   }
+
+   /**
+    * The checks of an open-loop step as its console line ends: the requests open at the close, Little's law as
+    * L / λW (the completed ones alone after the slash), the drift.
+    */
+   static String openLoop(StepResult s) {
+      StepChecks c = s.checks();
+      if (c.acquireWithOpen().count() == 0) {
+         return "";
+      }
+      return String.format(Locale.ROOT, ", open at close %s, L / λW %s%s", open(s), little(s),
             c.notSteady() ? ", " + drift(s) : "");
    }
 

@@ -17,8 +17,8 @@ import static jdbcpoollab.analysis.NumberText.fixedOrNa;
 /** PoolSweep's results as tables: one row per step, in the shape of the reference experiment. */
 public final class SweepTables {
    private static final List<String> BY_POOL = List.of("pool", "ok", "ko", "ko outside", "q/s", "acquire avg",
-         "acquire p99", "acquire p99 with open", "open at close", "little", "query avg", "query p99", "total avg",
-         "total p99", "ops/user min/med/max", "jain", "client CPU", "CPU µs/op");
+         "acquire p99", "acquire p99 with open", "oldest open wait", "open at close", "little", "query avg",
+         "query p99", "total avg", "total p99", "ops/user min/med/max", "jain", "client CPU", "CPU µs/op");
 
    private SweepTables() {
    }
@@ -35,7 +35,8 @@ public final class SweepTables {
                Long.toString(s.koOutside()),
                fixed(s.throughput(), 1),
                StepChecksText.acquire(s, s.acquire().avg()), StepChecksText.acquire(s, s.acquire().p99()),
-               StepChecksText.censoredP99(s), StepChecksText.open(s), StepChecksText.little(s),
+               StepChecksText.censoredP99(s), StepChecksText.oldestOpen(s), StepChecksText.open(s),
+               StepChecksText.little(s),
                fixed(s.query().avg(), 3), fixed(s.query().p99(), 3),
                fixed(s.total().avg(), 3), fixed(s.total().p99(), 3),
                s.perUser().min() + "/" + fixed(s.perUser().median(), 1) + "/" + s.perUser().max(),

@@ -19,6 +19,7 @@ import jdbcpoollab.pools.HikariSource;
 import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.report.FidelitySummary;
 import jdbcpoollab.report.FidelityTable;
+import jdbcpoollab.report.KindsTable;
 import jdbcpoollab.settings.PoolSweepSettings;
 import jdbcpoollab.workloads.Workload;
 
@@ -52,6 +53,8 @@ public final class FidelityEngine {
    private final List<FidelityRow> rows = new ArrayList<>();
    /** What each contender's step measured, as it closed. */
    private final Map<Step, StepResult> results = new ConcurrentHashMap<>();
+   /** Each request and statement of a workload of several, per contender's step. */
+   private final KindsTable kinds = new KindsTable();
    /** The client's CPU while each block's plugin ran. */
    private final Map<Block, WindowCpu> pluginCpu = new ConcurrentHashMap<>();
 
@@ -82,11 +85,12 @@ public final class FidelityEngine {
                         PoolReturns pluginReturns) {
       /**
        * Whether the plugin's users run this block: in the first round, for a statement without bind parameters. The
-       * plugin's plain query sends the statement as it is, so a statement with {@code ?} would fail on every call
-       * and its pool would still count the connections given back: its column stays empty (n/a) instead.
+       * plugin's plain query sends the statement as it is, so a statement with {@code ?} (or a file of statements
+       * bound from a feeder) would fail on every call and its pool would still count the connections given back: its
+       * column stays empty (n/a) instead.
        */
       boolean pluginRuns() {
-         return at.firstRound() && !plugin.sql().contains("?");
+         return at.firstRound() && at.workload().plainQuery();
       }
    }
 
@@ -189,7 +193,15 @@ public final class FidelityEngine {
             return List.of();
          }
          results.put(step, result);
-         return b.at().measured() ? lab.stepFinished(summary.add(step.requestName(), result), result) : List.of();
+         if (!b.at().measured()) {
+            return List.of();
+         }
+         synchronized (kinds) {
+            if (kinds.add(result, c.recorder().kinds().values())) {
+               lab.section(KindsTable.KEY, KindsTable.TITLE, kinds.table(), kinds.rows(), KindsTable.NOTE);
+            }
+         }
+         return lab.stepFinished(summary.add(step.requestName(), result), result);
       }, step::stop, () -> { });
    }
 

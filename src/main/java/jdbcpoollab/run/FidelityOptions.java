@@ -30,6 +30,10 @@ public record FidelityOptions(CommonOptions common, double s1Seconds, List<Workl
             o.decimal("s1Seconds", 2, 0, 3_600, true),
             Workloads.DEFAULT.choose(o, "wait,point", common.target().dialect()).workloads(),
             o.integer("rounds", 3, 1, 100));
+      if ("queue".equals(o.given("feeder.strategy"))) {
+         throw new OptionException("bad option -Dfeeder.strategy=queue: Fidelity's contenders draw from one feeder,"
+               + " so a queue would give each record to one of them and run dry; use random or circular");
+      }
       // Fidelity states no gate to Gatling, so a failed one could not end the run with 2
       if (GateOptions.from(o).any()) {
          throw new OptionException("bad option -Dassert.* or -Dbaseline: gates are checked on PoolSweep's and "

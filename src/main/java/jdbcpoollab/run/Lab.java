@@ -221,8 +221,8 @@ public final class Lab {
          String readOnly = workload.readOnly() && refusedAsWrite ? " (custom statements run on read-only "
                + "connections; add -Dsql.writes=true to run one that writes)" : "";
          throw workload.usersOwn()
-               ? end.failed(Exit.BAD_OPTION, "bad option -Dsql: " + database.productVersion() + " rejects it: " + why
-                     + readOnly)
+               ? end.failed(Exit.BAD_OPTION, "bad " + workload.writtenIn() + ": " + database.productVersion()
+                     + " rejects it: " + why + readOnly)
                : end.failed(Exit.DATABASE_UNAVAILABLE, "the " + workload.name() + " statement fails on "
                      + database.productVersion() + ": " + why);
       }

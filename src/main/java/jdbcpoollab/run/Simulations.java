@@ -12,7 +12,7 @@ import java.util.function.Function;
  * The lab's own simulations, each once with its options' reader: an option that only another of them reads is
  * refused with that simulation's name ({@link ForeignOptions}). A new simulation of the lab's is one line here. A
  * user's own simulation (a class in {@link #PACKAGE}, such as the OrdersSweep example, built on
- * {@link PoolSweepEngine#of}) needs no line: it reads the options of the engine it uses.
+ * {@link SweepSimulation}) needs no line: it reads the options of the engine it uses.
  */
 public final class Simulations {
    /** Where the simulations are, under src/test/java (Gatling's convention). */

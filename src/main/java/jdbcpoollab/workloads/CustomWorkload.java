@@ -71,6 +71,11 @@ public record CustomWorkload(String statement, boolean writes, Request request) 
    }
 
    @Override
+   public boolean plainQuery() {
+      return request == null;
+   }
+
+   @Override
    public Map<String, Object> draw() {
       return request == null ? Map.of() : request.draw();
    }

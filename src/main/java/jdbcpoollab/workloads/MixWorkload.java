@@ -46,6 +46,11 @@ public final class MixWorkload implements Workload {
    }
 
    @Override
+   public boolean plainQuery() {
+      return false;
+   }
+
+   @Override
    public Workload pick() {
       int draw = ThreadLocalRandom.current().nextInt(cumulative[cumulative.length - 1]);
       for (int i = 0; i < cumulative.length; i++) {

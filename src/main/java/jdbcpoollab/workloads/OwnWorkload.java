@@ -37,8 +37,13 @@ public final class OwnWorkload implements Workload {
             return;
          }
          try (java.sql.Statement st = connection.createStatement()) {
-            for (String sql : statements) {
-               st.execute(sql);
+            for (int i = 0; i < statements.size(); i++) {
+               try {
+                  st.execute(statements.get(i));
+               } catch (SQLException e) {
+                  throw new SQLException("at its setup statement " + (i + 1) + ": " + e.getMessage(),
+                        e.getSQLState(), e.getErrorCode(), e);
+               }
             }
          }
          for (Fill fill : fills) {
@@ -146,6 +151,11 @@ public final class OwnWorkload implements Workload {
    @Override
    public boolean usersOwn() {
       return true;
+   }
+
+   @Override
+   public String writtenIn() {
+      return "workload " + name;
    }
 
    @Override

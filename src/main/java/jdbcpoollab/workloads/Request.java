@@ -113,7 +113,14 @@ public final class Request implements Workload {
       if (record == null) {
          throw new SQLException("the feeder " + feed.name() + " ran dry");
       }
-      run(connection, record, new StatementTimes());
+      StatementTimes times = new StatementTimes();
+      try {
+         run(connection, record, times);
+      } catch (SQLException e) {
+         List<StatementTimes.Time> ran = times.times();
+         String at = ran.isEmpty() ? "" : "at " + ran.get(ran.size() - 1).name() + ": ";
+         throw new SQLException(at + e.getMessage(), e.getSQLState(), e.getErrorCode(), e);
+      }
    }
 
    @Override
@@ -168,5 +175,11 @@ public final class Request implements Workload {
    @Override
    public boolean usersOwn() {
       return true;
+   }
+
+   /** A request of a simulation's own workload: the lab's tries its kinds one by one. */
+   @Override
+   public String writtenIn() {
+      return "workload: request " + name;
    }
 }

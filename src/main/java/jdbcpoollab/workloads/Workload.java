@@ -77,6 +77,22 @@ public interface Workload {
       return false;
    }
 
+   /**
+    * True when one operation is {@link #statement()} sent as it is, without parameters: what another tool's plain
+    * query (Fidelity's plugin) can run too. A workload of the user's own is plain only when it says so.
+    */
+   default boolean plainQuery() {
+      return !usersOwn() && !statement().contains("?");
+   }
+
+   /**
+    * Where the user wrote it, as a refusal of its statements before the load names it ({@code bad option -Dsql: …});
+    * only asked of a workload of the user's own.
+    */
+   default String writtenIn() {
+      return "option -Dsql";
+   }
+
    /** Its options as the run's settings record them, such as {@code sleepMs}. */
    default Map<String, Object> settings() {
       return Map.of();

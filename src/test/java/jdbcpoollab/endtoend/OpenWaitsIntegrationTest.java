@@ -15,7 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A short real sweep of the CPU scan with 16 users on 2 connections, where most users wait at any moment: the waits
- * still open at the close are counted, and Little's law, with them, accounts for the users' time.
+ * still open at the close are counted, and Little's law, with them, accounts for the users' time inside the window
+ * (a warm-up before it, whose part of each wait does not count).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class OpenWaitsIntegrationTest {
@@ -25,7 +26,7 @@ class OpenWaitsIntegrationTest {
    @BeforeAll
    void runSweep() {
       run = GatlingRun.run(PoolSweep.class, Map.of("workloads", "cpu", "pools", "2", "users", "16", "seconds", "1",
-            "warmup", "0"), false);
+            "warmup", "0.5"), false);
       step = run.step("cpu", 2);
    }
 
@@ -43,7 +44,8 @@ class OpenWaitsIntegrationTest {
             + "the operations in the database that ended in the window: " + censored + ", open " + open);
       // the P99 is at least the oldest open wait only when waits that old are 1% of all: here about 130 waits in a
       // 1 s window, so it is the second largest; the constructed case (OpenAtCloseTest) checks that bound
-      assertTrue(number(censored, "max") >= number(open, "oldestWaitMs"), "censored " + censored + ", open " + open);
+      assertEquals(number(open, "oldestWaitMs"), number(step, "oldestOpenMs"), 0.001, "shown beside the censored P99");
+      assertTrue(number(censored, "max") >= number(step, "oldestOpenMs"), "censored " + censored + ", open " + open);
       assertTrue(number(censored, "p99") >= number(map(step, "acquire"), "p99"),
             "counting more waits at their age lowers no percentile");
    }
@@ -51,7 +53,8 @@ class OpenWaitsIntegrationTest {
    @Test
    void littlesLawWithTheOpenAgesAccountsForTheUsersTime() {
       double little = number(step, "littleRatio");
-      assertTrue(little >= 0.8 && little <= 1.2, "littleRatio " + little);
+      // over the window alone (the warm-up's part of each operation left out) no user can spend more than the window
+      assertTrue(little >= 0.8 && little <= 1.001, "littleRatio " + little);
       assertTrue(little >= number(step, "littleRatioCompleted"), step.toString());
    }
 

@@ -34,7 +34,7 @@ class OpenAtCloseTest {
    }
 
    @Test
-   void aWaitOpenAtTheCloseIsCountedAtItsAgeAndRaisesTheCensoredP99AboveTheCompletedOne() {
+   void aUserBlockedTheWholeWindowShowsInTheCensoredPercentiles() {
       StepResult s = oneUserBlockedTheWholeWindow();
       StepChecks c = s.checks();
       assertEquals(1, c.openAtClose().count());
@@ -43,8 +43,11 @@ class OpenAtCloseTest {
       assertEquals(1000.0, c.openAtClose().oldestWaitMs(), 0.001);
       assertEquals(0.1, s.acquire().p99(), 0.001, "completed only: the blocked user is not there");
       assertEquals(s.acquire().count() + 1, c.acquireWithOpen().count());
-      assertTrue(c.acquireWithOpen().p99() >= c.openAtClose().oldestWaitMs(),
+      // one wait of eleven: here the P99 is the maximum, so it reaches the open wait (in general only the max must)
+      assertTrue(c.acquireWithOpen().p99() >= c.oldestOpenMs(),
             "censored P99 " + c.acquireWithOpen().p99() + " below the oldest open wait");
+      assertTrue(c.acquireWithOpen().p50() <= s.acquire().p99() && c.acquireWithOpen().max() >= 1000.0,
+            "only the tail moves: " + c.acquireWithOpen());
       assertEquals(1000.0, c.longestWait().maxMs(), 1.0, "the least-served user waited the whole window");
    }
 
@@ -54,6 +57,38 @@ class OpenAtCloseTest {
       assertEquals(0.455, c.littleRatioCompleted(), 0.01, "one user of two, busy 91% of the time");
       assertEquals(0.955, c.littleRatio(), 0.01);
       assertFalse(c.littleLow());
+   }
+
+   /**
+    * A window that opens after 1 s of warm-up: one user asks at 0.5 s and is never served; the other runs a 91 ms
+    * operation every 100 ms from 0.05 s, one of them across the window's opening and one open at its close.
+    */
+   private static StepChecks waitsThatBeganInTheWarmup() {
+      StepRecorder r = new StepRecorder(StepId.of("cpu", 1), 2, 1 * S, 1 * S);
+      StepUsers.User served = r.user(1);
+      StepUsers.User blocked = r.user(2);
+      r.start(0);
+      r.begin(blocked, 500 * MS);
+      for (long t = 50 * MS; t < 2 * S; t += 100 * MS) {
+         r.begin(served, t);
+         r.acquired(served, t);
+         if (t + 91 * MS <= 2 * S) {
+            r.record(served, 0, 91 * MS, 91 * MS, t + 91 * MS, null);
+         }
+      }
+      return r.result(2_100 * MS).checks();
+   }
+
+   @Test
+   void littlesLawCountsOnlyTheTimeInsideTheWindowButTheOldestOpenWaitIsShownWhole() {
+      StepChecks c = waitsThatBeganInTheWarmup();
+      // inside the window: the blocked user 1000 ms; the other 41 + 9 x 91 + 50 ms, of which 50 ms still open
+      assertEquals(1_910.0 / 2_000, c.littleRatio(), 0.001, "ages from the window's opening, not the warm-up's");
+      assertEquals(860.0 / 2_000, c.littleRatioCompleted(), 0.001, "the first operation's 50 ms of warm-up left out");
+      assertTrue(c.littleRatio() <= 1.0, "no user spends more than the window inside it");
+      assertEquals(1_500.0, c.oldestOpenMs(), 0.001, "the oldest open wait whole, warm-up included");
+      assertEquals(1_500.0, c.openAtClose().oldestMs(), 0.001);
+      assertTrue(c.acquireWithOpen().max() >= c.oldestOpenMs(), c.acquireWithOpen().toString());
    }
 
    @Test
@@ -94,6 +129,8 @@ class OpenAtCloseTest {
       assertEquals(s.checks().openAtClose(), back.openAtClose());
       assertEquals(s.checks().acquireWithOpen(), back.acquireWithOpen());
       assertEquals(s.checks().littleRatio(), back.littleRatio(), 0.001);
+      assertEquals(1000.0, ((Number) m.get("oldestOpenMs")).doubleValue(), 0.001, "beside acquireWithOpen");
+      assertEquals(s.checks().oldestOpenMs(), back.oldestOpenMs(), 0.001);
       assertEquals(s.checks().longestWait(), back.longestWait());
    }
 

@@ -26,6 +26,19 @@ class FidelityOptionsTest {
       assertEquals(List.of("txn", "mix"), o.workloads().stream().map(w -> w.name()).toList());
    }
 
+   /** A file of statements bound from a feeder is a contender too; a queue would be shared out and run dry. */
+   @Test
+   void aUsersOwnFileOfStatementsIsTakenAndAQueueFeederRefused() {
+      Map<String, String> own = Map.of("workloads", "custom", "sql", "@src/test/resources/orders-checkout.sql",
+            "sql.writes", "true", "sql.transaction", "true", "feeder", "customers.csv");
+      FidelityOptions o = fidelity(own);
+      assertTrue(!o.workloads().get(0).plainQuery(), "the plugin's plain query cannot run it");
+      Map<String, String> queue = new java.util.HashMap<>(own);
+      queue.put("feeder.strategy", "queue");
+      String message = assertThrows(OptionException.class, () -> fidelity(queue)).getMessage();
+      assertTrue(message.startsWith("bad option -Dfeeder.strategy=queue: "), message);
+   }
+
    /** Fidelity states no gate to Gatling: a gate would be accepted and never end the run with 2. */
    @Test
    void gatesAreRefused() {

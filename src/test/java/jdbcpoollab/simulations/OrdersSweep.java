@@ -1,7 +1,7 @@
 package jdbcpoollab.simulations;
 
-import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.run.PoolSweepEngine;
+import jdbcpoollab.run.SweepSimulation;
 import jdbcpoollab.workloads.OwnWorkload;
 
 import static io.gatling.javaapi.core.CoreDsl.csv;
@@ -9,16 +9,11 @@ import static jdbcpoollab.gatling.JdbcWorkload.*;
 import static jdbcpoollab.workloads.Think.*;
 
 /** Your own workload (docs/your-workload.md): a shop's checkouts and browsing, 90/10, 200 users thinking between. */
-public class OrdersSweep extends Simulation {
+public class OrdersSweep extends SweepSimulation {
 
-   // The workload: schema and rows, customer ids from a feeder, two kinds of request, think time between requests
+   // The workload: the shop's tables (OrdersShop), customer ids from a feeder, two kinds of request, think time
    private static OwnWorkload orders() {
-      return workload("orders", csv("customers.csv").random())
-            .setupFile("orders-schema.sql")
-            .rows(20_000, "INSERT INTO customers (id, name, checkouts) VALUES", "(#{n}, 'a customer', 0)")
-            .rows(40_000, "INSERT INTO orders (id, customer_id) VALUES", "(#{n}, MOD(#{n}, 20000) + 1)")
-            .rows(80_000, "INSERT INTO order_lines (order_id, product) VALUES",
-                  "(MOD(#{n}, 40000) + 1, MOD(#{n}, 500))")
+      return OrdersShop.tables(workload("orders", csv("customers.csv").random()))
             .request(90, transaction("checkout",
                   sql("customer", "SELECT name FROM customers WHERE id = #{customerId}"), pause(uniform(1, 5)),
                   sql("order", "INSERT INTO orders (customer_id) VALUES (#{customerId})"), pause(uniform(1, 5)),
@@ -30,17 +25,7 @@ public class OrdersSweep extends Simulation {
    }
 
    // The sweep: every pool size over it, 200 users unless -Dusers says otherwise, and PoolSweep's other options
-   private final PoolSweepEngine sweep = PoolSweepEngine.of(this, OrdersSweep::orders, 200);
-
-   @Override
-   public void before() {
-      sweep.start();
-   }
-
-   @Override
-   public void after() {
-      sweep.finish();
-   }
+   private final PoolSweepEngine sweep = sweep(OrdersSweep::orders, 200);
 
    {
       setUp(sweep.population()).protocols(sweep.pools()).assertions(sweep.assertions())

@@ -2,11 +2,21 @@ package jdbcpoollab.db;
 
 import java.util.concurrent.atomic.AtomicLong;
 
-/** What crossed a proxy since it opened: connections accepted, connections it cut, the quickest handshake. */
+/**
+ * What crossed a proxy since it opened or was last {@link #reset}: connections accepted, connections it cut, the
+ * quickest handshake.
+ */
 public final class ProxyCounts {
    private final AtomicLong accepted = new AtomicLong();
    private final AtomicLong cut = new AtomicLong();
    private final AtomicLong quickestHandshake = new AtomicLong(Long.MAX_VALUE);
+
+   /** Counts from zero again, for the next pool behind the proxy. */
+   public void reset() {
+      accepted.set(0);
+      cut.set(0);
+      quickestHandshake.set(Long.MAX_VALUE);
+   }
 
    void accepted() {
       accepted.incrementAndGet();

@@ -24,6 +24,7 @@ public final class FaultRecorder {
    private final Histogram acquireSoFar = new Histogram(DIGITS);
    private final Recorder intervalAcquire = new Recorder(DIGITS);
    private final AtomicLong longestAcquire = new AtomicLong();
+   private final AtomicLong lastEnd = new AtomicLong(UNSET);
    private final LongAdder ok = new LongAdder();
    private final LongAdder failed = new LongAdder();
    private final LongAdder failedAfter = new LongAdder();
@@ -64,12 +65,14 @@ public final class FaultRecorder {
    public void completed() {
       ok.increment();
       intervalOk.increment();
+      lastEnd.accumulateAndGet(System.nanoTime(), Math::max);
    }
 
    /** An operation that failed in {@code phase} (getConnection, statement) with the normalised {@code error}. */
    public void failed(String phase, String error, long endNanos) {
       failed.increment();
       intervalFailed.increment();
+      lastEnd.accumulateAndGet(endNanos, Math::max);
       long after = mark;
       if (after != UNSET && endNanos >= after) {
          failedAfter.increment();
@@ -98,6 +101,12 @@ public final class FaultRecorder {
       synchronized (samples) {
          return List.copyOf(samples);
       }
+   }
+
+   /** When (ms since {@link #start}) the last operation so far ended, completed or failed; NaN before any. */
+   public double lastEndMs() {
+      long end = lastEnd.get();
+      return end == UNSET ? Double.NaN : ms(end);
    }
 
    /** The longest getConnection so far, in ms, however it ended. */

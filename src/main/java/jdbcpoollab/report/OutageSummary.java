@@ -18,13 +18,9 @@ import java.util.Optional;
  * ({@code outage-timeline.csv}) and the page with a chart set per source.
  */
 public final class OutageSummary implements Summary {
-   /** The samples of every source, one row each. */
-   public static final String TIMELINE = "outage-timeline.csv";
-
    private final String down;
    private final List<OutageResult> results = new ArrayList<>();
-   private final Map<String, List<FaultSample>> samples = new LinkedHashMap<>();
-   private final Map<String, double[]> marks = new LinkedHashMap<>();
+   private final FaultTimeline timeline = new FaultTimeline("outage");
 
    /** @param down how the database was unreachable, for the page */
    public OutageSummary(String down) {
@@ -32,24 +28,14 @@ public final class OutageSummary implements Summary {
    }
 
    /** A source done: its result, its samples and when (ms) the database went and came back. */
-   public synchronized void add(OutageResult result, List<FaultSample> timeline, double downMs, double backMs) {
+   public synchronized void add(OutageResult result, List<FaultSample> samples, double downMs, double backMs) {
       results.add(result);
-      samples.put(result.source(), timeline);
-      marks.put(result.source(), new double[] {downMs, backMs});
+      timeline.add(result.source(), samples, downMs, backMs);
    }
 
-   /** Writes every source's samples so far to the run folder's {@link #TIMELINE}. */
-   public synchronized void writeTimeline(Path runFolder) {
-      StringBuilder csv = new StringBuilder("source,ms,completed,failed,acquireP99Ms,acquireMaxMs,active,idle,waiting,"
-            + "proxyConnections\n");
-      samples.forEach((source, list) -> list.forEach(s -> csv.append(String.format(Locale.ROOT,
-            "%s,%.1f,%d,%d,%s,%s,%d,%d,%d,%d%n", source, s.ms(), s.completed(), s.failed(), number(s.acquireP99Ms()),
-            number(s.acquireMaxMs()), s.active(), s.idle(), s.waiting(), s.proxyConnections()))));
-      AtomicFile.write(runFolder.resolve(TIMELINE), csv.toString());
-   }
-
-   private static String number(double ms) {
-      return Double.isFinite(ms) ? String.format(Locale.ROOT, "%.3f", ms) : "";
+   /** The samples of every source, written to the run folder after each. */
+   public FaultTimeline timeline() {
+      return timeline;
    }
 
    @Override
@@ -91,10 +77,9 @@ public final class OutageSummary implements Summary {
    }
 
    private Table howTheyFailed() {
-      Table table = new Table(List.of("source", "count", "phase: message"));
-      results.forEach(r -> r.failures().forEach((message, count) -> table.add(List.of(r.source(),
-            Long.toString(count), message))));
-      return table;
+      Map<String, Map<String, Long>> failures = new LinkedHashMap<>();
+      results.forEach(r -> failures.put(r.source(), r.failures()));
+      return FaultTimeline.failures(failures);
    }
 
    @Override
@@ -130,13 +115,10 @@ public final class OutageSummary implements Summary {
       for (OutageResult r : results) {
          html.h2(r.source(), "source-" + r.source());
          html.p(OutageText.answer(r));
-         List<FaultSample> list = samples.get(r.source());
-         if (list != null && !list.isEmpty()) {
-            double[] at = marks.get(r.source());
-            html.images(FaultCharts.write(runFolder, "outage", r.source(), list, at));
-         }
+         timeline.charts(html, runFolder, r.source());
       }
-      html.p("Dotted lines: the database unreachable, and back. Samples every 100 ms; " + TIMELINE + " has them all.");
+      html.p("Dotted lines: the database unreachable, and back. Samples every 100 ms; " + timeline.file()
+            + " has them all.");
       Path page = runFolder.resolve("index.html");
       AtomicFile.write(page, html.page());
       return Optional.of(page);

@@ -27,10 +27,7 @@ public record OutageOptions(CommonOptions common, List<PoolLibrary> sources, Str
 
    public static OutageOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);
-      Workloads.Chosen chosen = Workloads.DEFAULT.choose(o, "wait", common.target().dialect());
-      if (chosen.workloads().size() != 1) {
-         throw Options.bad("workloads", o.given("workloads"), "one workload of " + Workloads.DEFAULT.names());
-      }
+      Workloads.Chosen chosen = FaultSources.workload(o, common);
       return new OutageOptions(
             common,
             FaultSources.from(o),

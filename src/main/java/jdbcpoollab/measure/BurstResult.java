@@ -28,5 +28,5 @@ import java.util.Map;
 public record BurstResult(String source, String openFailure, Double burstServedMs, long connectionsOpened,
                           long proxyAccepted, int poolSizeAfter, double quickestHandshakeMs, Timing acquire,
                           double longestAcquireMs, long ok, long failed, Map<String, Long> failures,
-                          double longestSampleGapMs, int leftOpenAfterClose) {
+                          double longestSampleGapMs, int leftOpenAfterClose) implements FaultResult {
 }

@@ -28,5 +28,5 @@ import java.util.Map;
 public record LifetimeResult(String source, String openFailure, long ok, long failed, double failedPer1000,
                              long connectionsOpened, long connectionsReplaced, long proxyAccepted, long cutByProxy,
                              Timing acquire, double longestAcquireMs, Map<String, Long> failures,
-                             double longestSampleGapMs, int leftOpenAfterClose) {
+                             double longestSampleGapMs, int leftOpenAfterClose) implements FaultResult {
 }

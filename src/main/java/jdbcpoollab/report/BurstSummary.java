@@ -22,21 +22,6 @@ public final class BurstSummary extends FaultSummary<BurstResult> {
    }
 
    @Override
-   String source(BurstResult r) {
-      return r.source();
-   }
-
-   @Override
-   String openFailure(BurstResult r) {
-      return r.openFailure();
-   }
-
-   @Override
-   Map<String, Long> failuresOf(BurstResult r) {
-      return r.failures();
-   }
-
-   @Override
    String answer(BurstResult r) {
       return BurstText.answer(r, minIdle);
    }

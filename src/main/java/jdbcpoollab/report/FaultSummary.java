@@ -2,6 +2,7 @@ package jdbcpoollab.report;
 
 import jdbcpoollab.files.AtomicFile;
 import jdbcpoollab.files.Json;
+import jdbcpoollab.measure.FaultResult;
 import jdbcpoollab.measure.FaultSample;
 
 import java.nio.file.Path;
@@ -18,7 +19,7 @@ import java.util.Optional;
  *
  * @param <R> the scenario's result of one source
  */
-abstract class FaultSummary<R> implements Summary {
+abstract class FaultSummary<R extends FaultResult> implements Summary {
    private final String title;
    private final FaultTimeline timeline;
    private final List<R> results = new ArrayList<>();
@@ -28,12 +29,6 @@ abstract class FaultSummary<R> implements Summary {
       this.title = title;
       this.timeline = new FaultTimeline(scenario);
    }
-
-   abstract String source(R r);
-
-   abstract String openFailure(R r);
-
-   abstract Map<String, Long> failuresOf(R r);
 
    abstract String answer(R r);
 
@@ -54,7 +49,7 @@ abstract class FaultSummary<R> implements Summary {
    /** A source done: its result, and its samples with the moments (ms) its charts mark. */
    public final synchronized void add(R result, List<FaultSample> samples, double... marksMs) {
       results.add(result);
-      timeline.add(source(result), samples, marksMs);
+      timeline.add(result.source(), samples, marksMs);
    }
 
    /** The samples of every source, written to the run folder after each. */
@@ -83,7 +78,7 @@ abstract class FaultSummary<R> implements Summary {
 
    private Table howTheyFailed() {
       Map<String, Map<String, Long>> failures = new LinkedHashMap<>();
-      results.forEach(r -> failures.put(source(r), failuresOf(r)));
+      results.forEach(r -> failures.put(r.source(), r.failures()));
       return FaultTimeline.failures(failures);
    }
 
@@ -99,13 +94,13 @@ abstract class FaultSummary<R> implements Summary {
    @Override
    public final synchronized Map<String, Long> failures() {
       Map<String, Long> all = new LinkedHashMap<>();
-      results.forEach(r -> failuresOf(r).forEach((message, count) -> all.put(source(r) + ": " + message, count)));
+      results.forEach(r -> r.failures().forEach((message, count) -> all.put(r.source() + ": " + message, count)));
       return all;
    }
 
    @Override
    public final synchronized boolean complete() {
-      return results.stream().allMatch(r -> openFailure(r) == null);
+      return results.stream().allMatch(r -> r.openFailure() == null);
    }
 
    @Override
@@ -118,9 +113,9 @@ abstract class FaultSummary<R> implements Summary {
       html.h2("How they failed", "failures");
       html.table(howTheyFailed());
       for (R r : results) {
-         html.h2(source(r), "source-" + source(r));
+         html.h2(r.source(), "source-" + r.source());
          html.p(answer(r));
-         timeline.charts(html, runFolder, source(r));
+         timeline.charts(html, runFolder, r.source());
       }
       html.p(chartsNote());
       Path page = runFolder.resolve("index.html");

@@ -4,7 +4,6 @@ import jdbcpoollab.measure.LifetimeResult;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * A Lifetime run's results: per source how many operations failed per 1,000 while connections died underneath the
@@ -14,21 +13,6 @@ public final class LifetimeSummary extends FaultSummary<LifetimeResult> {
 
    public LifetimeSummary() {
       super("Lifetime", "lifetime");
-   }
-
-   @Override
-   String source(LifetimeResult r) {
-      return r.source();
-   }
-
-   @Override
-   String openFailure(LifetimeResult r) {
-      return r.openFailure();
-   }
-
-   @Override
-   Map<String, Long> failuresOf(LifetimeResult r) {
-      return r.failures();
    }
 
    @Override

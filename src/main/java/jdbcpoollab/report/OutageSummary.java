@@ -20,21 +20,6 @@ public final class OutageSummary extends FaultSummary<OutageResult> {
    }
 
    @Override
-   String source(OutageResult r) {
-      return r.source();
-   }
-
-   @Override
-   String openFailure(OutageResult r) {
-      return r.openFailure();
-   }
-
-   @Override
-   Map<String, Long> failuresOf(OutageResult r) {
-      return r.failures();
-   }
-
-   @Override
    String answer(OutageResult r) {
       return OutageText.answer(r);
    }

@@ -2,11 +2,8 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.db.FaultProxy;
 import jdbcpoollab.db.ProxyCounts;
-import jdbcpoollab.db.ServerStatus;
-import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Rounds;
-import jdbcpoollab.load.Step;
 import jdbcpoollab.measure.BurstResult;
 import jdbcpoollab.measure.FaultRecorder;
 import jdbcpoollab.measure.StepId;
@@ -19,7 +16,6 @@ import jdbcpoollab.report.BurstText;
 import jdbcpoollab.workloads.Think;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -32,24 +28,19 @@ import java.util.Locale;
 public final class BurstEngine {
    private final BurstOptions options;
    private final BurstSummary summary;
+   private final FaultRun run;
    private final Lab lab;
-   private final ServerStatus server;
-   private final PoolProtocol pools = new PoolProtocol();
-   private final List<Trial> trials = new ArrayList<>();
 
    private BurstEngine(Options system, BurstOptions options) {
       this.options = options;
       summary = new BurstSummary(options.minIdle(), options.sampleMs());
-      lab = new Lab("Burst", system, options.common(), options.maxPool() + 50, summary, options.settings());
-      lab.serverOptions(options.serverOptions());
-      server = new ServerStatus(lab::database);
+      run = new FaultRun("Burst", system, options, options.maxPool() + 50, summary, options.settings());
+      lab = run.lab();
       for (PoolLibrary source : options.sources()) {
-         trials.add(new Trial(source));
+         Trial t = new Trial(source);
+         run.add(t.pool.step, options.burst(), () -> open(t), () -> close(t));
       }
-      trials.forEach(t -> pools.loadedBy(t.pool.step, options.burst(), new PoolProtocol.Stage(() -> open(t),
-            () -> close(t), t.pool.step::stop, () -> { })));
-      lab.plan(trials.size(), pools::endRun);
-      lab.onInterrupt(pools::interrupt);
+      run.planned();
    }
 
    /** Reads Burst's options from the JVM's; bad input ends the run with one line, before anything starts. */
@@ -62,14 +53,9 @@ public final class BurstEngine {
       return options;
    }
 
-   /** The protocol that opens each source's pool (and idles it) before the burst and closes it after. */
-   public PoolProtocol pools() {
-      return pools;
-   }
-
-   /** One step per source, in the order they run. */
-   public List<Step> steps() {
-      return trials.stream().map(t -> t.pool.step).toList();
+   /** The sources' steps and the protocol that opens each pool (and idles it) before the burst, closes it after. */
+   public FaultRun run() {
+      return run;
    }
 
    /** What each user does: its operations, back to back. */
@@ -85,7 +71,7 @@ public final class BurstEngine {
       Trial(PoolLibrary source) {
          StepId id = new StepId(options.workload().name() + " burst", source.name(), options.maxPool(), 1, 1,
                StepId.digits(options.maxPool()));
-         pool = new FaultTrial(lab, server, source, id, options.workload(), options.burst(),
+         pool = new FaultTrial(lab, run.server(), source, id, options.workload(), options.burst(),
                Seconds.nanos(options.idleSeconds() + options.maxSeconds()), new PoolShape(id.poolName(),
                      options.minIdle(), options.maxPool(), options.connectionTimeoutMs()).with(options.times()),
                options.socketTimeoutMs());
@@ -128,21 +114,18 @@ public final class BurstEngine {
       return List.of();
    }
 
-   /** The run's budget: every source's fill, idle time and burst, and margins. */
+   /** The run's budget: every source's fill, idle time and burst, two socket timeouts and margins. */
    public Duration maxDuration() {
-      return Duration.ofSeconds((long) (trials.size() * (options.idleSeconds() + options.maxSeconds()
-            + 2 * options.socketTimeoutMs() / 1000.0 + options.connectMs() * options.minIdle() / 1000.0 + 30))
-            + 60);
+      return run.maxDuration(options.idleSeconds() + options.maxSeconds() + 2 * options.socketTimeoutMs() / 1000.0
+            + options.connectMs() * options.minIdle() / 1000.0);
    }
 
    /** Before the load: the database, and the statement tried once on it. */
    public void start() {
-      lab.start("big", (database, c) -> "not needed");
-      lab.tryOnce(options.workload());
+      run.start(options.workload());
    }
 
    public void finish() {
-      server.close();
-      lab.finish();
+      run.finish();
    }
 }

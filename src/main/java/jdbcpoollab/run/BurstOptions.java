@@ -55,7 +55,7 @@ public record BurstOptions(CommonOptions common, List<PoolLibrary> sources, int 
             o.decimal("maxSeconds", 30, 1, 3_600, false),
             o.decimal("sampleMs", 10, 1, 10, false),
             o.integer("connectionTimeoutMs", 30_000, 250, 3_600_000),
-            o.integer("socketTimeoutMs", 10_000, 250, 3_600_000),
+            FaultSources.socketTimeoutMs(o),
             chosen.workloads().get(0),
             chosen.settings());
    }

@@ -21,6 +21,11 @@ final class FaultSources {
       return chosen;
    }
 
+   /** {@code -DsocketTimeoutMs}: the driver's connect and socket timeouts on the pools' URL, 10 s by default. */
+   static int socketTimeoutMs(Options o) {
+      return o.integer("socketTimeoutMs", 10_000, 250, 3_600_000);
+   }
+
    static List<PoolLibrary> from(Options o) {
       List<String> names = PoolLibraries.DEFAULT.names();
       return o.choices("source", String.join(",", names), names).stream().map(PoolLibraries.DEFAULT::named).toList();

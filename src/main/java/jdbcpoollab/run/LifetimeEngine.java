@@ -2,11 +2,8 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.db.FaultProxy;
 import jdbcpoollab.db.ProxyCounts;
-import jdbcpoollab.db.ServerStatus;
-import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Rounds;
-import jdbcpoollab.load.Step;
 import jdbcpoollab.measure.FaultRecorder;
 import jdbcpoollab.measure.LifetimeResult;
 import jdbcpoollab.measure.StepId;
@@ -18,7 +15,6 @@ import jdbcpoollab.report.LifetimeSummary;
 import jdbcpoollab.report.LifetimeText;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -33,27 +29,22 @@ public final class LifetimeEngine {
 
    private final LifetimeOptions options;
    private final LifetimeSummary summary = new LifetimeSummary();
+   private final FaultRun run;
    private final Lab lab;
-   private final ServerStatus server;
-   private final PoolProtocol pools = new PoolProtocol();
-   private final List<FaultTrial> trials = new ArrayList<>();
 
    private LifetimeEngine(Options system, LifetimeOptions options) {
       this.options = options;
-      lab = new Lab("Lifetime", system, options.common(), options.pool() + 50, summary, options.settings());
-      lab.serverOptions(options.serverOptions());
-      server = new ServerStatus(lab::database);
+      run = new FaultRun("Lifetime", system, options, options.pool() + 50, summary, options.settings());
+      lab = run.lab();
       for (PoolLibrary source : options.sources()) {
          StepId id = new StepId(options.workload().name() + " lifetime", source.name(), options.pool(), 1, 1,
                StepId.digits(options.pool()));
-         trials.add(new FaultTrial(lab, server, source, id, options.workload(), options.users(),
+         FaultTrial t = new FaultTrial(lab, run.server(), source, id, options.workload(), options.users(),
                Seconds.nanos(options.loadSeconds()), new PoolShape(id.poolName(), options.pool(), options.pool(),
-                     options.connectionTimeoutMs()).with(options.times()), options.socketTimeoutMs()));
+                     options.connectionTimeoutMs()).with(options.times()), options.socketTimeoutMs());
+         run.add(t.step, options.users(), () -> open(t), () -> close(t));
       }
-      trials.forEach(t -> pools.loadedBy(t.step, options.users(), new PoolProtocol.Stage(() -> open(t),
-            () -> close(t), t.step::stop, () -> { })));
-      lab.plan(trials.size(), pools::endRun);
-      lab.onInterrupt(pools::interrupt);
+      run.planned();
    }
 
    /** Reads Lifetime's options from the JVM's; bad input ends the run with one line, before anything starts. */
@@ -66,14 +57,9 @@ public final class LifetimeEngine {
       return options;
    }
 
-   /** The protocol that opens each source's pool before its users load it and closes it once they have left. */
-   public PoolProtocol pools() {
-      return pools;
-   }
-
-   /** One step per source, in the order they run. */
-   public List<Step> steps() {
-      return trials.stream().map(t -> t.step).toList();
+   /** The sources' steps and the protocol that opens each pool before its users and closes it after them. */
+   public FaultRun run() {
+      return run;
    }
 
    /** What each user does: its rounds of load and the pauses between them. */
@@ -126,20 +112,18 @@ public final class LifetimeEngine {
       return marks;
    }
 
-   /** The run's budget: every source's load, two socket timeouts and margins. */
+   /** The run's budget: every source's load, two socket and two acquire timeouts, and margins. */
    public Duration maxDuration() {
-      return Duration.ofSeconds((long) (trials.size() * (options.loadSeconds() + 2 * options.socketTimeoutMs()
-            / 1000.0 + 2 * options.connectionTimeoutMs() / 1000.0 + 30)) + 60);
+      return run.maxDuration(options.loadSeconds() + 2 * options.socketTimeoutMs() / 1000.0
+            + 2 * options.connectionTimeoutMs() / 1000.0);
    }
 
    /** Before the load: the database, and the statement tried once on it. */
    public void start() {
-      lab.start("big", (database, c) -> "not needed");
-      lab.tryOnce(options.workload());
+      run.start(options.workload());
    }
 
    public void finish() {
-      server.close();
-      lab.finish();
+      run.finish();
    }
 }

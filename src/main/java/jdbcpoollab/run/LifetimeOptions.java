@@ -45,7 +45,7 @@ public record LifetimeOptions(CommonOptions common, List<PoolLibrary> sources, i
             o.integer("maxLifetimeMs", 0, 0, 86_400_000),
             o.integer("keepaliveMs", 0, 0, 86_400_000),
             o.integer("connectionTimeoutMs", 2_000, 250, 3_600_000),
-            o.integer("socketTimeoutMs", 10_000, 250, 3_600_000),
+            FaultSources.socketTimeoutMs(o),
             chosen.workloads().get(0),
             chosen.settings());
    }

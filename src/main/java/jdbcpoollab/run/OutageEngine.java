@@ -2,10 +2,7 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.analysis.Recovery;
 import jdbcpoollab.db.FaultProxy;
-import jdbcpoollab.db.ServerStatus;
-import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.Outcome;
-import jdbcpoollab.load.Step;
 import jdbcpoollab.measure.FaultRecorder;
 import jdbcpoollab.measure.FaultSample;
 import jdbcpoollab.measure.OutageResult;
@@ -35,26 +32,21 @@ public final class OutageEngine {
 
    private final OutageOptions options;
    private final OutageSummary summary;
+   private final FaultRun run;
    private final Lab lab;
-   private final PoolProtocol pools = new PoolProtocol();
-   private final List<Trial> trials = new ArrayList<>();
    private final ScheduledExecutorService clock = FaultTrial.clock("outage");
-   private final ServerStatus server;
 
    private OutageEngine(Options system, OutageOptions options) {
       this.options = options;
       summary = new OutageSummary(options.down());
-      lab = new Lab("Outage", system, options.common(), options.pool() + options.users() + 50, summary,
+      run = new FaultRun("Outage", system, options, options.pool() + options.users() + 50, summary,
             options.settings());
-      lab.serverOptions(options.serverOptions());
-      server = new ServerStatus(lab::database);
+      lab = run.lab();
       for (PoolLibrary source : options.sources()) {
-         trials.add(new Trial(source));
+         Trial t = new Trial(source);
+         run.add(t.pool.step, options.users(), () -> open(t), () -> close(t));
       }
-      trials.forEach(t -> pools.loadedBy(t.pool.step, options.users(), new PoolProtocol.Stage(() -> open(t),
-            () -> close(t), t.pool.step::stop, () -> { })));
-      lab.plan(trials.size(), pools::endRun);
-      lab.onInterrupt(pools::interrupt);
+      run.planned();
    }
 
    /** Reads Outage's options from the JVM's; bad input ends the run with one line, before anything starts. */
@@ -67,14 +59,9 @@ public final class OutageEngine {
       return options;
    }
 
-   /** The protocol that opens each source's pool before its users load it and closes it once they have left. */
-   public PoolProtocol pools() {
-      return pools;
-   }
-
-   /** One step per source, in the order they run. */
-   public List<Step> steps() {
-      return trials.stream().map(t -> t.pool.step).toList();
+   /** The sources' steps and the protocol that opens each pool before its users and closes it after them. */
+   public FaultRun run() {
+      return run;
    }
 
    /** One source's pool through the outage, and the outage's moments. */
@@ -87,7 +74,7 @@ public final class OutageEngine {
       Trial(PoolLibrary source) {
          StepId id = new StepId(options.workload().name() + " " + options.down(), source.name(), options.pool(), 1, 1,
                StepId.digits(options.pool()));
-         pool = new FaultTrial(lab, server, source, id, options.workload(), options.users(),
+         pool = new FaultTrial(lab, run.server(), source, id, options.workload(), options.users(),
                Seconds.nanos(options.loadSeconds()), new PoolShape(id.poolName(), options.pool(), options.pool(),
                      options.connectionTimeoutMs()), options.socketTimeoutMs());
       }
@@ -165,21 +152,19 @@ public final class OutageEngine {
       return List.of();
    }
 
-   /** The run's budget: every source's load, two socket timeouts and margins. */
+   /** The run's budget: every source's load, two socket and two acquire timeouts, and margins. */
    public Duration maxDuration() {
-      return Duration.ofSeconds((long) (trials.size() * (options.loadSeconds() + 2 * options.socketTimeoutMs()
-            / 1000.0 + 2 * options.connectionTimeoutMs() / 1000.0 + 30)) + 60);
+      return run.maxDuration(options.loadSeconds() + 2 * options.socketTimeoutMs() / 1000.0
+            + 2 * options.connectionTimeoutMs() / 1000.0);
    }
 
    /** Before the load: the database, and the statement tried once on it. */
    public void start() {
-      lab.start("big", (database, c) -> "not needed");
-      lab.tryOnce(options.workload());
+      run.start(options.workload());
    }
 
    public void finish() {
       clock.shutdownNow();
-      server.close();
-      lab.finish();
+      run.finish();
    }
 }

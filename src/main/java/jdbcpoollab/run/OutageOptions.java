@@ -37,7 +37,7 @@ public record OutageOptions(CommonOptions common, List<PoolLibrary> sources, Str
             o.decimal("downSeconds", 5, 0.1, 3_600, false),
             o.decimal("afterSeconds", 5, 0.5, 3_600, false),
             o.integer("connectionTimeoutMs", 2_000, 250, 3_600_000),
-            o.integer("socketTimeoutMs", 10_000, 250, 3_600_000),
+            FaultSources.socketTimeoutMs(o),
             chosen.workloads().get(0),
             chosen.settings());
    }

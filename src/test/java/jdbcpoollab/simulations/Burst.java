@@ -47,8 +47,8 @@ public class Burst extends Simulation {
    }
 
    {
-      setUp(burst.pools().oneAfterAnother(burst.steps(), this::source))
-            .protocols(burst.pools())
+      setUp(burst.run().pools().oneAfterAnother(burst.run().steps(), this::source))
+            .protocols(burst.run().pools())
             .maxDuration(burst.maxDuration());
    }
 }

@@ -48,8 +48,8 @@ public class Lifetime extends Simulation {
    }
 
    {
-      setUp(lifetime.pools().oneAfterAnother(lifetime.steps(), this::source))
-            .protocols(lifetime.pools())
+      setUp(lifetime.run().pools().oneAfterAnother(lifetime.run().steps(), this::source))
+            .protocols(lifetime.run().pools())
             .maxDuration(lifetime.maxDuration());
    }
 }

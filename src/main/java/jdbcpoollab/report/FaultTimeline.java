@@ -37,10 +37,11 @@ public final class FaultTimeline {
    /** Writes every source's samples so far to the run folder's {@link #file}. */
    public synchronized void write(Path runFolder) {
       StringBuilder csv = new StringBuilder("source,ms,completed,failed,acquireP99Ms,acquireMaxMs,active,idle,waiting,"
-            + "proxyConnections\n");
+            + "proxyConnections,inGetConnection\n");
       samples.forEach((source, list) -> list.forEach(s -> csv.append(String.format(Locale.ROOT,
-            "%s,%.1f,%d,%d,%s,%s,%d,%d,%d,%d%n", source, s.ms(), s.completed(), s.failed(), number(s.acquireP99Ms()),
-            number(s.acquireMaxMs()), s.active(), s.idle(), s.waiting(), s.proxyConnections()))));
+            "%s,%.1f,%d,%d,%s,%s,%d,%d,%d,%d,%d%n", source, s.ms(), s.completed(), s.failed(),
+            number(s.acquireP99Ms()), number(s.acquireMaxMs()), s.active(), s.idle(), s.waiting(),
+            s.proxyConnections(), s.inGetConnection()))));
       AtomicFile.write(runFolder.resolve(file()), csv.toString());
    }
 

@@ -47,6 +47,9 @@ class BurstIntegrationTest {
       List<String> timeline = Files.readAllLines(run.folder().resolve("burst-timeline.csv"));
       // sampled every 10 ms: far more rows than the burst's few hundred ms would give at 100 ms
       assertTrue(timeline.stream().filter(l -> l.startsWith("hikari,")).count() >= 20, timeline.toString());
+      // 10 users on 2 connections, each new one 100 ms away: some sample saw users waiting in getConnection
+      assertTrue(timeline.stream().filter(l -> l.startsWith("hikari,"))
+            .anyMatch(l -> Integer.parseInt(l.substring(l.lastIndexOf(',') + 1)) > 0), timeline.toString());
       assertTrue(Files.exists(run.folder().resolve("burst-vibur-connections.svg")));
    }
 }

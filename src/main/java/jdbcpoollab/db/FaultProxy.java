@@ -25,8 +25,10 @@ import java.util.concurrent.TimeUnit;
  * {@link #refuse} (every connection closed and the port closed, so a new one is refused) or {@link #blackhole}
  * (connections accepted and nothing answered, no reset, as behind a firewall that drops packets). Bytes held during a
  * black hole flow on, in order, when it ends, as TCP's retransmissions would deliver them once a firewall stops
- * dropping. The scenarios' statements are small: what a side sends is not throttled. Opened and closed by the run
- * that uses it.
+ * dropping. The scenarios' statements are small: what a side sends is not throttled. It can also make opening a
+ * connection expensive ({@link #delayConnects}: only the handshake is late, the round trips after it are not) and
+ * cut every connection at a given age ({@link #cutAfter}), as a firewall or load balancer with a connection time
+ * limit does. Opened and closed by the run that uses it.
  */
 public final class FaultProxy implements AutoCloseable {
    private final String upstreamHost;
@@ -38,6 +40,9 @@ public final class FaultProxy implements AutoCloseable {
    private final int port;
    private Channel server;
    private volatile boolean holding;
+   private volatile long connectDelayNanos;
+   private volatile long cutAfterNanos;
+   private final ProxyCounts counts = new ProxyCounts();
 
    private FaultProxy(String upstreamHost, int upstreamPort) {
       this.upstreamHost = upstreamHost;
@@ -109,6 +114,24 @@ public final class FaultProxy implements AutoCloseable {
       held.forEach(Pair::release);
    }
 
+   /**
+    * From now on, each new connection reaches the server {@code ms} late, so its handshake (the server speaks first)
+    * takes that much longer; 0 for none. Bytes on a connection once open are not delayed.
+    */
+   public void delayConnects(long ms) {
+      connectDelayNanos = TimeUnit.MILLISECONDS.toNanos(ms);
+   }
+
+   /** From now on, each new connection is closed {@code ms} after it was accepted, in use or not; 0 for never. */
+   public void cutAfter(long ms) {
+      cutAfterNanos = TimeUnit.MILLISECONDS.toNanos(ms);
+   }
+
+   /** What crossed the proxy since it opened. */
+   public ProxyCounts counts() {
+      return counts;
+   }
+
    /** Client connections open through the proxy now. */
    public int open() {
       return clients.size();
@@ -138,8 +161,10 @@ public final class FaultProxy implements AutoCloseable {
    private final class Pair {
       private final Channel inbound;
       private final Queue<Held> held = new ArrayDeque<>();
+      private final long acceptedNanos = System.nanoTime();
       private Channel outbound;
       private boolean connecting;
+      private boolean greeted;
 
       Pair(Channel inbound) {
          this.inbound = inbound;
@@ -151,6 +176,19 @@ public final class FaultProxy implements AutoCloseable {
             return;
          }
          connecting = true;
+         long late = connectDelayNanos - (System.nanoTime() - acceptedNanos);
+         if (late > 0) {
+            inbound.eventLoop().schedule(this::reachServer, late, TimeUnit.NANOSECONDS);
+         } else {
+            reachServer();
+         }
+      }
+
+      /** Opens the connection to the server. On the event loop. */
+      private void reachServer() {
+         if (!inbound.isActive()) {
+            return;
+         }
          netty.client(inbound.eventLoop())
                .handler(new ChannelInitializer<SocketChannel>() {
                   @Override
@@ -196,6 +234,10 @@ public final class FaultProxy implements AutoCloseable {
 
       /** Bytes read from one side: forwarded, or kept while the proxy holds. On the event loop. */
       void read(boolean fromClient, Object msg) {
+         if (!fromClient && !greeted) {
+            greeted = true;
+            counts.greeted(System.nanoTime() - acceptedNanos);
+         }
          Channel to = fromClient ? outbound : inbound;
          if (holding || !held.isEmpty() || to == null) {
             held.add(new Held(fromClient, msg));
@@ -242,7 +284,17 @@ public final class FaultProxy implements AutoCloseable {
          synchronized (pairs) {
             pairs.add(pair);
          }
+         counts.accepted();
          ctx.pipeline().remove(this);
+         long cutAt = cutAfterNanos;
+         if (cutAt > 0) {
+            ctx.channel().eventLoop().schedule(() -> {
+               if (ctx.channel().isActive()) {
+                  counts.cut();
+                  pair.close();
+               }
+            }, cutAt, TimeUnit.NANOSECONDS);
+         }
          pair.connect();
       }
 

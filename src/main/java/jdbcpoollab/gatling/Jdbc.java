@@ -7,6 +7,7 @@ import io.gatling.javaapi.core.ActionBuilder;
 import jdbcpoollab.load.Batch;
 import jdbcpoollab.load.OpenStep;
 import jdbcpoollab.load.Outcome;
+import jdbcpoollab.load.Rounds;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.load.UserThreads;
 
@@ -41,8 +42,13 @@ public final class Jdbc {
     * every measured operation is reported to Gatling under the step's request name.
     */
    public static ActionBuilder closedLoop(Step step) {
+      return closedLoop(step, Rounds.STEADY);
+   }
+
+   /** The user's closed loop on the step paced by {@code rounds} (a burst's operations, work and pauses). */
+   public static ActionBuilder closedLoop(Step step, Rounds rounds) {
       return loop("closed loop " + step.requestName(), step, step.threads(),
-            (session, log) -> step.closedLoop(session.userId(), log::response));
+            (session, log) -> step.closedLoop(session.userId(), rounds, log::response));
    }
 
    /**

@@ -180,6 +180,16 @@ public final class Step {
     * @return operations that failed inside the window
     */
    public long closedLoop(long userId, OperationLog log) {
+      return closedLoop(userId, Rounds.STEADY, log);
+   }
+
+   /**
+    * One user's closed loop paced by {@code rounds}: each round's operations back to back (with the think time),
+    * then its pause without any; the window, a lost database or a dry feeder ends it as in a steady loop.
+    *
+    * @return operations that failed inside the window
+    */
+   public long closedLoop(long userId, Rounds rounds, OperationLog log) {
       StepUsers.User user = recorder.user(userId);
       Thread self = Thread.currentThread();
       synchronized (loops) {
@@ -196,13 +206,20 @@ public final class Step {
       StatementTimes times = new StatementTimes();
       Phases.Acquired acquired = nanos -> recorder.acquired(user, nanos);
       try {
-         while (running() && lostReason == null) {
-            if (!once(user, arrival, acquired, log, times)) {
-               failed++;
+         for (int round = 0; round < rounds.count() && running() && lostReason == null; round++) {
+            if (round > 0 && !Think.sleep(Math.min(rounds.pauseNanos(), recorder.nanosLeft(System.nanoTime())))) {
+               break;
             }
-            think(user);
-            // an interrupt is meant for the operation it cut short; the next one starts clean
-            Thread.interrupted();
+            long roundStart = System.nanoTime();
+            for (long op = 0; op < rounds.maxOps() && running() && lostReason == null
+                  && System.nanoTime() - roundStart < rounds.workNanos(); op++) {
+               if (!once(user, arrival, acquired, log, times)) {
+                  failed++;
+               }
+               think(user);
+               // an interrupt is meant for the operation it cut short; the next one starts clean
+               Thread.interrupted();
+            }
          }
       } finally {
          synchronized (loops) {

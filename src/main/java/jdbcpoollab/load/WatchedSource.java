@@ -20,6 +20,7 @@ public final class WatchedSource implements ConnectionSource {
 
    @Override
    public Connection getConnection() throws SQLException {
+      recorder.acquiring();
       long start = System.nanoTime();
       try {
          Connection connection = source.getConnection();

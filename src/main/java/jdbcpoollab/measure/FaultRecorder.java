@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -24,6 +25,8 @@ public final class FaultRecorder {
    private final Histogram acquireSoFar = new Histogram(DIGITS);
    private final Recorder intervalAcquire = new Recorder(DIGITS);
    private final AtomicLong longestAcquire = new AtomicLong();
+   private final AtomicLong lastEnd = new AtomicLong(UNSET);
+   private final AtomicInteger inGetConnection = new AtomicInteger();
    private final LongAdder ok = new LongAdder();
    private final LongAdder failed = new LongAdder();
    private final LongAdder failedAfter = new LongAdder();
@@ -49,8 +52,17 @@ public final class FaultRecorder {
       mark = nowNanos;
    }
 
-   /** One getConnection, from its call to its return or failure; {@code error} normalised, null when it returned. */
+   /** A getConnection begins: counted as waiting until {@link #acquired}. */
+   public void acquiring() {
+      inGetConnection.incrementAndGet();
+   }
+
+   /**
+    * One getConnection, from its call ({@link #acquiring}) to its return or failure; {@code error} normalised, null
+    * when it returned.
+    */
    public void acquired(long fromNanos, long toNanos, String error) {
+      inGetConnection.decrementAndGet();
       long nanos = Math.max(0, toNanos - fromNanos);
       acquire.recordValue(nanos);
       intervalAcquire.recordValue(nanos);
@@ -64,12 +76,14 @@ public final class FaultRecorder {
    public void completed() {
       ok.increment();
       intervalOk.increment();
+      lastEnd.accumulateAndGet(System.nanoTime(), Math::max);
    }
 
    /** An operation that failed in {@code phase} (getConnection, statement) with the normalised {@code error}. */
    public void failed(String phase, String error, long endNanos) {
       failed.increment();
       intervalFailed.increment();
+      lastEnd.accumulateAndGet(endNanos, Math::max);
       long after = mark;
       if (after != UNSET && endNanos >= after) {
          failedAfter.increment();
@@ -88,7 +102,7 @@ public final class FaultRecorder {
       FaultSample s = new FaultSample(ms(nowNanos), intervalOk.sumThenReset(), intervalFailed.sumThenReset(),
             waits.getTotalCount() == 0 ? Double.NaN : Timing.ms(waits.getValueAtPercentile(99)),
             waits.getTotalCount() == 0 ? Double.NaN : Timing.ms(waits.getMaxValue()), active, idle, waiting,
-            proxyConnections);
+            proxyConnections, inGetConnection.get());
       synchronized (samples) {
          samples.add(s);
       }
@@ -98,6 +112,12 @@ public final class FaultRecorder {
       synchronized (samples) {
          return List.copyOf(samples);
       }
+   }
+
+   /** When (ms since {@link #start}) the last operation so far ended, completed or failed; NaN before any. */
+   public double lastEndMs() {
+      long end = lastEnd.get();
+      return end == UNSET ? Double.NaN : ms(end);
    }
 
    /** The longest getConnection so far, in ms, however it ended. */

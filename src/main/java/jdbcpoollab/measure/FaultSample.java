@@ -12,7 +12,8 @@ package jdbcpoollab.measure;
  * @param idle             connections idle in the pool (-1: cannot tell)
  * @param waiting          threads waiting for a connection (-1: cannot tell)
  * @param proxyConnections client connections open through the proxy, the pool's physical connections
+ * @param inGetConnection  the lab's users inside getConnection at that moment, whatever the library tells
  */
 public record FaultSample(double ms, long completed, long failed, double acquireP99Ms, double acquireMaxMs,
-                          int active, int idle, int waiting, int proxyConnections) {
+                          int active, int idle, int waiting, int proxyConnections, int inGetConnection) {
 }

@@ -31,5 +31,5 @@ public record OutageResult(String source, String openFailure, int connectionTime
                            Timing acquire, long ok, long failed, Map<String, Long> failures, long failedAfterReturn,
                            double steadyPerSecond, Double recoverySeconds, int leaked, int idleAfter,
                            int proxyConnectionsAfter, int leftOpenAfterClose, double usersLeftAfterMs,
-                           double longestSampleGapMs) {
+                           double longestSampleGapMs) implements FaultResult {
 }

@@ -27,6 +27,7 @@ final class Agroal implements PoolLibrary {
 
    @Override
    public ConnectionSource open(Database database, PoolShape shape) throws Exception {
+      PoolTimes times = shape.times();
       AgroalDataSourceConfigurationSupplier config = new AgroalDataSourceConfigurationSupplier()
             .connectionPoolConfiguration(pool -> pool
                   .initialSize(shape.min())
@@ -34,7 +35,10 @@ final class Agroal implements PoolLibrary {
                   .maxSize(shape.max())
                   .acquisitionTimeout(Duration.ofMillis(shape.acquireTimeoutMs()))
                   .connectionValidator(ConnectionValidator.defaultValidator())
-                  .validationTimeout(Duration.ofSeconds(30))
+                  .validationTimeout(times.keepaliveMs() > 0 ? Duration.ofMillis(times.keepaliveMs())
+                        : Duration.ofSeconds(30))
+                  .reapTimeout(Duration.ofMillis(times.idleTimeoutMs()))
+                  .maxLifetime(Duration.ofMillis(times.maxLifetimeMs()))
                   .connectionFactoryConfiguration(factory -> factory
                         .jdbcUrl(database.url())
                         .principal(database.user() == null ? null : new NamePrincipal(database.user()))
@@ -69,6 +73,12 @@ final class Agroal implements PoolLibrary {
    @Override
    public String describeFixedSize() {
       return "agroal (initialSize = minSize = maxSize = pool)";
+   }
+
+   @Override
+   public String describeTimes() {
+      return "agroal (initialSize = minSize, maxSize, reapTimeout, maxLifetime; keepalive as the background"
+            + " validationTimeout)";
    }
 
 }

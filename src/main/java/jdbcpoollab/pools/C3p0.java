@@ -29,7 +29,14 @@ final class C3p0 implements PoolLibrary {
       dataSource.setCheckoutTimeout((int) Math.min(Integer.MAX_VALUE, shape.acquireTimeoutMs()));
       dataSource.setTestConnectionOnCheckin(true);
       dataSource.setTestConnectionOnCheckout(false);
-      dataSource.setIdleConnectionTestPeriod(30);
+      PoolTimes times = shape.times();
+      dataSource.setIdleConnectionTestPeriod(times.keepaliveMs() > 0 ? PoolTimes.seconds(times.keepaliveMs()) : 30);
+      if (times.idleTimeoutMs() > 0) {
+         dataSource.setMaxIdleTimeExcessConnections(PoolTimes.seconds(times.idleTimeoutMs()));
+      }
+      if (times.maxLifetimeMs() > 0) {
+         dataSource.setMaxConnectionAge(PoolTimes.seconds(times.maxLifetimeMs()));
+      }
       // a server that refuses connections fails the fill, instead of being retried 30 times a second apart
       dataSource.setAcquireRetryAttempts(1);
       return PoolFill.started(new DataSourcePool(dataSource, dataSource::close), () -> { },
@@ -39,6 +46,12 @@ final class C3p0 implements PoolLibrary {
    @Override
    public String describeFixedSize() {
       return "c3p0 (initialPoolSize = minPoolSize = maxPoolSize = pool)";
+   }
+
+   @Override
+   public String describeTimes() {
+      return "c3p0 (initialPoolSize = minPoolSize, maxPoolSize, maxIdleTimeExcessConnections, maxConnectionAge,"
+            + " keepalive as idleConnectionTestPeriod; all in whole seconds, rounded up)";
    }
 
 }

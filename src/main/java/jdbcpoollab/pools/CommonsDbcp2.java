@@ -30,6 +30,20 @@ final class CommonsDbcp2 implements PoolLibrary {
       dataSource.setMaxTotal(shape.max());
       dataSource.setMaxWait(Duration.ofMillis(shape.acquireTimeoutMs()));
       dataSource.setTestOnBorrow(true);
+      PoolTimes times = shape.times();
+      if (times.idleTimeoutMs() > 0) {
+         dataSource.setMinEvictableIdle(Duration.ofMillis(times.idleTimeoutMs()));
+      }
+      if (times.maxLifetimeMs() > 0) {
+         dataSource.setMaxConn(Duration.ofMillis(times.maxLifetimeMs()));
+      }
+      if (times.keepaliveMs() > 0) {
+         dataSource.setTestWhileIdle(true);
+      }
+      if (times.backgroundEveryMs() > 0) {
+         dataSource.setDurationBetweenEvictionRuns(Duration.ofMillis(times.backgroundEveryMs()));
+         dataSource.setNumTestsPerEvictionRun(shape.max());
+      }
       return PoolFill.started(new DataSourcePool(dataSource, () -> close(dataSource)), dataSource::start,
             () -> dataSource.getNumIdle() + dataSource.getNumActive(), shape, database);
    }
@@ -37,6 +51,12 @@ final class CommonsDbcp2 implements PoolLibrary {
    @Override
    public String describeFixedSize() {
       return "dbcp2 (initialSize = minIdle = maxIdle = maxTotal = pool)";
+   }
+
+   @Override
+   public String describeTimes() {
+      return "dbcp2 (initialSize = minIdle, maxIdle = maxTotal, minEvictableIdle, maxConnLifetime; keepalive as"
+            + " testWhileIdle; the evictor runs every keepalive or half idle timeout over every idle connection)";
    }
 
    /** Closes the pool and its connections. */

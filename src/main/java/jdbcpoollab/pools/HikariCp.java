@@ -19,4 +19,11 @@ final class HikariCp implements PoolLibrary {
    public String describeFixedSize() {
       return "hikari (minimumIdle = maximumPoolSize = pool)";
    }
+
+   @Override
+   public String describeTimes() {
+      return "hikari (minimumIdle, maximumPoolSize, idleTimeout, maxLifetime, keepaliveTime; HikariCP itself raises"
+            + " an idleTimeout under 10 s and a maxLifetime under 30 s to its defaults, and turns a keepaliveTime under"
+            + " 30 s off)";
+   }
 }

@@ -30,6 +30,16 @@ public final class HikariSource implements ConnectionSource {
       config.setConnectionTimeout(shape.acquireTimeoutMs());
       config.setReadOnly(shape.readOnly());
       config.setRegisterMbeans(false);
+      PoolTimes times = shape.times();
+      if (times.idleTimeoutMs() > 0) {
+         config.setIdleTimeout(times.idleTimeoutMs());
+      }
+      if (times.maxLifetimeMs() > 0) {
+         config.setMaxLifetime(times.maxLifetimeMs());
+      }
+      if (times.keepaliveMs() > 0) {
+         config.setKeepaliveTime(times.keepaliveMs());
+      }
       return config;
    }
 

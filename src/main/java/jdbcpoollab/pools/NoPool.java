@@ -28,4 +28,9 @@ final class NoPool implements PoolLibrary {
    public String describeFixedSize() {
       return "none (a new connection per operation, at most pool at once)";
    }
+
+   @Override
+   public String describeTimes() {
+      return "none (a new connection per operation, at most max at once: no idle timeout, lifetime or keepalive)";
+   }
 }

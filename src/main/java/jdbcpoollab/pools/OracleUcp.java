@@ -19,4 +19,10 @@ final class OracleUcp implements PoolLibrary {
    public String describeFixedSize() {
       return "ucp (minPoolSize = maxPoolSize = pool)";
    }
+
+   @Override
+   public String describeTimes() {
+      return "ucp (initialPoolSize = minPoolSize, maxPoolSize, inactiveConnectionTimeout, maxConnectionReuseTime,"
+            + " in whole seconds rounded up, checked every second; UCP has no keepalive)";
+   }
 }

@@ -25,4 +25,12 @@ public interface PoolLibrary {
    default String describeFixedSize() {
       return name() + " (min = max = pool)";
    }
+
+   /**
+    * Which of the library's settings a pool of {@link PoolShape#min()} to {@link PoolShape#max()} connections and
+    * {@link PoolTimes} sets, and which of these times the library has no setting for.
+    */
+   default String describeTimes() {
+      return name() + " (min, max; it has no idle timeout, lifetime or keepalive)";
+   }
 }

@@ -8,11 +8,22 @@ package jdbcpoollab.pools;
  * @param max              most connections the pool opens
  * @param acquireTimeoutMs how long getConnection() waits for a free connection before failing
  * @param readOnly         connections are read-only (set once as each is opened): the server refuses writes
+ * @param times            idle timeout, lifetime and keepalive; {@link PoolTimes#DEFAULTS} keeps the library's own
  */
-public record PoolShape(String poolName, int min, int max, long acquireTimeoutMs, boolean readOnly) {
+public record PoolShape(String poolName, int min, int max, long acquireTimeoutMs, boolean readOnly, PoolTimes times) {
+
+   /** A pool with the library's own idle timeout, lifetime and keepalive. */
+   public PoolShape(String poolName, int min, int max, long acquireTimeoutMs, boolean readOnly) {
+      this(poolName, min, max, acquireTimeoutMs, readOnly, PoolTimes.DEFAULTS);
+   }
 
    /** A pool whose connections may write. */
    public PoolShape(String poolName, int min, int max, long acquireTimeoutMs) {
       this(poolName, min, max, acquireTimeoutMs, false);
+   }
+
+   /** This shape with {@code times}. */
+   public PoolShape with(PoolTimes newTimes) {
+      return new PoolShape(poolName, min, max, acquireTimeoutMs, readOnly, newTimes);
    }
 }

@@ -35,6 +35,20 @@ final class TomcatJdbc implements PoolLibrary {
       properties.setTestOnBorrow(true);
       properties.setValidationInterval(30_000);
       properties.setJmxEnabled(false);
+      PoolTimes times = shape.times();
+      if (times.idleTimeoutMs() > 0) {
+         properties.setMinEvictableIdleTimeMillis((int) Math.min(Integer.MAX_VALUE, times.idleTimeoutMs()));
+      }
+      if (times.maxLifetimeMs() > 0) {
+         properties.setMaxAge(times.maxLifetimeMs());
+      }
+      if (times.keepaliveMs() > 0) {
+         properties.setTestWhileIdle(true);
+         properties.setValidationInterval(Math.min(30_000, times.keepaliveMs()));
+      }
+      if (times.backgroundEveryMs() > 0) {
+         properties.setTimeBetweenEvictionRunsMillis((int) Math.min(Integer.MAX_VALUE, times.backgroundEveryMs()));
+      }
       DataSource dataSource = new DataSource(properties);
       return PoolFill.started(new DataSourcePool(dataSource, () -> dataSource.close(true)), dataSource::createPool,
             dataSource::getSize, shape, database);
@@ -43,6 +57,13 @@ final class TomcatJdbc implements PoolLibrary {
    @Override
    public String describeFixedSize() {
       return "tomcat (initialSize = minIdle = maxIdle = maxActive = pool)";
+   }
+
+   @Override
+   public String describeTimes() {
+      return "tomcat (initialSize = minIdle, maxIdle = maxActive, minEvictableIdleTimeMillis, maxAge; keepalive as"
+            + " testWhileIdle, validationInterval at most the keepalive; the cleaner runs every keepalive or half idle"
+            + " timeout)";
    }
 
 }

@@ -43,6 +43,17 @@ public final class UcpSource implements ConnectionSource {
       dataSource.setMinPoolSize(minSize);
       dataSource.setMaxPoolSize(shape.max());
       dataSource.setConnectionWaitDuration(Duration.ofMillis(connectionTimeoutMs));
+      PoolTimes times = shape.times();
+      if (times.idleTimeoutMs() > 0) {
+         dataSource.setInactiveConnectionTimeout(PoolTimes.seconds(times.idleTimeoutMs()));
+      }
+      if (times.maxLifetimeMs() > 0) {
+         dataSource.setMaxConnectionReuseTime(PoolTimes.seconds(times.maxLifetimeMs()));
+      }
+      if (times.idleTimeoutMs() > 0 || times.maxLifetimeMs() > 0) {
+         // UCP enforces its timeouts every 30 s by default: far coarser than the times asked for
+         dataSource.setTimeoutCheckInterval(1);
+      }
       UcpSource source = new UcpSource(dataSource, poolName);
       try {
          UniversalConnectionPoolManager manager = manager();

@@ -31,6 +31,9 @@ final class Vibur implements PoolLibrary {
       dataSource.setPoolFair(true);
       dataSource.setConnectionTimeoutInMs(shape.acquireTimeoutMs());
       dataSource.setEnableJMX(false);
+      if (shape.times().idleTimeoutMs() > 0) {
+         dataSource.setReducerTimeIntervalInSeconds(PoolTimes.seconds(shape.times().idleTimeoutMs()));
+      }
       return PoolFill.started(new DataSourcePool(dataSource, dataSource::close), dataSource::start,
             () -> dataSource.getPool().createdTotal(), shape, database);
    }
@@ -38,6 +41,12 @@ final class Vibur implements PoolLibrary {
    @Override
    public String describeFixedSize() {
       return "vibur (poolInitialSize = poolMaxSize = pool)";
+   }
+
+   @Override
+   public String describeTimes() {
+      return "vibur (poolInitialSize, poolMaxSize, idle timeout as reducerTimeIntervalInSeconds, rounded up; Vibur has"
+            + " no maximum lifetime and no keepalive: an idle connection is validated when taken)";
    }
 
 }

@@ -31,13 +31,15 @@ public final class FaultCharts {
             .measured("waiting", t, known(samples.stream().mapToDouble(FaultSample::waiting).toArray()))
             .measured("open through the proxy", t,
                   samples.stream().mapToDouble(FaultSample::proxyConnections).toArray())
+            .measured("in getConnection", t, samples.stream().mapToDouble(FaultSample::inGetConnection).toArray())
             .writeSvg(dir.resolve(pool), SweepCharts.WIDTH, SweepCharts.HEIGHT);
       marked(new LineChart(source + ": getConnection per interval", "seconds", "ms"), markersMs)
             .measured("P99", t, samples.stream().mapToDouble(FaultSample::acquireP99Ms).toArray())
             .measured("max", t, samples.stream().mapToDouble(FaultSample::acquireMaxMs).toArray())
             .writeSvg(dir.resolve(acquire), SweepCharts.WIDTH, SweepCharts.HEIGHT);
       return List.of(new String[] {ops, source + ": operations completed and failed per interval"},
-            new String[] {pool, source + ": active, idle, waiting, connections through the proxy"},
+            new String[] {pool, source + ": active, idle, waiting, connections through the proxy, users in"
+                  + " getConnection"},
             new String[] {acquire, source + ": getConnection P99 and max per interval"});
    }
 

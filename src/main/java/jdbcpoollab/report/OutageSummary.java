@@ -1,76 +1,39 @@
 package jdbcpoollab.report;
 
-import jdbcpoollab.files.AtomicFile;
-import jdbcpoollab.files.Json;
-import jdbcpoollab.measure.FaultSample;
 import jdbcpoollab.measure.OutageResult;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 
 /**
- * An Outage run's results: per source its figures and one-line answer (summary.json's "sources"), its samples
- * ({@code outage-timeline.csv}) and the page with a chart set per source.
+ * An Outage run's results: per source whether getConnection honoured its timeout and how the pool came back
+ * ({@code outage-timeline.csv}, a chart set per source).
  */
-public final class OutageSummary implements Summary {
-   /** The samples of every source, one row each. */
-   public static final String TIMELINE = "outage-timeline.csv";
-
+public final class OutageSummary extends FaultSummary<OutageResult> {
    private final String down;
-   private final List<OutageResult> results = new ArrayList<>();
-   private final Map<String, List<FaultSample>> samples = new LinkedHashMap<>();
-   private final Map<String, double[]> marks = new LinkedHashMap<>();
 
    /** @param down how the database was unreachable, for the page */
    public OutageSummary(String down) {
+      super("Outage (" + down + ")", "outage");
       this.down = down;
    }
 
-   /** A source done: its result, its samples and when (ms) the database went and came back. */
-   public synchronized void add(OutageResult result, List<FaultSample> timeline, double downMs, double backMs) {
-      results.add(result);
-      samples.put(result.source(), timeline);
-      marks.put(result.source(), new double[] {downMs, backMs});
-   }
-
-   /** Writes every source's samples so far to the run folder's {@link #TIMELINE}. */
-   public synchronized void writeTimeline(Path runFolder) {
-      StringBuilder csv = new StringBuilder("source,ms,completed,failed,acquireP99Ms,acquireMaxMs,active,idle,waiting,"
-            + "proxyConnections\n");
-      samples.forEach((source, list) -> list.forEach(s -> csv.append(String.format(Locale.ROOT,
-            "%s,%.1f,%d,%d,%s,%s,%d,%d,%d,%d%n", source, s.ms(), s.completed(), s.failed(), number(s.acquireP99Ms()),
-            number(s.acquireMaxMs()), s.active(), s.idle(), s.waiting(), s.proxyConnections()))));
-      AtomicFile.write(runFolder.resolve(TIMELINE), csv.toString());
-   }
-
-   private static String number(double ms) {
-      return Double.isFinite(ms) ? String.format(Locale.ROOT, "%.3f", ms) : "";
+   @Override
+   String answer(OutageResult r) {
+      return OutageText.answer(r);
    }
 
    @Override
-   public synchronized Map<String, Object> json() {
-      List<Map<String, Object>> sources = new ArrayList<>();
-      for (OutageResult r : results) {
-         Map<String, Object> row = new LinkedHashMap<>(Json.toMap(r));
-         row.put("honoursTimeout", r.openFailure() == null && OutageText.honoured(r));
-         row.put("answer", OutageText.answer(r));
-         sources.add(row);
-      }
-      Map<String, Object> json = new LinkedHashMap<>();
-      json.put("sources", sources);
-      return json;
+   Map<String, Object> more(OutageResult r) {
+      return Map.of("honoursTimeout", r.openFailure() == null && OutageText.honoured(r));
    }
 
    @Override
    public synchronized Table csv() {
       Table table = new Table(List.of("source", "connectionTimeoutMs", "longestAcquireMs", "failed",
             "failedAfterReturn", "recoverySeconds", "steadyPerSecond", "leaked", "leftOpenAfterClose"));
-      results.forEach(r -> table.add(List.of(r.source(), Integer.toString(r.connectionTimeoutMs()),
+      results().forEach(r -> table.add(List.of(r.source(), Integer.toString(r.connectionTimeoutMs()),
             String.format(Locale.ROOT, "%.1f", r.longestAcquireMs()), Long.toString(r.failed()),
             Long.toString(r.failedAfterReturn()), r.recoverySeconds() == null ? ""
                   : String.format(Locale.ROOT, "%.2f", r.recoverySeconds()),
@@ -79,10 +42,11 @@ public final class OutageSummary implements Summary {
       return table;
    }
 
-   private Table answers() {
+   @Override
+   Table answers(List<OutageResult> all) {
       Table table = new Table(List.of("source", "longest getConnection s", "timeout s", "failed", "after return",
             "back to full throughput s", "answer"));
-      results.forEach(r -> table.add(List.of(r.source(),
+      all.forEach(r -> table.add(List.of(r.source(),
             String.format(Locale.ROOT, "%.2f", r.longestAcquireMs() / 1000),
             String.format(Locale.ROOT, "%.2f", r.connectionTimeoutMs() / 1000.0), Long.toString(r.failed()),
             Long.toString(r.failedAfterReturn()), r.recoverySeconds() == null ? "not back"
@@ -90,55 +54,15 @@ public final class OutageSummary implements Summary {
       return table;
    }
 
-   private Table howTheyFailed() {
-      Table table = new Table(List.of("source", "count", "phase: message"));
-      results.forEach(r -> r.failures().forEach((message, count) -> table.add(List.of(r.source(),
-            Long.toString(count), message))));
-      return table;
+   @Override
+   String introHtml() {
+      return "The database unreachable (" + Html.escape(down) + ") for a while under steady load, then back: does"
+            + " getConnection honour its timeout, how do operations fail, how soon is the pool back?";
    }
 
    @Override
-   public synchronized String tables(boolean markdown) {
-      String title = markdown ? "## Outage (" + down + ")\n\n" : "Outage (" + down + ")\n";
-      String failures = markdown ? "\n## How they failed\n\n" : "\nHow they failed\n";
-      return title + (markdown ? answers().markdown() : answers().text()) + failures
-            + (markdown ? howTheyFailed().markdown() : howTheyFailed().text());
-   }
-
-   @Override
-   public synchronized Map<String, Long> failures() {
-      Map<String, Long> all = new LinkedHashMap<>();
-      results.forEach(r -> r.failures().forEach((message, count) -> all.put(r.source() + ": " + message, count)));
-      return all;
-   }
-
-   @Override
-   public synchronized boolean complete() {
-      return results.stream().allMatch(r -> r.openFailure() == null);
-   }
-
-   @Override
-   public synchronized Optional<Path> page(Path runFolder, Path compareWith) {
-      Html html = new Html("Outage " + runFolder.getFileName());
-      html.h1("Outage " + runFolder.getFileName());
-      html.pHtml("<span class=\"muted\">The database unreachable (" + Html.escape(down) + ") for a while under"
-            + " steady load, then back: does getConnection honour its timeout, how do operations fail, how soon is"
-            + " the pool back? " + Html.link("../index.html", "All runs") + "</span>");
-      html.table(answers());
-      html.h2("How they failed", "failures");
-      html.table(howTheyFailed());
-      for (OutageResult r : results) {
-         html.h2(r.source(), "source-" + r.source());
-         html.p(OutageText.answer(r));
-         List<FaultSample> list = samples.get(r.source());
-         if (list != null && !list.isEmpty()) {
-            double[] at = marks.get(r.source());
-            html.images(FaultCharts.write(runFolder, "outage", r.source(), list, at));
-         }
-      }
-      html.p("Dotted lines: the database unreachable, and back. Samples every 100 ms; " + TIMELINE + " has them all.");
-      Path page = runFolder.resolve("index.html");
-      AtomicFile.write(page, html.page());
-      return Optional.of(page);
+   String chartsNote() {
+      return "Dotted lines: the database unreachable, and back. Samples every 100 ms; " + timeline().file()
+            + " has them all.";
    }
 }

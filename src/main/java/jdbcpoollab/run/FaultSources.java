@@ -3,12 +3,27 @@ package jdbcpoollab.run;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.pools.PoolLibrary;
+import jdbcpoollab.workloads.Workloads;
 
 import java.util.List;
 
 /** {@code -Dsource} of the scenarios beyond steady state: pool libraries of the registry, all of them by default. */
 final class FaultSources {
    private FaultSources() {
+   }
+
+   /** {@code -Dworkloads}: one workload, {@code wait} by default, and its types' settings. */
+   static Workloads.Chosen workload(Options o, CommonOptions common) {
+      Workloads.Chosen chosen = Workloads.DEFAULT.choose(o, "wait", common.target().dialect());
+      if (chosen.workloads().size() != 1) {
+         throw Options.bad("workloads", o.given("workloads"), "one workload of " + Workloads.DEFAULT.names());
+      }
+      return chosen;
+   }
+
+   /** {@code -DsocketTimeoutMs}: the driver's connect and socket timeouts on the pools' URL, 10 s by default. */
+   static int socketTimeoutMs(Options o) {
+      return o.integer("socketTimeoutMs", 10_000, 250, 3_600_000);
    }
 
    static List<PoolLibrary> from(Options o) {

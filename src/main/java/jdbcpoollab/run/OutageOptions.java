@@ -27,10 +27,7 @@ public record OutageOptions(CommonOptions common, List<PoolLibrary> sources, Str
 
    public static OutageOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);
-      Workloads.Chosen chosen = Workloads.DEFAULT.choose(o, "wait", common.target().dialect());
-      if (chosen.workloads().size() != 1) {
-         throw Options.bad("workloads", o.given("workloads"), "one workload of " + Workloads.DEFAULT.names());
-      }
+      Workloads.Chosen chosen = FaultSources.workload(o, common);
       return new OutageOptions(
             common,
             FaultSources.from(o),
@@ -40,7 +37,7 @@ public record OutageOptions(CommonOptions common, List<PoolLibrary> sources, Str
             o.decimal("downSeconds", 5, 0.1, 3_600, false),
             o.decimal("afterSeconds", 5, 0.5, 3_600, false),
             o.integer("connectionTimeoutMs", 2_000, 250, 3_600_000),
-            o.integer("socketTimeoutMs", 10_000, 250, 3_600_000),
+            FaultSources.socketTimeoutMs(o),
             chosen.workloads().get(0),
             chosen.settings());
    }

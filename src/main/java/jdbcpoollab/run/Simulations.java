@@ -33,7 +33,9 @@ public final class Simulations {
          new Entry("CpoolCompare", CpoolCompareOptions::from),
          new Entry("Fidelity", FidelityOptions::from),
          new Entry("RateSweep", RateSweepOptions::from),
-         new Entry("Outage", OutageOptions::from));
+         new Entry("Outage", OutageOptions::from),
+         new Entry("Burst", BurstOptions::from),
+         new Entry("Lifetime", LifetimeOptions::from));
 
    private Simulations() {
    }

@@ -84,4 +84,37 @@ class FaultProxyTest {
          }
       }
    }
+
+   @Test
+   void aDelayedConnectSlowsOnlyTheHandshakeNotTheRoundTripsAfterIt() throws SQLException {
+      try (FaultProxy proxy = FaultProxy.open(direct.host(), direct.port())) {
+         proxy.delayConnects(300);
+         long t0 = System.nanoTime();
+         try (Connection c = proxy.in(direct).connect()) {
+            assertTrue(System.nanoTime() - t0 >= 300_000_000L, "the handshake waited");
+            long t1 = System.nanoTime();
+            for (int i = 0; i < 5; i++) {
+               assertEquals(1, one(c));
+            }
+            assertTrue(System.nanoTime() - t1 < 300_000_000L, "five round trips, none delayed");
+         }
+         assertTrue(proxy.counts().quickestHandshakeMs() >= 300, "from accept to the server's greeting");
+         assertEquals(1, proxy.counts().acceptedCount());
+      }
+   }
+
+   @Test
+   void aCutAfterClosesEachConnectionAtItsAgeInUseOrNot() throws Exception {
+      try (FaultProxy proxy = FaultProxy.open(direct.host(), direct.port())) {
+         proxy.cutAfter(400);
+         try (Connection c = proxy.in(direct).connect()) {
+            assertEquals(1, one(c));
+            Thread.sleep(600);
+            assertThrows(SQLException.class, () -> one(c), "cut at 400 ms");
+         }
+         assertEquals(1, proxy.counts().cutCount());
+         proxy.counts().reset();
+         assertEquals(0, proxy.counts().cutCount());
+      }
+   }
 }

@@ -49,8 +49,8 @@ public class Outage extends Simulation {
    }
 
    {
-      setUp(outage.pools().oneAfterAnother(outage.steps(), this::source))
-            .protocols(outage.pools())
+      setUp(outage.run().pools().oneAfterAnother(outage.run().steps(), this::source))
+            .protocols(outage.run().pools())
             .maxDuration(outage.maxDuration());
    }
 }

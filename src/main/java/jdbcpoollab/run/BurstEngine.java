@@ -1,0 +1,131 @@
+package jdbcpoollab.run;
+
+import jdbcpoollab.db.FaultProxy;
+import jdbcpoollab.db.ProxyCounts;
+import jdbcpoollab.load.Outcome;
+import jdbcpoollab.load.Rounds;
+import jdbcpoollab.measure.BurstResult;
+import jdbcpoollab.measure.FaultRecorder;
+import jdbcpoollab.measure.StepId;
+import jdbcpoollab.measure.Timing;
+import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.PoolLibrary;
+import jdbcpoollab.pools.PoolShape;
+import jdbcpoollab.report.BurstSummary;
+import jdbcpoollab.report.BurstText;
+import jdbcpoollab.workloads.Think;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Burst's engine: per source, a dynamic pool (minIdle to maxPool) reached through the {@link FaultProxy} with each
+ * new connection's handshake {@code connectMs} late, filled and left idle, then {@code burst} users at once doing
+ * {@code ops} operations each; what the pool did is sampled every {@code sampleMs}. The sources run one after
+ * another, each on a clean proxy.
+ */
+public final class BurstEngine {
+   private final BurstOptions options;
+   private final BurstSummary summary;
+   private final FaultRun run;
+   private final Lab lab;
+
+   private BurstEngine(Options system, BurstOptions options) {
+      this.options = options;
+      summary = new BurstSummary(options.minIdle(), options.sampleMs());
+      run = new FaultRun("Burst", system, options, options.maxPool() + 50, summary, options.settings());
+      lab = run.lab();
+      for (PoolLibrary source : options.sources()) {
+         Trial t = new Trial(source);
+         run.add(t.pool.step, options.burst(), () -> open(t), () -> close(t));
+      }
+      run.planned();
+   }
+
+   /** Reads Burst's options from the JVM's; bad input ends the run with one line, before anything starts. */
+   public static BurstEngine fromSystem() {
+      Options system = Options.fromSystem();
+      return new BurstEngine(system, Exit.options(() -> BurstOptions.from(system)));
+   }
+
+   public BurstOptions options() {
+      return options;
+   }
+
+   /** The sources' steps and the protocol that opens each pool (and idles it) before the burst, closes it after. */
+   public FaultRun run() {
+      return run;
+   }
+
+   /** What each user does: its operations, back to back. */
+   public Rounds rounds() {
+      return Rounds.operations(options.ops());
+   }
+
+   /** One source's pool through the burst, and when the burst started. */
+   private final class Trial {
+      private final FaultTrial pool;
+      private volatile double burstMs = Double.NaN;
+
+      Trial(PoolLibrary source) {
+         StepId id = new StepId(options.workload().name() + " burst", source.name(), options.maxPool(), 1, 1,
+               StepId.digits(options.maxPool()));
+         pool = new FaultTrial(lab, run.server(), source, id, options.workload(), options.burst(),
+               Seconds.nanos(options.idleSeconds() + options.maxSeconds()), new PoolShape(id.poolName(),
+                     options.minIdle(), options.maxPool(), options.connectionTimeoutMs()).with(options.times()),
+               options.socketTimeoutMs());
+      }
+   }
+
+   /** Before the burst: the pool opened, filled to minIdle through the slow handshakes, then left idle. */
+   private void open(Trial t) {
+      lab.faultProxy().delayConnects(options.connectMs());
+      if (!t.pool.open(options.sampleMs(), Seconds.nanos(options.idleSeconds() + options.maxSeconds() + 30))) {
+         return;
+      }
+      lab.stepStarted(String.format(Locale.ROOT, "%s: %d connections filled in %.0f ms, idle %.1f s, then %d users"
+                  + " at once", t.pool.step.requestName(), options.minIdle(), t.pool.step.openNanos() / 1e6,
+            options.idleSeconds(), options.burst()), t.pool.step.openNanos());
+      Think.sleep(Seconds.nanos(options.idleSeconds()));
+      t.burstMs = t.pool.recorder.ms(System.nanoTime());
+   }
+
+   /** Once the burst's users have left (or the run ends first): the pool read and closed. */
+   private List<Outcome> close(Trial t) {
+      FaultRecorder recorder = t.pool.recorder;
+      String name = t.pool.source.name();
+      FaultTrial.After after = t.pool.close();
+      ProxyCounts counts = lab.faultProxy().counts();
+      BurstResult r;
+      if (after == null) {
+         r = new BurstResult(name, t.pool.step.openFailure(), null, -1, counts.acceptedCount(), 0, Double.NaN,
+               Timing.EMPTY, 0, 0, 0, recorder.failures(), 0, 0);
+      } else {
+         long expected = (long) options.burst() * options.ops();
+         boolean served = recorder.ok() == expected && Double.isFinite(t.burstMs);
+         r = new BurstResult(name, null, served ? recorder.lastEndMs() - t.burstMs : null,
+               after.serverConnections(), counts.acceptedCount(), after.throughProxy(), counts.quickestHandshakeMs(),
+               recorder.acquire(), recorder.longestAcquireMs(), recorder.ok(), recorder.failed(),
+               recorder.failures(), after.longestSampleGapMs(), after.leftOpenAfterClose());
+      }
+      summary.add(r, after == null ? List.of() : recorder.samples(), t.burstMs);
+      FaultTrial.finished(lab, summary.timeline(), name + ": " + BurstText.answer(r, options.minIdle()));
+      return List.of();
+   }
+
+   /** The run's budget: every source's fill, idle time and burst, two socket timeouts and margins. */
+   public Duration maxDuration() {
+      return run.maxDuration(options.idleSeconds() + options.maxSeconds() + 2 * options.socketTimeoutMs() / 1000.0
+            + options.connectMs() * options.minIdle() / 1000.0);
+   }
+
+   /** Before the load: the database, and the statement tried once on it. */
+   public void start() {
+      run.start(options.workload());
+   }
+
+   public void finish() {
+      run.finish();
+   }
+}

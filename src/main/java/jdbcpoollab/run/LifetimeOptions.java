@@ -1,0 +1,73 @@
+package jdbcpoollab.run;
+
+import jdbcpoollab.load.Rounds;
+import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.PoolLibrary;
+import jdbcpoollab.pools.PoolTimes;
+import jdbcpoollab.settings.LifetimeSettings;
+import jdbcpoollab.workloads.Workload;
+import jdbcpoollab.workloads.Workloads;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The options of Lifetime, read and checked before anything is started.
+ *
+ * @param common              the target, the users and the server options ({@code wait_timeout}) it shares
+ * @param sources             the pool libraries, all of them by default
+ * @param pool                each pool's size, filled before the load
+ * @param rounds              rounds of load, each {@code workSeconds} long, a pause of {@code pauseSeconds} between
+ * @param cutAfterMs          the proxy closes every connection this long after it opened; 0 never
+ * @param maxLifetimeMs       the pools' maximum lifetime of a connection; 0 keeps the library's default
+ * @param keepaliveMs         how often the pools test an idle connection; 0 keeps the library's default
+ * @param connectionTimeoutMs each pool's acquire timeout
+ * @param socketTimeoutMs     the driver's connect and socket timeouts on the pools' URL
+ */
+public record LifetimeOptions(CommonOptions common, List<PoolLibrary> sources, int pool, int rounds,
+                              double workSeconds, double pauseSeconds, int cutAfterMs, int maxLifetimeMs,
+                              int keepaliveMs, int connectionTimeoutMs, int socketTimeoutMs, Workload workload,
+                              Map<String, Object> workloadSettings) implements SimulationOptions {
+
+   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(4).withServerOptions();
+
+   public static LifetimeOptions from(Options o) {
+      CommonOptions common = CommonOptions.from(o, TAKES);
+      Workloads.Chosen chosen = FaultSources.workload(o, common);
+      return new LifetimeOptions(
+            common,
+            FaultSources.from(o),
+            o.integer("pool", 4, 1, 1_000),
+            o.integer("rounds", 3, 1, 1_000),
+            o.decimal("workSeconds", 2, 0.1, 3_600, false),
+            o.decimal("pauseSeconds", 3, 0, 3_600, false),
+            o.integer("cutAfterMs", 2_000, 0, 86_400_000),
+            o.integer("maxLifetimeMs", 0, 0, 86_400_000),
+            o.integer("keepaliveMs", 0, 0, 86_400_000),
+            o.integer("connectionTimeoutMs", 2_000, 250, 3_600_000),
+            FaultSources.socketTimeoutMs(o),
+            chosen.workloads().get(0),
+            chosen.settings());
+   }
+
+   public PoolTimes times() {
+      return new PoolTimes(0, maxLifetimeMs, keepaliveMs);
+   }
+
+   /** Each user's rounds of load and pauses. */
+   public Rounds paced() {
+      return new Rounds(rounds, Long.MAX_VALUE, Seconds.nanos(workSeconds), Seconds.nanos(pauseSeconds));
+   }
+
+   /** The whole load of one source: its rounds and the pauses between them. */
+   public double loadSeconds() {
+      return rounds * workSeconds + (rounds - 1) * pauseSeconds;
+   }
+
+   /** The settings summary.json records. */
+   public LifetimeSettings settings() {
+      return new LifetimeSettings(sources.stream().map(PoolLibrary::describeTimes).toList(), pool, users(), rounds,
+            workSeconds, pauseSeconds, cutAfterMs, maxLifetimeMs, keepaliveMs, connectionTimeoutMs, socketTimeoutMs,
+            workload.name(), workload.statement(), workloadSettings);
+   }
+}

@@ -1,0 +1,55 @@
+package jdbcpoollab.simulations;
+
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.Simulation;
+import jdbcpoollab.gatling.Jdbc;
+import jdbcpoollab.load.Step;
+import jdbcpoollab.run.LifetimeEngine;
+
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+
+/**
+ * What happens when connections die underneath the pool? Steady load in rounds with pauses, while the proxy cuts
+ * every connection at an age (or the server closes idle ones, {@code wait_timeout}), against each library's maximum
+ * lifetime and keepalive: per pool library, operations failed per 1,000 and connections replaced.
+ *
+ * <pre>mvn gatling:test -Dsim=Lifetime -DcutAfterMs=2000 -DpauseSeconds=3 -Drounds=3 -DmaxLifetimeMs=1500</pre>
+ */
+public class Lifetime extends Simulation {
+
+   // Parameters: -Dpool, -Dusers, -Drounds, -DworkSeconds, -DpauseSeconds, -DcutAfterMs, -DmaxLifetimeMs,
+   // -DkeepaliveMs, -Ddb.serverOption=wait_timeout=N … (docs/lifetime.md). Sources (-Dsource, all eight by default):
+   // each gets a pool of -Dpool connections through the lab's fault proxy, filled before load.
+   private final LifetimeEngine lifetime = LifetimeEngine.fromSystem();
+   private final int users = lifetime.options().users();
+
+   // Chains: every user runs the statement back to back on a thread of its own for a round, pauses, and again; the
+   // protocol opens the source's pool before and closes it once the last user has left.
+   private ChainBuilder rounds(Step step) {
+      return exec(Jdbc.closedLoop(step, lifetime.rounds()));
+   }
+
+   // Scenario: one per source, all its users at once; each source starts when the previous one has ended.
+   private PopulationBuilder source(Step step) {
+      return scenario(step.requestName()).exec(rounds(step)).injectOpen(atOnceUsers(users));
+   }
+
+   @Override
+   public void before() {
+      lifetime.start();
+   }
+
+   @Override
+   public void after() {
+      lifetime.finish();
+   }
+
+   {
+      setUp(lifetime.run().pools().oneAfterAnother(lifetime.run().steps(), this::source))
+            .protocols(lifetime.run().pools())
+            .maxDuration(lifetime.maxDuration());
+   }
+}

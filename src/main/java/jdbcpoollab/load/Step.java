@@ -2,11 +2,9 @@ package jdbcpoollab.load;
 
 import jdbcpoollab.db.ServerActivity;
 import jdbcpoollab.measure.DatabaseActivity;
-import jdbcpoollab.measure.PinnedThreads;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.StepUsers;
-import jdbcpoollab.measure.ThreadsSeen;
 import jdbcpoollab.measure.TimelinePoint;
 import jdbcpoollab.measure.WindowCpu;
 import jdbcpoollab.pools.ConnectionSource;
@@ -22,7 +20,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
 /**
@@ -46,13 +43,9 @@ public final class Step {
    private volatile long sampleAtMostNanos;
    private volatile StepSampler sampler;
    private volatile WindowCpu cpu;
-   private volatile UserThreads threads = UserThreads.platform();
-   /** Users whose loop ran on a virtual thread. */
-   private final LongAdder onVirtual = new LongAdder();
+   private final StepThreads threads = new StepThreads();
    /** Users in the order they started their loop: with instances, which instance's pool each is on. */
    private final AtomicInteger arrivals = new AtomicInteger();
-   private volatile PinnedThreads pinned;
-   private volatile long openedAtMillis;
 
    public Step(Workload workload, String requestName, ConnectionSource.Opener opener, StepRecorder recorder) {
       this(workload, requestName, opener, recorder, Think.NONE);
@@ -79,11 +72,11 @@ public final class Step {
 
    /** What each user's loop runs on; platform threads unless told. */
    public void threads(UserThreads kind) {
-      threads = kind;
+      threads.kind(kind);
    }
 
    public UserThreads threads() {
-      return threads;
+      return threads.kind();
    }
 
    /**
@@ -119,10 +112,7 @@ public final class Step {
             w.check();
          }
       } else if (first) {
-         if (threads != UserThreads.platform()) {
-            pinned = PinnedThreads.start();
-            openedAtMillis = System.currentTimeMillis();
-         }
+         threads.opened();
          cpu = WindowCpu.watch(recorder);
          if (activity != null) {
             sampler = new StepSampler(recorder, source.get().gauge(), activity.get(), sampleAtMostNanos);
@@ -198,9 +188,7 @@ public final class Step {
          }
          loops.add(self);
       }
-      if (UserThreads.isVirtual(self)) {
-         onVirtual.increment();
-      }
+      threads.loopStarts(self);
       int arrival = arrivals.getAndIncrement();
       long failed = 0;
       StatementTimes times = new StatementTimes();
@@ -340,13 +328,7 @@ public final class Step {
       if (s != null) {
          s.stop();
       }
-      StepResult result = recorder.result(now, s == null ? DatabaseActivity.NONE : s.activity(), cpu);
-      if (threads == UserThreads.platform()) {
-         return result;
-      }
-      PinnedThreads p = pinned;
-      return result.withThreads(new ThreadsSeen(threads.name(), onVirtual.sum(),
-            p == null ? null : p.between(openedAtMillis, System.currentTimeMillis(), waitForPins)));
+      return threads.seenIn(recorder.result(now, s == null ? DatabaseActivity.NONE : s.activity(), cpu), waitForPins);
    }
 
    /**

@@ -10,18 +10,14 @@ import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.JvmWarmup;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Step;
-import jdbcpoollab.measure.HistogramLog;
 import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
-import jdbcpoollab.measure.TimelinePoint;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.report.CountersTable;
-import jdbcpoollab.report.KindsTable;
 import jdbcpoollab.report.ShapesTable;
 import jdbcpoollab.report.SweepSummary;
-import jdbcpoollab.report.TimelineFile;
 import jdbcpoollab.workloads.OwnWorkload;
 import jdbcpoollab.workloads.Workload;
 
@@ -54,11 +50,8 @@ public final class PoolSweepEngine {
    private final ServerStatus server;
    private final Map<Step, Series> series = new ConcurrentHashMap<>();
    private final Map<Step, SweepPlace> places = new ConcurrentHashMap<>();
-   private final List<TimelinePoint> timeline = new ArrayList<>();
-   private final KindsTable kinds = new KindsTable();
    private final CountersTable counters = new CountersTable();
-   private final HistogramLog histograms = new HistogramLog();
-   private final ShapesTable shapes = new ShapesTable();
+   private final SweepFiles files;
    private volatile int serverMaxConnections;
 
    private PoolSweepEngine(String simulation, Options system, PoolSweepOptions options) {
@@ -70,6 +63,7 @@ public final class PoolSweepEngine {
       lab = new Lab(simulation, system, options.common(), poolsAtOnce * options.mostInstances()
             * options.largestPool() + options.users() + 50, summary, options.settings());
       lab.serverOptions(options.serverOptions());
+      files = new SweepFiles(lab, options);
       server = new ServerStatus(lab::database);
       if (options.compare().size() == 2) {
          throw CompareOnly.write(options.compare());
@@ -211,54 +205,8 @@ public final class PoolSweepEngine {
             : step.openFailure() != null ? "pool did not open: " + step.openFailure()
             : step.cutReason() != null ? step.cutReason() : "cut short";
       writeCounters();
-      writeShapes(step, r);
-      writeKinds(series.get(step), r);
-      writeTimeline(step);
-      writeHistograms(series.get(step));
+      files.stepFinished(step, r, series.get(step).recorder, places.get(step), serverMaxConnections);
       return lab.stepFinished(summary.add(step.requestName(), r), r, reason);
-   }
-
-   /** The step's pool over time, added to the run's timeline.csv. */
-   private void writeTimeline(Step step) {
-      synchronized (timeline) {
-         timeline.addAll(step.timeline());
-         try {
-            TimelineFile.write(lab.folder(), timeline);
-         } catch (RuntimeException e) {
-            lab.progress(TimelineFile.NAME + " could not be written: " + e.getMessage());
-         }
-      }
-   }
-
-   /** The step's histograms, added to the run's histograms.hlog (what -Dmerge merges). */
-   private void writeHistograms(Series s) {
-      try {
-         histograms.add(s.recorder.histograms(), lab.folder());
-      } catch (RuntimeException e) {
-         lab.progress(HistogramLog.NAME + " could not be written: " + e.getMessage());
-      }
-   }
-
-   /** A sweep of instances or virtual threads: its steps by the connections the database saw, and their knee. */
-   private void writeShapes(Step step, StepResult r) {
-      if (!options.shaped()) {
-         return;
-      }
-      SweepPlace place = places.get(step);
-      synchronized (shapes) {
-         shapes.add(options.fleetLabel(place.workload(), place.rtt()) + (r.source().isEmpty() ? "" : " "
-               + r.source()), place.instances(), r, serverMaxConnections);
-         lab.section(ShapesTable.KEY, ShapesTable.TITLE, shapes.table(), shapes.rows(), ShapesTable.NOTE);
-      }
-   }
-
-   /** Each kind of a mixed step apart, in the same window. */
-   private void writeKinds(Series s, StepResult r) {
-      synchronized (kinds) {
-         if (kinds.add(r, s.recorder.kinds().values())) {
-            lab.section(KindsTable.KEY, KindsTable.TITLE, kinds.table(), kinds.rows(), KindsTable.NOTE);
-         }
-      }
    }
 
    /** One row per finished step: what the server's connection counters moved by. */

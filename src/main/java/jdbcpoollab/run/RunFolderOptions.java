@@ -1,0 +1,85 @@
+package jdbcpoollab.run;
+
+import jdbcpoollab.measure.SweepRun;
+import jdbcpoollab.options.OptionException;
+import jdbcpoollab.options.Options;
+import jdbcpoollab.results.RunMerge;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The earlier runs a sweep names ({@code -Dcompare}, {@code -Dmerge}), found and read before anything starts. */
+final class RunFolderOptions {
+
+   private RunFolderOptions() {
+   }
+
+   /**
+    * The runs of {@code -Dcompare}: one or two run folders of the results folder (each holding a summary.json),
+    * given by name or path, read now.
+    */
+   static List<Path> compare(Options o, Path results) {
+      String name = "compare";
+      String raw = o.string(name, null);
+      if (raw == null) {
+         return List.of();
+      }
+      String allowed = "one or two run folders of " + results.toAbsolutePath().normalize()
+            + ", comma-separated, each holding a summary.json";
+      List<Path> runs = new ArrayList<>();
+      for (String part : raw.split(",", -1)) {
+         Path file = part.isBlank() ? null : Path.of(part.trim()).getFileName();
+         Path run = file == null ? null : results.resolve(file);
+         if (run == null || runs.contains(run) || !Files.isRegularFile(run.resolve("summary.json"))) {
+            throw Options.bad(name, raw, allowed);
+         }
+         try {
+            SweepRun.read(run);
+         } catch (RuntimeException e) {
+            // read now, before anything starts, rather than by the page at the end of the run
+            throw new OptionException("bad option -D" + name + "=" + raw + ": " + e.getMessage().lines().findFirst()
+                  .orElse(""));
+         }
+         runs.add(run);
+      }
+      if (runs.size() > 2) {
+         throw Options.bad(name, raw, allowed);
+      }
+      return List.copyOf(runs);
+   }
+
+   /**
+    * The runs of {@code -Dmerge}, by name in the results folder or by path, two or more, read and checked now
+    * ({@link RunMerge}): a run that is missing, incomplete or without histograms, differing plans and runs that did
+    * not measure at the same time are bad input.
+    */
+   static List<Path> merge(Options o, Path results) {
+      String raw = o.string("merge", null);
+      if (raw == null) {
+         return List.of();
+      }
+      if (o.string("compare", null) != null) {
+         throw Options.bad("merge", raw, "not with -Dcompare: merge first, then compare the merged run");
+      }
+      List<Path> runs = new ArrayList<>();
+      for (String part : raw.split(",", -1)) {
+         if (part.isBlank()) {
+            throw Options.bad("merge", raw, "run folders, comma-separated, each named once");
+         }
+         Path given = Path.of(part.trim());
+         Path named = results.resolve(given.getFileName());
+         runs.add(given.getNameCount() == 1 || Files.isDirectory(named) && !Files.isDirectory(given) ? named : given);
+      }
+      if (runs.stream().map(p -> p.toAbsolutePath().normalize()).distinct().count() < runs.size()) {
+         throw Options.bad("merge", raw, "run folders, comma-separated, each named once");
+      }
+      try {
+         RunMerge.read(runs);
+      } catch (IllegalArgumentException e) {
+         throw new OptionException("bad option -Dmerge=" + raw + ": " + e.getMessage().lines().findFirst().orElse(""));
+      }
+      return List.copyOf(runs);
+   }
+}

@@ -81,7 +81,8 @@ public final class Step {
 
    /**
     * Samples the step every 100 ms from the moment its source is open until it closes, at most {@code atMostNanos}:
-    * the pool over time and what the database does ({@link #timeline()}, {@link StepResult#database()}).
+    * the pool over time, what the database does and the JVM's peaks ({@link #timeline()},
+    * {@link StepResult#database()}, {@link StepResult#jvm()}).
     */
    public void sample(Supplier<ServerActivity> serverActivity, long atMostNanos) {
       activity = serverActivity;
@@ -328,7 +329,8 @@ public final class Step {
       if (s != null) {
          s.stop();
       }
-      return threads.seenIn(recorder.result(now, s == null ? DatabaseActivity.NONE : s.activity(), cpu), waitForPins);
+      StepResult result = recorder.result(now, s == null ? DatabaseActivity.NONE : s.activity(), cpu);
+      return threads.seenIn(s == null ? result : result.withJvm(s.jvm()), waitForPins);
    }
 
    /**

@@ -2,10 +2,14 @@ package jdbcpoollab.load;
 
 import jdbcpoollab.db.ServerActivity;
 import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.JvmPeaks;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.TimelinePoint;
 import jdbcpoollab.pools.PoolGauge;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
@@ -14,11 +18,14 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Samples a step every 100 ms through its window, on a thread of its own: operations completed, the interval's P99
- * acquire wait, the pool's active / idle / waiting connections and what the database server is doing. Stops with
+ * acquire wait, the pool's active / idle / waiting connections, what the database server is doing and the JVM's heap
+ * and live platform threads (their peak since the previous sample: the JVM's peak is reset at each). Stops with
  * the step, and at the latest after {@code maxNanos}.
  */
 final class StepSampler {
    static final long PERIOD_MILLIS = 100;
+   private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
+   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
    private final StepRecorder recorder;
    private final PoolGauge gauge;
@@ -33,6 +40,8 @@ final class StepSampler {
    private double max = Double.NaN;
    private int samples;
    private int failures;
+   private long heapPeak;
+   private int threadsPeak;
 
    StepSampler(StepRecorder recorder, PoolGauge gauge, ServerActivity activity, long maxNanos) {
       this.recorder = recorder;
@@ -48,6 +57,7 @@ final class StepSampler {
    private void loop() {
       try {
          activity.sample();
+         THREADS.resetPeakThreadCount();
          sampledAt = System.nanoTime();
          while (!stop.await(PERIOD_MILLIS, TimeUnit.MILLISECONDS) && System.nanoTime() - deadline < 0) {
             try {
@@ -73,6 +83,9 @@ final class StepSampler {
       // on a crowded machine the samples come late: each one counts for the time since the previous one
       double weight = (now - sampledAt) / 1e9;
       sampledAt = now;
+      long heap = MEMORY.getHeapMemoryUsage().getUsed();
+      int threads = Math.max(THREADS.getThreadCount(), THREADS.getPeakThreadCount());
+      THREADS.resetPeakThreadCount();
       OptionalLong from = recorder.windowStart();
       if (from.isEmpty() || !recorder.inWindow(now)) {
          recorder.interval();
@@ -85,6 +98,8 @@ final class StepSampler {
                (now - from.getAsLong()) / 1e6, interval.completed(), interval.acquireP99Ms(),
                pool == null ? -1 : pool.active(), pool == null ? -1 : pool.idle(), pool == null ? -1 : pool.waiting(),
                db));
+         heapPeak = Math.max(heapPeak, heap);
+         threadsPeak = Math.max(threadsPeak, threads);
          if (Double.isFinite(db)) {
             sum += db * weight;
             weights += weight;
@@ -106,6 +121,11 @@ final class StepSampler {
 
    synchronized List<TimelinePoint> timeline() {
       return List.copyOf(points);
+   }
+
+   /** The JVM at its largest over the window's samples; null when none was taken inside it. */
+   synchronized JvmPeaks jvm() {
+      return threadsPeak == 0 ? null : new JvmPeaks(heapPeak / (1024.0 * 1024), threadsPeak);
    }
 
    /** The database's activity over the window's samples, each weighted by the time it stands for. */

@@ -36,6 +36,8 @@ import java.util.Map;
  *                   step's own entry: {@code openAtClose}, {@code littleRatio}, ...)
  * @param userThreads what the users ran on when not platform threads (virtual ones, and how many were pinned), else
  *                   null
+ * @param jvm        the load generator's JVM at its largest in the window (heap, live platform threads), null when the
+ *                   step was not sampled
  */
 public record StepResult(@JsonUnwrapped StepId id, int users, double seconds, long ok, long ko,
                          @JsonProperty("koOutsideWindow") long koOutside,
@@ -45,7 +47,8 @@ public record StepResult(@JsonUnwrapped StepId id, int users, double seconds, lo
                          @JsonSerialize(converter = Rounded.ThousandthOrNull.class)
                          @JsonDeserialize(using = Rounded.NanWhenNull.class) double betweenMs,
                          DatabaseActivity database, ClientCpu clientCpu, @JsonUnwrapped StepChecks checks,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) ThreadsSeen userThreads) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) ThreadsSeen userThreads,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) JvmPeaks jvm) {
 
    /** Parts an older summary did not record read back as unknown. */
    public StepResult {
@@ -57,6 +60,15 @@ public record StepResult(@JsonUnwrapped StepId id, int users, double seconds, lo
       errors = errors == null ? Map.of() : errors;
       database = database == null ? DatabaseActivity.NONE : database;
       clientCpu = clientCpu == null ? ClientCpu.UNKNOWN : clientCpu;
+   }
+
+   /** A step without its JVM's peaks. */
+   public StepResult(StepId id, int users, double seconds, long ok, long ko, long koOutside, double throughput,
+                     Timing acquire, Timing query, Timing total, UserSpread perUser, Map<String, Long> errors,
+                     boolean complete, Long serverConnections, double betweenMs, DatabaseActivity database,
+                     ClientCpu clientCpu, StepChecks checks, ThreadsSeen userThreads) {
+      this(id, users, seconds, ok, ko, koOutside, throughput, acquire, query, total, perUser, errors, complete,
+            serverConnections, betweenMs, database, clientCpu, checks, userThreads, null);
    }
 
    /** A step of users on platform threads. */
@@ -80,7 +92,13 @@ public record StepResult(@JsonUnwrapped StepId id, int users, double seconds, lo
    /** This step with what its users ran on. */
    public StepResult withThreads(ThreadsSeen seen) {
       return new StepResult(id, users, seconds, ok, ko, koOutside, throughput, acquire, query, total, perUser, errors,
-            complete, serverConnections, betweenMs, database, clientCpu, checks, seen);
+            complete, serverConnections, betweenMs, database, clientCpu, checks, seen, jvm);
+   }
+
+   /** This step with its JVM's peaks. */
+   public StepResult withJvm(JvmPeaks peaks) {
+      return new StepResult(id, users, seconds, ok, ko, koOutside, throughput, acquire, query, total, perUser, errors,
+            complete, serverConnections, betweenMs, database, clientCpu, checks, userThreads, peaks);
    }
 
    public String workload() {

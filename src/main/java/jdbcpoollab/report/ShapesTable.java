@@ -1,6 +1,8 @@
 package jdbcpoollab.report;
 
 import jdbcpoollab.analysis.NumberText;
+import jdbcpoollab.measure.JvmPeaks;
+import jdbcpoollab.measure.Rounded;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.ThreadsSeen;
 
@@ -21,7 +23,9 @@ public final class ShapesTable {
    public static final String NOTE = "Connections are instances x pool, every instance's pool full: what the database"
          + " sees, and what max_connections bounds. The knee is the fewest connections of a workload whose"
          + " throughput is within 5% of its best. Pinned: JFR jdk.VirtualThreadPinned events from the step's pools"
-         + " opening to their closing (a virtual thread blocked while pinned to its carrier).";
+         + " opening to their closing (a virtual thread blocked while pinned to its carrier). Heap and live threads:"
+         + " the load generator's JVM at its largest in the window, sampled every 100 ms; live threads are platform"
+         + " threads only (ThreadMXBean does not count virtual ones, it counts their carriers).";
    private static final double KNEE = 0.95;
 
    private record Row(String workload, int instances, StepResult step, int maxConnections) {
@@ -74,13 +78,14 @@ public final class ShapesTable {
 
    private static Table table(List<Map<String, Object>> rows) {
       Table table = new Table(List.of("step", "instances", "pool", "connections", "ops/s", "acquire P99 ms",
-            "threads", "on virtual", "pinned", "knee"));
+            "threads", "on virtual", "pinned", "heap peak MB", "live threads peak", "knee"));
       for (Map<String, Object> row : rows) {
          table.add(List.of(String.valueOf(row.get("step")), String.valueOf(row.get("instances")),
                String.valueOf(row.get("pool")), String.valueOf(row.get("connections")),
                NumberText.fixed(number(row.get("throughput")), 1), NumberText.fixedOrNa(number(row.get(
                      "acquireP99Ms")), 2), String.valueOf(row.get("threads")), text(row.get("onVirtual")),
-               text(row.get("pinned")), Boolean.TRUE.equals(row.get("knee")) ? "knee" : ""));
+               text(row.get("pinned")), text(row.get("heapPeakMb")), text(row.get("liveThreadsPeak")),
+               Boolean.TRUE.equals(row.get("knee")) ? "knee" : ""));
       }
       return table;
    }
@@ -91,6 +96,7 @@ public final class ShapesTable {
       rows.forEach(r -> knees.computeIfAbsent(r.workload(), this::knee));
       for (Row r : rows) {
          ThreadsSeen seen = r.step().userThreads();
+         JvmPeaks jvm = r.step().jvm();
          Map<String, Object> row = new LinkedHashMap<>();
          row.put("step", r.step().id().name());
          row.put("instances", r.instances());
@@ -101,6 +107,8 @@ public final class ShapesTable {
          row.put("threads", seen == null ? "platform" : seen.kind());
          row.put("onVirtual", seen == null ? null : seen.onVirtual());
          row.put("pinned", seen == null ? null : seen.pinned());
+         row.put("heapPeakMb", jvm == null ? null : Rounded.to(jvm.heapPeakMb(), 1));
+         row.put("liveThreadsPeak", jvm == null ? null : jvm.liveThreadsPeak());
          row.put("knee", Integer.valueOf(r.connections()).equals(knees.get(r.workload())));
          row.put("maxConnections", r.maxConnections());
          out.add(row);

@@ -83,7 +83,7 @@ public final class SweepTables {
             "open_oldest_wait_ms", "acquire_with_open_p50_ms", "acquire_with_open_p99_ms", "acquire_with_open_max_ms",
             "little_ratio", "little_ratio_completed", "longest_wait_median_ms", "longest_wait_p99_ms",
             "longest_wait_max_ms", "overtaken", "drift", "steady", "database", "database_avg", "database_max",
-            "client_cpu_share", "client_cpu_us_per_op", "client_bound"));
+            "client_cpu_share", "client_cpu_us_per_op", "client_bound", "heap_peak_mb", "live_threads_peak"));
       boolean sources = steps.stream().anyMatch(s -> !s.source().isEmpty());
       if (sources) {
          headers.addAll(List.of("source", "server_connections"));
@@ -102,7 +102,8 @@ public final class SweepTables {
          row.addAll(checks(s));
          row.addAll(List.of(s.database().what(), known(s.database().avg()), known(s.database().max()),
                fixedOrNa(s.clientCpu().share(), 4), fixedOrNa(s.clientCpu().microsPerOp(), 1),
-               Boolean.toString(s.clientCpu().clientBound())));
+               Boolean.toString(s.clientCpu().clientBound()), s.jvm() == null ? "" : fixed(s.jvm().heapPeakMb(), 1),
+               s.jvm() == null ? "" : Integer.toString(s.jvm().liveThreadsPeak())));
          if (sources) {
             row.addAll(List.of(s.source(), s.serverConnections() == null ? "" : Long.toString(s.serverConnections())));
          }

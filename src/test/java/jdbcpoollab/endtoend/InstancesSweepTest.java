@@ -16,7 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * -Dinstances=1,2,4 on the wait workload at pool 4, on a server whose max_connections takes 8 of the lab's
  * connections but not 16: the server sees instances x pool connections, twice the connections give more throughput,
- * and the step that would pass max_connections is warned of before the load (one line) and on the page.
+ * and the step that would pass max_connections is warned of before the load (one line) and on the page. Each step
+ * also records the JVM's heap peak and a live-thread peak that counts its 16 platform users.
  */
 class InstancesSweepTest {
 
@@ -43,5 +44,12 @@ class InstancesSweepTest {
             + " pool 4 = 16 connections pass the server"), "the page warns too");
       List<Map<String, Object>> shapes = (List<Map<String, Object>>) run.summary().get("shapes");
       assertEquals(List.of(4, 8, 16), shapes.stream().map(r -> ((Number) r.get("connections")).intValue()).toList());
+      for (Map<String, Object> step : steps.subList(0, 2)) {
+         Map<String, Object> jvm = (Map<String, Object>) step.get("jvm");
+         assertTrue(((Number) jvm.get("heapPeakMb")).doubleValue() > 0, step.toString());
+         assertTrue(((Number) jvm.get("liveThreadsPeak")).intValue() >= 16, "16 users on platform threads: " + jvm);
+      }
+      assertEquals(shapes.get(0).get("liveThreadsPeak"), ((Map<String, Object>) steps.get(0).get("jvm"))
+            .get("liveThreadsPeak"), "the shapes table carries the peaks");
    }
 }

@@ -3,6 +3,7 @@ package jdbcpoollab.report;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.measure.ClientCpu;
 import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.JvmPeaks;
 import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
@@ -15,6 +16,7 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SweepSummaryTest {
@@ -29,7 +31,8 @@ class SweepSummaryTest {
    void aStepAbove80PercentOfTheMachineIsFlaggedOnItsLineInTheTablesAndTheCsv() {
       SweepSummary summary = new SweepSummary(new Sizing.Context(64, 2, 100));
       String quiet = summary.add("point pool=8", step(8, new ClientCpu(0.5, 25)));
-      String bound = summary.add("point pool=64", step(64, new ClientCpu(0.93, 18.4)));
+      StepResult peaked = step(64, new ClientCpu(0.93, 18.4)).withJvm(new JvmPeaks(212.46, 87));
+      String bound = summary.add("point pool=64", peaked);
       assertTrue(quiet.endsWith(", client CPU 50% (25 µs/op)"), quiet);
       assertTrue(bound.endsWith(", client CPU 93% (18 µs/op); " + ClientCpu.BOUND), bound);
 
@@ -41,9 +44,12 @@ class SweepSummaryTest {
 
       Table csv = summary.csv();
       List<String> text = List.of(csv.csv().split("\n"));
-      assertTrue(text.get(0).endsWith("client_cpu_share,client_cpu_us_per_op,client_bound"), text.get(0));
-      assertTrue(text.get(1).endsWith("0.5000,25.0,false"), text.get(1));
-      assertTrue(text.get(2).endsWith("0.9300,18.4,true"), text.get(2));
+      assertTrue(text.get(0).endsWith("client_cpu_share,client_cpu_us_per_op,client_bound,heap_peak_mb,"
+            + "live_threads_peak"), text.get(0));
+      assertTrue(text.get(1).endsWith("0.5000,25.0,false,,"), text.get(1));
+      assertTrue(text.get(2).endsWith("0.9300,18.4,true,212.5,87"), text.get(2));
+      assertEquals(new JvmPeaks(212.5, 87), peaked.written().jvm(), "summary.json keeps the peaks, rounded");
+      assertNull(step(8, ClientCpu.UNKNOWN).written().jvm(), "a step without them reads back without them");
    }
 
    @Test

@@ -118,10 +118,15 @@ public final class ShapesTable {
 
    /** The one line said before the load when a step's pools would pass the server's {@code max_connections}. */
    public static String tooMany(int instances, int pool, int maxConnections) {
+      return over(instances, pool, maxConnections) + " (less the lab's own connection): its steps will not fill and"
+            + " the server will refuse the connections over the limit";
+   }
+
+   /** {@code pool 14 is larger than the server's max_connections 10}, or with instances their connections. */
+   public static String over(int instances, int pool, int maxConnections) {
       String what = instances == 1 ? "pool " + pool + " is larger than" : instances + " instances x pool " + pool
             + " = " + instances * pool + " connections pass";
-      return what + " the server's max_connections " + maxConnections + " (less the lab's own connection): its steps"
-            + " will not fill and the server will refuse the connections over the limit";
+      return what + " the server's max_connections " + maxConnections;
    }
 
    private static double number(Object value) {

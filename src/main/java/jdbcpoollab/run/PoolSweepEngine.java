@@ -199,8 +199,7 @@ public final class PoolSweepEngine {
       }
       String reason = why != null ? why
             : step.openFailure() != null && tooLarge(connections(step)) ? "pool did not open: "
-                  + connections(step) + " connections (instances x pool) pass the server's max_connections "
-                  + serverMaxConnections
+                  + ShapesTable.over(places.get(step).instances(), r.pool(), serverMaxConnections)
                   + ", which refused the rest (Connection_errors_max_connections)"
             : step.openFailure() != null ? "pool did not open: " + step.openFailure()
             : step.cutReason() != null ? step.cutReason() : "cut short";

@@ -285,7 +285,7 @@ public final class PoolSweepEngine {
       }
       lab.console().say(String.format(Locale.ROOT, "JVM warm-up on %s: %.1f s, operations per second %s%s",
             first.requestName(), (System.nanoTime() - started) / 1e9, outcome.perSecond(), outcome.settled()
-                  ? ", settled (two seconds within 5%)" : ", not settled within -DjvmWarmup=" + options.jvmWarmup()
+                  ? ", settled (three seconds within 5%)" : ", not settled within -DjvmWarmup=" + options.jvmWarmup()
                   + " s"));
    }
 

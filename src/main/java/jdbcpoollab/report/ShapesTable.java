@@ -26,6 +26,13 @@ public final class ShapesTable {
          + " opening to their closing (a virtual thread blocked while pinned to its carrier). Heap and live threads:"
          + " the load generator's JVM at its largest in the window, sampled every 100 ms; live threads are platform"
          + " threads only (ThreadMXBean does not count virtual ones, it counts their carriers).";
+   /** What changes in the answer when every user has a virtual thread of its own. */
+   static final String VIRTUAL = "On virtual threads nothing in front of the pool limits how many requests run at"
+         + " once: every request has a thread of its own, so the pool is the application's only concurrency limit,"
+         + " and the waiters of a small pool are all of its users (Little's law: the users not in the database wait"
+         + " for a connection, so acquire wait grows with users / pool). The pool to choose is then the knee of"
+         + " throughput against connections with users far above the pool, not a pool matched to a request-thread"
+         + " pool; a larger pool only moves the queue into the database once it is saturated.";
    private static final double KNEE = 0.95;
 
    private record Row(String workload, int instances, StepResult step, int maxConnections) {
@@ -65,6 +72,9 @@ public final class ShapesTable {
       List<Map<String, Object>> read = (List<Map<String, Object>>) list;
       html.h2(TITLE, KEY);
       html.p(NOTE);
+      if (read.stream().anyMatch(row -> "virtual".equals(row.get("threads")))) {
+         html.p(VIRTUAL);
+      }
       for (Map<String, Object> row : read) {
          int max = (int) number(row.get("maxConnections"));
          int connections = (int) number(row.get("connections"));

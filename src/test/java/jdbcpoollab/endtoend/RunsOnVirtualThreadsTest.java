@@ -60,7 +60,10 @@ class RunsOnVirtualThreadsTest {
       assertTrue(threads.get("pinned") instanceof Number, "pinned threads counted: " + threads);
       assertTrue(((Number) step.get("ok")).longValue() > 0, step.toString());
       assertEquals("virtual", ((Map<String, Object>) summary.get("settings")).get("threads"), summary.toString());
-      assertTrue(Files.readString(run.resolve("index.html")).contains("Application shapes"));
+      String page = Files.readString(run.resolve("index.html"));
+      assertTrue(page.contains("Application shapes"));
+      assertTrue(page.contains("the pool is the application's only concurrency limit"), "the page says how the"
+            + " answer changes on virtual threads");
    }
 
    @Test

@@ -1,6 +1,7 @@
 package jdbcpoollab.endtoend;
 
 import jdbcpoollab.db.EmbeddedMariaDb;
+import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.Preflight;
 import jdbcpoollab.simulations.PoolSweep;
@@ -99,7 +100,7 @@ class BadInputTest {
             + " each kind once among cpu, point, txn, wait");
       cases.put("db.pasword=Hunter2-x", "jdbc-pool-lab: unknown option -Ddb.pasword=*** (did you mean -Ddb.password?)");
       cases.put("source=hikari,bonecp", "jdbc-pool-lab: bad option -Dsource=hikari,bonecp: allowed is a "
-            + "comma-separated list of hikari, ucp, dbcp2, agroal, vibur, c3p0, tomcat, none, each once");
+            + "comma-separated list of " + String.join(", ", PoolLibraries.DEFAULT.names()) + ", each once");
       cases.put("driver=jtds", "jdbc-pool-lab: bad option -Ddriver=jtds: allowed is a comma-separated list of mysql, "
             + "mariadb, each once");
       cases.put("driver=mariadb db.url=jdbc:postgresql://127.0.0.1:1/lab", "jdbc-pool-lab: bad option "

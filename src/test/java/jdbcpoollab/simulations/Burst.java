@@ -20,7 +20,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 public class Burst extends Simulation {
 
    // Parameters: -DminIdle, -DmaxPool, -DidleTimeoutMs, -DconnectMs, -Dburst, -Dops, -DidleSeconds, -DsampleMs …
-   // (docs/burst.md). Sources (-Dsource, all eight by default): each gets a pool of minIdle to maxPool connections
+   // (docs/burst.md). Sources (-Dsource, all by default): each gets a pool of minIdle to maxPool connections
    // through the lab's fault proxy, every new connection's handshake connectMs late.
    private final BurstEngine burst = BurstEngine.fromSystem();
    private final int users = burst.options().burst();

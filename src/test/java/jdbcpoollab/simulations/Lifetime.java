@@ -21,7 +21,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 public class Lifetime extends Simulation {
 
    // Parameters: -Dpool, -Dusers, -Drounds, -DworkSeconds, -DpauseSeconds, -DcutAfterMs, -DmaxLifetimeMs,
-   // -DkeepaliveMs, -Ddb.serverOption=wait_timeout=N … (docs/lifetime.md). Sources (-Dsource, all eight by default):
+   // -DkeepaliveMs, -Ddb.serverOption=wait_timeout=N … (docs/lifetime.md). Sources (-Dsource, all by default):
    // each gets a pool of -Dpool connections through the lab's fault proxy, filled before load.
    private final LifetimeEngine lifetime = LifetimeEngine.fromSystem();
    private final int users = lifetime.options().users();

@@ -21,7 +21,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 public class Outage extends Simulation {
 
    // Parameters: -Ddown, -DdownSeconds, -DsteadySeconds, -DafterSeconds, -Dpool, -Dusers, -DconnectionTimeoutMs,
-   // -DsocketTimeoutMs … (docs/outage.md). Sources (-Dsource, all eight by default): each gets a pool of -Dpool
+   // -DsocketTimeoutMs … (docs/outage.md). Sources (-Dsource, all by default): each gets a pool of -Dpool
    // connections through the lab's fault proxy, filled before load.
    private final OutageEngine outage = OutageEngine.fromSystem();
    private final int users = outage.options().users();

@@ -120,14 +120,15 @@ class PoolLibrariesTest {
    /**
     * Every pooled library opens a fixed pool: filled to its size before it comes back, never more connections than
     * that however many ask at once, a borrower beyond them refused after the acquire timeout, and closing it ends its
-    * connections.
+    * connections. The timeout is 1 s, not less: on a loaded machine a borrower of the six may wait longer than 300 ms
+    * for its turn.
     */
    @Test
    void everyLibraryOpensAFixedPoolFilledBeforeLoad() throws Exception {
       long before = otherConnections();
       for (PoolLibrary library : PoolLibraries.DEFAULT.all().stream().filter(PoolLibrary::pooled).toList()) {
          String name = library.name();
-         try (ConnectionSource source = library.open(database, new PoolShape("lab-fixed-" + name, 3, 3, 300))) {
+         try (ConnectionSource source = library.open(database, new PoolShape("lab-fixed-" + name, 3, 3, 1_000))) {
             assertEquals(before + 3, otherConnections(), name + ": filled to its size before it came back");
             ExecutorService borrowers = Executors.newFixedThreadPool(6);
             try {
@@ -155,7 +156,7 @@ class PoolLibrariesTest {
                long start = System.nanoTime();
                assertThrows(SQLException.class, source::getConnection, name + ": a fourth borrower is refused");
                long waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-               assertTrue(waitedMs >= 250 && waitedMs < 10_000, name + ": refused after the timeout: " + waitedMs);
+               assertTrue(waitedMs >= 950 && waitedMs < 10_000, name + ": refused after the timeout: " + waitedMs);
             } finally {
                for (Connection c : held) {
                   c.close();

@@ -107,7 +107,8 @@ public record CustomWorkload(String statement, boolean writes, Request request) 
             return null;
          }
          String raw = options.string("sql", null);
-         List<String> statements = PLSQL.matcher(sql).find() ? List.of(sql) : SqlScript.split(sql);
+         SqlText.Quoting quoting = SqlText.Quoting.of(dialect);
+         List<String> statements = PLSQL.matcher(sql).find() ? List.of(sql) : SqlScript.split(sql, quoting);
          List<Request.Part> parts = new ArrayList<>();
          for (String statement : statements) {
             if (!writes && WRITES.matcher(statement).find()) {
@@ -115,7 +116,7 @@ public record CustomWorkload(String statement, boolean writes, Request request) 
                      + "connections; add -Dsql.writes=true to run one that writes");
             }
             try {
-               parts.add(Request.Statement.of("statement " + (parts.size() + 1), statement));
+               parts.add(Request.Statement.of("statement " + (parts.size() + 1), statement, quoting));
             } catch (IllegalArgumentException e) {
                throw Options.bad("sql", raw, "parameters written #{column}, a column of -Dfeeder's CSV file, which "
                      + "the lab binds (" + e.getMessage().replaceFirst(" \\(.*", "") + ")");

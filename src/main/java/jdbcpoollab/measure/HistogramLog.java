@@ -71,18 +71,20 @@ public final class HistogramLog {
     * Every step of a run's log, by step name, in the order written.
     *
     * @throws UncheckedIOException when the file cannot be read
-    * @throws IllegalArgumentException when a line is not one this class wrote
+    * @throws IllegalArgumentException when a line is not one this class wrote, or is damaged
     */
    public static Map<String, StepHistograms> read(Path file) {
       Map<String, Map<String, Histogram[]>> numbers = new LinkedHashMap<>();
       Map<String, long[]> windows = new LinkedHashMap<>();
+      String foreign = null;
       try (InputStream in = Files.newInputStream(file)) {
          HistogramLogReader reader = new HistogramLogReader(in);
          for (EncodableHistogram e = reader.nextIntervalHistogram(); e != null; e = reader.nextIntervalHistogram()) {
             String[] tag = e.getTag() == null ? new String[0] : e.getTag().split("\\|", -1);
             int number = tag.length < 2 ? -1 : NUMBERS.indexOf(tag[tag.length - 1]);
             if (number < 0 || tag.length > 3 || !(e instanceof Histogram h)) {
-               throw new IllegalArgumentException(file + ": not a histogram of jdbc-pool-lab: tag " + e.getTag());
+               foreign = "tag " + e.getTag();
+               break;
             }
             String step = unescape(tag[0]);
             String kind = tag.length == 3 ? unescape(tag[1]) : "";
@@ -92,6 +94,13 @@ public final class HistogramLog {
          }
       } catch (IOException e) {
          throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      } catch (RuntimeException e) {
+         // HdrHistogram's reader fails on a damaged line with whatever its decoder threw, often without a message
+         throw new IllegalArgumentException(file.getFileName() + " is not a readable HdrHistogram log (damaged: "
+               + (e.getCause() != null ? e.getCause() : e) + ")", e);
+      }
+      if (foreign != null) {
+         throw new IllegalArgumentException(file + ": not a histogram of jdbc-pool-lab: " + foreign);
       }
       Map<String, StepHistograms> steps = new LinkedHashMap<>();
       numbers.forEach((step, byKind) -> {

@@ -33,7 +33,14 @@ public final class KilledRuns {
       }
       try (Stream<Path> dirs = Files.list(results)) {
          for (Path dir : dirs.filter(d -> Files.isRegularFile(d.resolve("summary.json"))).sorted().toList()) {
-            Map<String, Object> summary = new LinkedHashMap<>(Json.read(dir.resolve("summary.json")));
+            Map<String, Object> summary;
+            try {
+               summary = new LinkedHashMap<>(Json.read(dir.resolve("summary.json")));
+            } catch (RuntimeException e) {
+               warn.accept("skipped " + dir + " when checking for killed runs: its summary.json cannot be read ("
+                     + e.getMessage() + ")");
+               continue;
+            }
             if (!"running".equals(summary.get("state")) || !(summary.get("pid") instanceof Number pid)
                   || ProcessHandle.of(pid.longValue()).map(ProcessHandle::isAlive).orElse(false)) {
                continue;

@@ -21,30 +21,40 @@ import java.util.regex.Pattern;
 public record BoundSql(String el, String jdbc, List<String> names) {
    private static final Pattern PARAMETER = Pattern.compile("#\\{([^}]*)}");
    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-   /** Quoted text and comments, where a {@code ?} or {@code #{} is the statement's own text. */
-   private static final Pattern QUOTED = Pattern.compile("'(?:[^']|'')*'|\"[^\"]*\"|--[^\\n]*|/\\*.*?\\*/",
-         Pattern.DOTALL);
 
-   /** The statement {@code el}; a parameter that is not a plain name, or a {@code ?}, is refused with why. */
+   /** The statement {@code el} quoted as standard SQL ({@link #of(String, SqlText.Quoting)}). */
    public static BoundSql of(String el) {
-      String unquoted = QUOTED.matcher(el).replaceAll(" ");
-      if (unquoted.contains("?")) {
-         throw new IllegalArgumentException("a ? in the statement: write each parameter as #{name}, the name of a "
-               + "feeder's column, and the lab binds it (" + el + ")");
-      }
+      return of(el, SqlText.Quoting.STANDARD);
+   }
+
+   /**
+    * The statement {@code el}, quoted as {@code quoting} says: a {@code #{name}} or {@code ?} inside quotes or a
+    * comment is the statement's own text. A parameter that is not a plain name, or a {@code ?}, is refused with why.
+    */
+   public static BoundSql of(String el, SqlText.Quoting quoting) {
       List<String> names = new ArrayList<>();
-      Matcher m = PARAMETER.matcher(el);
       StringBuilder jdbc = new StringBuilder();
-      while (m.find()) {
-         String name = m.group(1).trim();
-         if (!NAME.matcher(name).matches()) {
-            throw new IllegalArgumentException("#{" + m.group(1) + "}: a parameter is #{name}, the name of a feeder's"
-                  + " column (letters, digits and _), and nothing else of Gatling EL");
+      for (SqlText.Part part : SqlText.parts(el, quoting)) {
+         if (!part.code()) {
+            jdbc.append(part.text());
+            continue;
          }
-         names.add(name);
-         m.appendReplacement(jdbc, "?");
+         if (part.text().contains("?")) {
+            throw new IllegalArgumentException("a ? in the statement: write each parameter as #{name}, the name of a "
+                  + "feeder's column, and the lab binds it (" + el + ")");
+         }
+         Matcher m = PARAMETER.matcher(part.text());
+         while (m.find()) {
+            String name = m.group(1).trim();
+            if (!NAME.matcher(name).matches()) {
+               throw new IllegalArgumentException("#{" + m.group(1) + "}: a parameter is #{name}, the name of a "
+                     + "feeder's column (letters, digits and _), and nothing else of Gatling EL");
+            }
+            names.add(name);
+            m.appendReplacement(jdbc, "?");
+         }
+         m.appendTail(jdbc);
       }
-      m.appendTail(jdbc);
       return new BoundSql(el, jdbc.toString(), List.copyOf(names));
    }
 

@@ -4,6 +4,7 @@ import jdbcpoollab.db.Dialect;
 import jdbcpoollab.options.Options;
 
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -107,7 +108,8 @@ public record CustomWorkload(String statement, boolean writes, Request request) 
             return null;
          }
          String raw = options.string("sql", null);
-         List<String> statements = PLSQL.matcher(sql).find() ? List.of(sql) : SqlScript.split(sql);
+         SqlText.Quoting quoting = SqlText.Quoting.of(dialect);
+         List<String> statements = PLSQL.matcher(sql).find() ? List.of(sql) : SqlScript.split(sql, quoting);
          List<Request.Part> parts = new ArrayList<>();
          for (String statement : statements) {
             if (!writes && WRITES.matcher(statement).find()) {
@@ -115,7 +117,7 @@ public record CustomWorkload(String statement, boolean writes, Request request) 
                      + "connections; add -Dsql.writes=true to run one that writes");
             }
             try {
-               parts.add(Request.Statement.of("statement " + (parts.size() + 1), statement));
+               parts.add(Request.Statement.of("statement " + (parts.size() + 1), statement, quoting));
             } catch (IllegalArgumentException e) {
                throw Options.bad("sql", raw, "parameters written #{column}, a column of -Dfeeder's CSV file, which "
                      + "the lab binds (" + e.getMessage().replaceFirst(" \\(.*", "") + ")");
@@ -155,10 +157,24 @@ public record CustomWorkload(String statement, boolean writes, Request request) 
       try {
          return Feed.csv(feeder, file, strategy);
       } catch (Exception e) {
+         if (notText(e)) {
+            throw Options.bad("feeder", feeder, "a CSV file of UTF-8 text (it has bytes that are not UTF-8: save it"
+                  + " as UTF-8)");
+         }
          // Gatling throws its checked FileNotFoundException unchecked, over several lines
          throw Options.bad("feeder", feeder, "a CSV file with a header line of column names and at least one row ("
                + String.valueOf(e.getMessage()).strip().replaceAll("\\s*\\n\\s*", " ") + ")");
       }
+   }
+
+   /** Whether {@code e} or a cause of it is a decoder's refusal of bytes that are not UTF-8. */
+   private static boolean notText(Throwable e) {
+      for (Throwable t = e; t != null; t = t.getCause()) {
+         if (t instanceof CharacterCodingException) {
+            return true;
+         }
+      }
+      return false;
    }
 
    /**
@@ -182,6 +198,9 @@ public record CustomWorkload(String statement, boolean writes, Request request) 
          Path file = Path.of(raw.substring(1));
          try {
             sql = Files.readString(file, StandardCharsets.UTF_8);
+         } catch (CharacterCodingException e) {
+            throw Options.bad("sql", raw, "a file of UTF-8 text after @ (" + file.toAbsolutePath() + " has bytes "
+                  + "that are not UTF-8: save it as UTF-8)");
          } catch (IOException e) {
             throw Options.bad("sql", raw, "a readable file after @ (cannot read " + file.toAbsolutePath() + ")");
          }

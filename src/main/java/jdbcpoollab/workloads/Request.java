@@ -28,6 +28,11 @@ public final class Request implements Workload {
          return new Statement(name, BoundSql.of(sql));
       }
 
+      /** The statement {@code sql}, quoted as {@code quoting} reads it. */
+      public static Statement of(String name, String sql, SqlText.Quoting quoting) {
+         return new Statement(name, BoundSql.of(sql, quoting));
+      }
+
       /** Runs it with its parameters from {@code record} and reads every row it returns. */
       void run(Connection connection, Map<String, Object> record) throws SQLException {
          try (PreparedStatement statement = connection.prepareStatement(sql.jdbc())) {

@@ -8,36 +8,50 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** SQL statements separated by {@code ;}, a {@code ;} in quotes or a comment being the statement's own text. */
 public final class SqlScript {
-   private static final Pattern TOKEN = Pattern.compile("'(?:[^']|'')*'|\"[^\"]*\"|--[^\\n]*|/\\*.*?\\*/|;",
-         Pattern.DOTALL);
-   private static final Pattern ONLY_COMMENTS = Pattern.compile("(?s)\\s*((--[^\\n]*|/\\*.*?\\*/)\\s*)*");
-
    private SqlScript() {
    }
 
-   /** The statements of {@code script}, each stripped; empty ones (and ones of comments only) left out. */
+   /** The statements of {@code script} quoted as standard SQL ({@link #split(String, SqlText.Quoting)}). */
    public static List<String> split(String script) {
+      return split(script, SqlText.Quoting.STANDARD);
+   }
+
+   /**
+    * The statements of {@code script}, each stripped; empty ones (and ones of comments only) left out. A {@code ;}
+    * inside quotes, a comment or a dollar quote, as {@code quoting} reads them, is the statement's own text.
+    */
+   public static List<String> split(String script, SqlText.Quoting quoting) {
       List<String> statements = new ArrayList<>();
-      Matcher m = TOKEN.matcher(script);
-      int from = 0;
-      while (m.find()) {
-         if (m.group().equals(";")) {
-            add(statements, script.substring(from, m.start()));
-            from = m.end();
+      StringBuilder statement = new StringBuilder();
+      boolean code = false;
+      for (SqlText.Part part : SqlText.parts(script, quoting)) {
+         if (!part.code()) {
+            statement.append(part.text());
+            continue;
          }
+         String text = part.text();
+         int from = 0;
+         for (int semicolon = text.indexOf(';'); semicolon >= 0; semicolon = text.indexOf(';', from)) {
+            statement.append(text, from, semicolon);
+            code |= !text.substring(from, semicolon).isBlank();
+            add(statements, statement, code);
+            statement.setLength(0);
+            code = false;
+            from = semicolon + 1;
+         }
+         statement.append(text, from, text.length());
+         code |= !text.substring(from).isBlank();
       }
-      add(statements, script.substring(from));
+      add(statements, statement, code);
       return statements;
    }
 
-   private static void add(List<String> statements, String statement) {
-      if (!ONLY_COMMENTS.matcher(statement).matches()) {
-         statements.add(statement.strip());
+   private static void add(List<String> statements, CharSequence statement, boolean code) {
+      if (code) {
+         statements.add(statement.toString().strip());
       }
    }
 

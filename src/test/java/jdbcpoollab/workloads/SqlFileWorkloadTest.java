@@ -85,4 +85,18 @@ class SqlFileWorkloadTest {
          assertTrue(!line.contains("\n"), line);
       }
    }
+
+   @Test
+   void aFileThatIsNotUtf8TextIsRefusedSayingSo() throws IOException {
+      byte[] latin1 = "SELECT 'caf\u00e9' FROM t WHERE id = #{id}".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+      Path sql = Files.write(dir.resolve("latin1.sql"), latin1);
+      String notText = error(Map.of("workloads", "custom", "sql", "@" + sql));
+      assertTrue(notText.contains("not UTF-8") && !notText.contains("cannot read"), notText);
+
+      Map<String, String> o = file("SELECT * FROM t WHERE name = #{name}", null);
+      o.put("feeder", Files.write(dir.resolve("names.csv"), "name\nJos\u00e9\n".getBytes(
+            java.nio.charset.StandardCharsets.ISO_8859_1)).toString());
+      String csv = error(o);
+      assertTrue(csv.contains("not UTF-8") && !csv.contains("Input length"), csv);
+   }
 }

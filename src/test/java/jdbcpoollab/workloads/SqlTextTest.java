@@ -1,0 +1,69 @@
+package jdbcpoollab.workloads;
+
+import jdbcpoollab.db.Dialect;
+import jdbcpoollab.workloads.SqlText.Quoting;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** Quotes, comments and dollar quotes are the statement's own text, as each product reads them. */
+class SqlTextTest {
+
+   @Test
+   void aParameterInACommentOrALiteralIsText() {
+      BoundSql commented = BoundSql.of("SELECT * FROM t WHERE id = #{id} -- by #{id}\n AND b = 1");
+      assertEquals(List.of("id"), commented.names());
+      assertEquals("SELECT * FROM t WHERE id = ? -- by #{id}\n AND b = 1", commented.jdbc());
+      BoundSql literal = BoundSql.of("SELECT * FROM t WHERE tag = '#{tag}' AND id = #{id} /* #{x} */");
+      assertEquals(List.of("id"), literal.names());
+      assertEquals(List.of(), literal.missing(Set.of("id")));
+      assertEquals(List.of("id"), BoundSql.of("SELECT 1 # by #{who}\nFROM t WHERE id = #{id}", Quoting.MYSQL)
+            .names());
+   }
+
+   @Test
+   void aMySqlBackslashEscapedQuoteKeepsTheSemicolonInItsString() {
+      assertEquals(List.of("SELECT 'it\\'s; odd'", "SELECT 2"),
+            SqlScript.split("SELECT 'it\\'s; odd'; SELECT 2", Quoting.MYSQL));
+      assertEquals(List.of("SELECT \"a\\\"; b\"", "SELECT `x;y` FROM t"),
+            SqlScript.split("SELECT \"a\\\"; b\"; SELECT `x;y` FROM t", Quoting.MYSQL));
+      assertEquals(List.of("SELECT 1 # one; two\n", "SELECT 2").get(1),
+            SqlScript.split("SELECT 1 # one; two\n; SELECT 2", Quoting.MYSQL).get(1));
+   }
+
+   @Test
+   void standardSqlDoublesQuotesAndABackslashIsPlainText() {
+      assertEquals(List.of("SELECT 'C:\\'", "SELECT 'it''s; odd'"),
+            SqlScript.split("SELECT 'C:\\'; SELECT 'it''s; odd'", Quoting.STANDARD));
+      assertEquals(List.of("SELECT E'it\\'s; odd'", "SELECT 2"),
+            SqlScript.split("SELECT E'it\\'s; odd'; SELECT 2", Quoting.STANDARD));
+   }
+
+   @Test
+   void aPostgresDollarQuoteIsOneStatement() {
+      String block = "DO $$ BEGIN PERFORM pg_sleep(0.001); END $$";
+      assertEquals(List.of(block), SqlScript.split(block + ";", Quoting.STANDARD));
+      String tagged = "CREATE FUNCTION f() RETURNS int AS $body$ SELECT 1; $body$ LANGUAGE sql";
+      assertEquals(List.of(tagged, "SELECT f()"), SqlScript.split(tagged + "; SELECT f()", Quoting.STANDARD));
+      assertEquals(List.of("PREPARE p AS SELECT $1", "EXECUTE p(1)"),
+            SqlScript.split("PREPARE p AS SELECT $1; EXECUTE p(1)", Quoting.STANDARD));
+   }
+
+   @Test
+   void nestedBlockCommentsAndMySqlDashDashNeedsASpace() {
+      assertEquals(List.of("SELECT 1 /* a /* b; */ c; */", "SELECT 2"),
+            SqlScript.split("SELECT 1 /* a /* b; */ c; */; SELECT 2", Quoting.STANDARD));
+      assertEquals("SELECT 5--1", SqlText.code("SELECT 5--1", Quoting.MYSQL));
+      assertEquals("SELECT 5  ", SqlText.code("SELECT 5 -- 1", Quoting.MYSQL));
+   }
+
+   @Test
+   void eachProductQuotesItsOwnWay() {
+      assertEquals(Quoting.MYSQL, Quoting.of(Dialect.forUrl("jdbc:mariadb://127.0.0.1/x")));
+      assertEquals(Quoting.STANDARD, Quoting.of(Dialect.forUrl("jdbc:postgresql://127.0.0.1/x")));
+      assertEquals(Quoting.STANDARD, Quoting.of(Dialect.forUrl("jdbc:oracle:thin:@127.0.0.1:1521/x")));
+   }
+}

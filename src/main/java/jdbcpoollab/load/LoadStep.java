@@ -1,9 +1,9 @@
 package jdbcpoollab.load;
 
 /**
- * A step of a run's plan as the lab's Gatling protocol and actions take it (a closed {@link Step}, an
- * {@link OpenStep} of arrivals, a CpoolCompare {@link Batch}): what the protocol opens and closes it by, the name
- * its users' actions and the protocol's messages give it, and what its users' work runs on.
+ * A step of a run's plan as the lab's Gatling protocol and actions take it: a closed {@link Step}, an
+ * {@link OpenStep} of arrivals or a CpoolCompare {@link Batch}. The protocol keeps each one's life under it (its
+ * engine says what opening and closing it mean) and names it; the actions run its users on its kind of thread.
  */
 public interface LoadStep {
    /** The step's name: its scenario's in Gatling's report, and the protocol's when it opens or closes it. */

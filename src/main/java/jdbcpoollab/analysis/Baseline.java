@@ -76,9 +76,9 @@ public final class Baseline {
          double share = tolerancePct / 100.0;
          double throughput = step.seconds() == 0 ? Double.NaN : step.throughput();
          double p99 = step.total().count() == 0 ? Double.NaN : step.total().p99();
-         results.add(GateResult.of(step, THROUGHPUT, throughput, Gate.Bound.AT_LEAST,
+         results.add(GateResult.of(step, THROUGHPUT, throughput, Bound.AT_LEAST,
                ref.throughput() * (1 - share), ref.throughput()));
-         results.add(GateResult.of(step, P99_TOTAL, p99, Gate.Bound.AT_MOST,
+         results.add(GateResult.of(step, P99_TOTAL, p99, Bound.AT_MOST,
                ref.p99TotalMs() * (1 + share), ref.p99TotalMs()));
       }
       return results;

@@ -13,31 +13,6 @@ import java.util.function.ToDoubleFunction;
  */
 public record Gate(String name, Bound bound, double limit, ToDoubleFunction<StepResult> measure) {
 
-   /** Which side of the limit passes; the limit itself passes. */
-   public enum Bound {
-      AT_MOST("≤", ">"), AT_LEAST("≥", "<");
-
-      private final String keeps;
-      private final String breaks;
-
-      Bound(String keeps, String breaks) {
-         this.keeps = keeps;
-         this.breaks = breaks;
-      }
-
-      boolean keeps(double measured, double limit) {
-         return this == AT_MOST ? measured <= limit : measured >= limit;
-      }
-
-      public String keeps() {
-         return keeps;
-      }
-
-      public String breaks() {
-         return breaks;
-      }
-   }
-
    public static Gate p99AcquireMs(double limit) {
       return new Gate("p99AcquireMs", Bound.AT_MOST, limit, s -> s.acquire().count() == 0 ? Double.NaN : s.acquire().p99());
    }
@@ -62,9 +37,5 @@ public record Gate(String name, Bound bound, double limit, ToDoubleFunction<Step
 
    public GateResult check(StepResult step) {
       return GateResult.of(step, name, measure.applyAsDouble(step), bound, limit, Double.NaN);
-   }
-
-   static boolean passes(Bound bound, double measured, double limit) {
-      return !Double.isNaN(measured) && bound.keeps(measured, limit);
    }
 }

@@ -15,13 +15,13 @@ import java.util.Map;
  * @param limit     the value the gate allows, itself included
  * @param reference the baseline's value the limit was derived from, NaN for a fixed limit
  */
-public record GateResult(StepId id, String gate, double measured, Gate.Bound bound, double limit,
+public record GateResult(StepId id, String gate, double measured, Bound bound, double limit,
                          double reference, boolean passed) {
 
-   static GateResult of(StepResult step, String gate, double measured, Gate.Bound bound, double limit,
+   static GateResult of(StepResult step, String gate, double measured, Bound bound, double limit,
                         double reference) {
       return new GateResult(step.id().anyPass(), gate, measured, bound, limit, reference,
-            Gate.passes(bound, measured, limit));
+            bound.passes(measured, limit));
    }
 
    /** The step as reports name it, such as {@code wait pool=08}. */
@@ -75,7 +75,7 @@ public record GateResult(StepId id, String gate, double measured, Gate.Bound bou
       StepId id = new StepId((String) m.get("workload"), (String) m.get("source"), ((Number) m.get("pool")).intValue(),
             1, 1, width);
       return new GateResult(id, (String) m.get("gate"),
-            orNaN(m.get("measured")), Gate.Bound.valueOf((String) m.get("bound")), orNaN(m.get("limit")),
+            orNaN(m.get("measured")), Bound.valueOf((String) m.get("bound")), orNaN(m.get("limit")),
             orNaN(m.get("baseline")), Boolean.TRUE.equals(m.get("passed")));
    }
 

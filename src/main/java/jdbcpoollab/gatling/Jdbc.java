@@ -1,10 +1,9 @@
 package jdbcpoollab.gatling;
 
-import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
-import io.gatling.core.structure.ScenarioContext;
 import io.gatling.javaapi.core.ActionBuilder;
 import jdbcpoollab.load.Batch;
+import jdbcpoollab.load.LoadStep;
 import jdbcpoollab.load.OpenStep;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Rounds;
@@ -47,7 +46,7 @@ public final class Jdbc {
 
    /** The user's closed loop on the step paced by {@code rounds} (a burst's operations, work and pauses). */
    public static ActionBuilder closedLoop(Step step, Rounds rounds) {
-      return loop("closed loop " + step.requestName(), step, step.threads(),
+      return loop("closed loop " + step.requestName(), step,
             (session, log) -> step.closedLoop(session.userId(), rounds, log::response));
    }
 
@@ -56,7 +55,7 @@ public final class Jdbc {
     * row and of the kind {@code feeder} gives; every counted one is reported to Gatling.
     */
    public static ActionBuilder operations(Batch batch, int ops, Iterator<Map<String, Object>> feeder) {
-      return loop("operations " + batch.name(), batch, batch.threads(), (session, log) -> {
+      return loop("operations " + batch.name(), batch, (session, log) -> {
          if (!batch.ready()) {
             return 0;
          }
@@ -75,40 +74,31 @@ public final class Jdbc {
 
    /** One arriving request of an open-model step, served by the step's request threads, timed from its arrival. */
    public static ActionBuilder arrival(OpenStep step) {
-      io.gatling.core.action.builder.ActionBuilder scala = new io.gatling.core.action.builder.ActionBuilder() {
-         @Override
-         public Action build(ScenarioContext ctx, Action next) {
-            return new ArrivalAction(step, ctx.coreComponents().statsEngine(), next);
-         }
-      };
-      return () -> scala;
+      return DslAction.of((ctx, next) -> new ArrivalAction(step, ctx.coreComponents().statsEngine(), next));
    }
 
    /**
     * A user's loop on a closed step, on its own thread between entering the step (the first user opens it, the others
     * wait for it) and leaving it (the last one closes it, and the step's verdicts are logged as its requests).
     */
-   private static ActionBuilder loop(String name, Object step, UserThreads threads, ThreadedLoop.Loop loop) {
-      io.gatling.core.action.builder.ActionBuilder scala = new io.gatling.core.action.builder.ActionBuilder() {
-         @Override
-         public Action build(ScenarioContext ctx, Action next) {
-            PoolProtocol pools = PoolProtocol.of(ctx);
-            return new ThreadedLoop(name, (session, log) -> {
-               long failed = 0;
-               try {
-                  pools.enter(step);
-                  failed = loop.run(session, log);
-               } finally {
-                  for (Outcome outcome : pools.leave(step)) {
-                     log.response(outcome.requestName(), outcome.startMillis(), outcome.endMillis(), outcome.error());
-                     failed += outcome.error() == null ? 0 : 1;
-                  }
+   private static ActionBuilder loop(String name, LoadStep step, ThreadedLoop.Loop loop) {
+      UserThreads threads = step.threads();
+      return DslAction.of((ctx, next) -> {
+         PoolProtocol pools = PoolProtocol.of(ctx);
+         return new ThreadedLoop(name, (session, log) -> {
+            long failed = 0;
+            try {
+               pools.enter(step);
+               failed = loop.run(session, log);
+            } finally {
+               for (Outcome outcome : pools.leave(step)) {
+                  log.response(outcome.requestName(), outcome.startMillis(), outcome.endMillis(), outcome.error());
+                  failed += outcome.error() == null ? 0 : 1;
                }
-               return failed;
-            }, ctx.coreComponents().statsEngine(), next, threads);
-         }
-      };
-      return () -> scala;
+            }
+            return failed;
+         }, ctx.coreComponents().statsEngine(), next, threads);
+      });
    }
 
    /** Blocking work whose results Gatling should see as requests, such as a step's gate verdicts. */
@@ -117,12 +107,7 @@ public final class Jdbc {
    }
 
    private static ActionBuilder builder(String name, Function<Session, List<Outcome>> work) {
-      io.gatling.core.action.builder.ActionBuilder scala = new io.gatling.core.action.builder.ActionBuilder() {
-         @Override
-         public Action build(ScenarioContext ctx, Action next) {
-            return new OffloadedAction(name, work, ctx.coreComponents().statsEngine(), next, WORKERS);
-         }
-      };
-      return () -> scala;
+      return DslAction.of((ctx, next) -> new OffloadedAction(name, work, ctx.coreComponents().statsEngine(), next,
+            WORKERS));
    }
 }

@@ -1,7 +1,5 @@
 package jdbcpoollab.gatling;
 
-import io.gatling.core.action.Action;
-import io.gatling.core.structure.ScenarioContext;
 import io.gatling.javaapi.core.ActionBuilder;
 import org.galaxio.gatling.jdbc.db.JDBCClient;
 import org.galaxio.gatling.jdbc.protocol.JdbcProtocol;
@@ -20,18 +18,14 @@ public final class PluginPools {
 
    public static ActionBuilder closeAfterLast(String name, int users) {
       AtomicInteger left = new AtomicInteger(users);
-      io.gatling.core.action.builder.ActionBuilder scala = new io.gatling.core.action.builder.ActionBuilder() {
-         @Override
-         public Action build(ScenarioContext ctx, Action next) {
-            JDBCClient client = ctx.protocolComponentsRegistry().components(JdbcProtocol.jdbcProtocolKey()).client();
-            return new OffloadedAction(name, session -> {
-               if (left.decrementAndGet() == 0) {
-                  client.close();
-               }
-               return List.of();
-            }, ctx.coreComponents().statsEngine(), next, Jdbc.WORKERS);
-         }
-      };
-      return () -> scala;
+      return DslAction.of((ctx, next) -> {
+         JDBCClient client = ctx.protocolComponentsRegistry().components(JdbcProtocol.jdbcProtocolKey()).client();
+         return new OffloadedAction(name, session -> {
+            if (left.decrementAndGet() == 0) {
+               client.close();
+            }
+            return List.of();
+         }, ctx.coreComponents().statsEngine(), next, Jdbc.WORKERS);
+      });
    }
 }

@@ -9,6 +9,7 @@ import io.gatling.core.session.Session;
 import io.gatling.core.structure.ScenarioContext;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.ProtocolBuilder;
+import jdbcpoollab.load.LoadStep;
 import jdbcpoollab.load.Outcome;
 import scala.Function1;
 import scala.runtime.BoxedUnit;
@@ -90,7 +91,7 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
       }
    }
 
-   private final Map<Object, Life> steps = new LinkedHashMap<>();
+   private final Map<LoadStep, Life> steps = new LinkedHashMap<>();
    private final AtomicBoolean terminationWatched = new AtomicBoolean();
    /** The JVM is ending during the run: no step opens any more, whose users would load a server being stopped. */
    private final AtomicBoolean interrupted = new AtomicBoolean();
@@ -101,29 +102,28 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
    }
 
    /** A step loaded by {@code users} users (a closed model): the first of them opens it, the last one out closes it. */
-   public synchronized void loadedBy(Object step, int users, Stage stage) {
+   public synchronized void loadedBy(LoadStep step, int users, Stage stage) {
       steps.put(step, new Life(stage, users, null));
    }
 
    /**
-    * A step of arrivals (an open model) named {@code name}: arrivals cannot wait for a pool to fill, so a user of its
-    * own opens the step before the first one arrives and another closes it after the last (see
-    * {@link #oneAfterAnother}).
+    * A step of arrivals (an open model): arrivals cannot wait for a pool to fill, so a user of its own opens the step
+    * before the first one arrives and another closes it after the last (see {@link #oneAfterAnother}).
     */
-   public synchronized void arrivals(Object step, String name, Stage stage) {
-      steps.put(step, new Life(stage, 1, name));
+   public synchronized void arrivals(LoadStep step, Stage stage) {
+      steps.put(step, new Life(stage, 1, step.name()));
    }
 
-   private synchronized Life life(Object step) {
+   private synchronized Life life(LoadStep step) {
       Life life = steps.get(step);
       if (life == null) {
-         throw new IllegalArgumentException("not a step of this protocol: " + step);
+         throw new IllegalArgumentException("not a step of this protocol: " + step.name());
       }
       return life;
    }
 
    /** A user arrives at the step: the first one opens it while the others wait, so the load starts on a full pool. */
-   public void enter(Object step) {
+   public void enter(LoadStep step) {
       Life life = life(step);
       synchronized (life) {
          if (!life.opened && !life.closed.get() && !interrupted.get()) {
@@ -134,7 +134,7 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
    }
 
    /** A user leaves the step: the last one closes it; what Gatling should log for it (the gates' verdicts). */
-   public List<Outcome> leave(Object step) {
+   public List<Outcome> leave(LoadStep step) {
       Life life = life(step);
       return life.left.incrementAndGet() == life.users ? life.close() : List.of();
    }
@@ -143,7 +143,7 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
     * The steps' loads one after another, each started when the previous one has ended; an open step's load between
     * the user that opens it and the one that closes it.
     */
-   public <S> PopulationBuilder oneAfterAnother(List<S> plan, Function<S, PopulationBuilder> load) {
+   public <S extends LoadStep> PopulationBuilder oneAfterAnother(List<S> plan, Function<S, PopulationBuilder> load) {
       Sequence sequence = new Sequence();
       for (S step : plan) {
          String arrivals = life(step).arrivals;

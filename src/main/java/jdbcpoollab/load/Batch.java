@@ -17,7 +17,7 @@ import java.util.Map;
  * operations on the work table (select, insert or update one row) timing each phase, closes the source, and charges
  * the run with what the server's counters moved from before the source opened to after it closed.
  */
-public final class Batch {
+public final class Batch implements LoadStep {
    private final String name;
    private final String option;
    private final SharedSource source;
@@ -42,6 +42,7 @@ public final class Batch {
       this.rows = rows;
    }
 
+   @Override
    public String name() {
       return name;
    }
@@ -51,6 +52,7 @@ public final class Batch {
       threads = kind;
    }
 
+   @Override
    public UserThreads threads() {
       return threads;
    }

@@ -20,12 +20,12 @@ import java.util.function.Consumer;
  * the statement and gives the connection back. Every time is taken from the arrival, so a pool that is too small
  * cannot hide its queue by slowing the arrivals down (no coordinated omission).
  */
-public final class OpenStep {
+public final class OpenStep implements LoadStep {
    private final Workload workload;
    private final String requestName;
    private final SharedSource source;
    private final ArrivalRecorder recorder;
-   private final int threads;
+   private final int requestThreads;
    private final int queueLimit;
    private final UserThreads kind;
    private volatile ThreadPoolExecutor requests;
@@ -39,12 +39,24 @@ public final class OpenStep {
       this.requestName = requestName;
       this.source = new SharedSource(opener);
       this.recorder = recorder;
-      this.threads = threads;
+      this.requestThreads = threads;
       this.queueLimit = queueLimit;
    }
 
+   /** The name its requests are logged under in Gatling's report; the step's {@link #name()} too. */
    public String requestName() {
       return requestName;
+   }
+
+   @Override
+   public String name() {
+      return requestName;
+   }
+
+   /** What its request threads are. */
+   @Override
+   public UserThreads threads() {
+      return kind;
    }
 
    /**
@@ -64,7 +76,7 @@ public final class OpenStep {
          return;
       }
       AtomicInteger n = new AtomicInteger();
-      ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.SECONDS,
+      ThreadPoolExecutor pool = new ThreadPoolExecutor(requestThreads, requestThreads, 0, TimeUnit.SECONDS,
             new LinkedBlockingQueue<>(queueLimit), task -> kind.thread("request-" + n.incrementAndGet(), task));
       pool.prestartAllCoreThreads();
       requests = pool;

@@ -28,7 +28,7 @@ import java.util.function.Supplier;
  * (see {@link DatabaseWatch}) the step stops at once: users blocked waiting for a connection are interrupted rather
  * than left to their connection timeout.
  */
-public final class Step {
+public final class Step implements LoadStep {
    private final Workload workload;
    private final String requestName;
    private final SharedSource source;
@@ -65,6 +65,11 @@ public final class Step {
       return requestName;
    }
 
+   @Override
+   public String name() {
+      return requestName;
+   }
+
    /** Watches the database for this step: a lost one stops it, and its opening waits for a lost one to return. */
    public void watch(DatabaseWatch databaseWatch) {
       watch = databaseWatch;
@@ -75,6 +80,7 @@ public final class Step {
       threads.kind(kind);
    }
 
+   @Override
    public UserThreads threads() {
       return threads.kind();
    }

@@ -2,6 +2,7 @@ package jdbcpoollab.load;
 
 import jdbcpoollab.db.ServerActivity;
 import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.Interval;
 import jdbcpoollab.measure.JvmPeaks;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.TimelinePoint;
@@ -91,7 +92,7 @@ final class StepSampler {
          recorder.interval();
          return;
       }
-      StepRecorder.Interval interval = recorder.interval();
+      Interval interval = recorder.interval();
       PoolGauge.Reading pool = gauge.read();
       synchronized (this) {
          points.add(new TimelinePoint(recorder.id(),

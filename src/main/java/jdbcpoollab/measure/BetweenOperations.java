@@ -5,7 +5,7 @@ import org.HdrHistogram.Recorder;
 
 import java.util.concurrent.atomic.LongAdder;
 
-import static jdbcpoollab.measure.StepRecorder.DIGITS;
+import static jdbcpoollab.measure.Latencies.DIGITS;
 
 /**
  * The time between a user's operation that ended inside the window and its next one: the harness's share of the

@@ -8,7 +8,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
-import static jdbcpoollab.measure.StepRecorder.DIGITS;
+import static jdbcpoollab.measure.Latencies.DIGITS;
 
 /**
  * Counts and times, inside a step's window, the operations of each kind of a mixed step and the statements of each

@@ -9,18 +9,16 @@ import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
+import static jdbcpoollab.measure.Latencies.DIGITS;
+import static jdbcpoollab.measure.StepUsers.UNSET;
+
 /**
  * Records the operations of one step. The step's clock starts with its first operation; the first
  * {@code warmupNanos} are not measured, the next {@code windowNanos} are. An operation belongs to the window when it
  * completes inside it, so throughput is completed operations / window length.
  * Thread-safe and wait-free for the recording threads.
  */
-public final class StepRecorder {
-   /** No time yet. */
-   static final long UNSET = Long.MIN_VALUE;
-   /** The significant digits of every histogram of a step. */
-   static final int DIGITS = 3;
-
+public final class StepRecorder implements Window {
    private final StepId id;
    private final int userCount;
    private final long warmupNanos;
@@ -92,6 +90,7 @@ public final class StepRecorder {
    }
 
    /** True until the window has closed or the step was stopped; users loop while it holds. */
+   @Override
    public boolean running(long nowNanos) {
       if (stoppedAt != UNSET) {
          return false;
@@ -206,6 +205,7 @@ public final class StepRecorder {
       return (int) Math.min(2, Math.max(0, (nanos - from) * 3 / windowNanos));
    }
 
+   @Override
    public boolean inWindow(long nanos) {
       long start = firstStart.get();
       if (start == UNSET) {
@@ -238,10 +238,6 @@ public final class StepRecorder {
     */
    public Interval interval() {
       return trend.interval();
-   }
-
-   /** One sampling interval: operations completed and the P99 of the acquire waits in ms (NaN without any). */
-   public record Interval(long completed, double acquireP99Ms) {
    }
 
    /** The step's numbers, without what the database and the client's CPU did. */

@@ -10,13 +10,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongPredicate;
 
-import static jdbcpoollab.measure.StepRecorder.UNSET;
-
 /**
  * The users of one step, each one's state, and what they say at the window's close: the operations still open, each
  * user's longest wait, and how often a request for a connection was overtaken.
  */
 public final class StepUsers {
+   /** No time yet. */
+   static final long UNSET = Long.MIN_VALUE;
+
    private final Map<Long, User> byId = new ConcurrentHashMap<>();
    /** The latest start among the requests for a connection served so far: a request that started earlier than it
     * and is served now was overtaken. */

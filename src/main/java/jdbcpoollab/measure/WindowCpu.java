@@ -10,19 +10,19 @@ import java.lang.management.ManagementFactory;
 public final class WindowCpu {
    private static final long POLL_MILLIS = 5;
 
-   private final StepRecorder window;
+   private final Window window;
    private volatile long nanos = -1;
    private volatile long wallNanos = -1;
    private final Thread watcher;
 
-   private WindowCpu(StepRecorder window) {
+   private WindowCpu(Window window) {
       this.window = window;
       this.watcher = new Thread(this::watch, "window-cpu");
       watcher.setDaemon(true);
    }
 
    /** Starts watching a window that has not opened yet. */
-   public static WindowCpu watch(StepRecorder window) {
+   public static WindowCpu watch(Window window) {
       WindowCpu cpu = new WindowCpu(window);
       cpu.watcher.start();
       return cpu;

@@ -5,7 +5,7 @@ import org.HdrHistogram.Recorder;
 
 import java.util.concurrent.atomic.LongAdder;
 
-import static jdbcpoollab.measure.StepRecorder.DIGITS;
+import static jdbcpoollab.measure.Latencies.DIGITS;
 
 /**
  * How a step's window went over time: the operations completed and the acquire waits of each sampling interval, and
@@ -28,10 +28,10 @@ final class WindowTrend {
    }
 
    /** What happened since the previous call. For one sampling thread at a time. */
-   StepRecorder.Interval interval() {
+   Interval interval() {
       long done = intervalOk.sumThenReset();
       Histogram waits = intervalAcquire.getIntervalHistogram();
-      return new StepRecorder.Interval(done,
+      return new Interval(done,
             waits.getTotalCount() == 0 ? Double.NaN : Timing.ms(waits.getValueAtPercentile(99)));
    }
 

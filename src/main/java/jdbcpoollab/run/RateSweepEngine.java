@@ -54,7 +54,7 @@ public final class RateSweepEngine {
             }
          }
       }
-      steps.forEach(step -> pools.arrivals(step, step.requestName(), new PoolProtocol.Stage(() -> open(step),
+      steps.forEach(step -> pools.arrivals(step, new PoolProtocol.Stage(() -> open(step),
             () -> report(step, step.close(), null), step::stop, () -> report(step, step.interrupt(), "interrupted"))));
       lab.plan(steps.size(), pools::endRun);
       lab.onInterrupt(pools::interrupt);

@@ -164,9 +164,9 @@ class SweepReportIntegrationTest {
       Files.createDirectories(b);
       Files.copy(run.folder().resolve("summary.json"), a.resolve("summary.json"));
       Map<String, Object> faster = run.summary();
-      for (Object step : (List<?>) faster.get("steps")) {
+      for (Object row : (List<?>) faster.get("steps")) {
          @SuppressWarnings("unchecked")
-         Map<String, Object> s = (Map<String, Object>) step;
+         Map<String, Object> s = (Map<String, Object>) row;
          s.put("throughput", number(s, "throughput") * 1.1);
       }
       Json.write(b.resolve("summary.json"), faster);

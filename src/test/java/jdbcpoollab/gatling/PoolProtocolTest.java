@@ -1,0 +1,79 @@
+package jdbcpoollab.gatling;
+
+import jdbcpoollab.load.LoadStep;
+import jdbcpoollab.load.Outcome;
+import jdbcpoollab.load.UserThreads;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** The protocol opens a step for its first user, closes it for its last, and knows only the steps it was given. */
+class PoolProtocolTest {
+   private final List<String> said = new ArrayList<>();
+
+   private static LoadStep step(String name) {
+      return new LoadStep() {
+         @Override
+         public String name() {
+            return name;
+         }
+
+         @Override
+         public UserThreads threads() {
+            return UserThreads.platform();
+         }
+      };
+   }
+
+   private PoolProtocol.Stage stage(String name) {
+      return new PoolProtocol.Stage(() -> said.add("open " + name), () -> {
+         said.add("close " + name);
+         return List.of(new Outcome("gate " + name, 1, 2, null));
+      }, () -> said.add("stop " + name), () -> said.add("interrupt " + name));
+   }
+
+   @Test
+   void theFirstUserOpensTheStepAndTheLastOneOutClosesIt() {
+      PoolProtocol pools = new PoolProtocol();
+      LoadStep step = step("wait pool=04");
+      pools.loadedBy(step, 3, stage("wait pool=04"));
+      for (int user = 0; user < 3; user++) {
+         pools.enter(step);
+      }
+      assertEquals(List.of(), pools.leave(step));
+      assertEquals(List.of(), pools.leave(step));
+      assertEquals(List.of("open wait pool=04"), said);
+      assertEquals(List.of(new Outcome("gate wait pool=04", 1, 2, null)), pools.leave(step));
+      pools.endRun();
+      assertEquals(List.of("open wait pool=04", "close wait pool=04"), said, "closed once, not stopped again");
+   }
+
+   @Test
+   void theRunsEndStopsAndClosesOnlyTheStepsStillOpen() {
+      PoolProtocol pools = new PoolProtocol();
+      LoadStep done = step("wait pool=04");
+      LoadStep cut = step("wait pool=08");
+      pools.loadedBy(done, 1, stage("wait pool=04"));
+      pools.loadedBy(cut, 2, stage("wait pool=08"));
+      pools.enter(done);
+      pools.leave(done);
+      pools.enter(cut);
+      pools.endRun();
+      pools.enter(cut);
+      assertEquals(List.of("open wait pool=04", "close wait pool=04", "open wait pool=08", "stop wait pool=08",
+            "close wait pool=08"), said);
+   }
+
+   @Test
+   void aStepItWasNotGivenIsRefusedByName() {
+      PoolProtocol pools = new PoolProtocol();
+      pools.arrivals(step("wait pool=04"), stage("wait pool=04"));
+      IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+            () -> pools.enter(step("wait pool=08")));
+      assertEquals("not a step of this protocol: wait pool=08", refused.getMessage());
+   }
+}

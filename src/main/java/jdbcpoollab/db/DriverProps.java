@@ -1,5 +1,6 @@
 package jdbcpoollab.db;
 
+import jdbcpoollab.options.SafeText;
 import jdbcpoollab.redact.Redactor;
 
 import java.sql.DriverManager;
@@ -83,6 +84,10 @@ public record DriverProps(String label, Map<String, String> values) {
          }
          if (Redactor.secretName(name)) {
             Redactor.secret(value);
+         } else if (!SafeText.safe(value)) {
+            // a shown value becomes part of the step's name, which Gatling writes into its report's scripts
+            throw new IllegalArgumentException("the value of " + name + " may hold only " + SafeText.ALLOWED
+                  + " (it names the step in Gatling's report); a password's value is masked and may hold more");
          }
          put(values, name, value);
          shown.add(name + "=" + (Redactor.secretName(name) ? "***" : value));

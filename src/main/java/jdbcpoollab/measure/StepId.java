@@ -3,6 +3,7 @@ package jdbcpoollab.measure;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import jdbcpoollab.options.SafeText;
 
 /**
  * Which step: the one value that names it in the request name, the console, the summaries, timeline.csv and the
@@ -23,7 +24,8 @@ public record StepId(String workload, @JsonInclude(JsonInclude.Include.NON_EMPTY
                      @JsonProperty("repetition") int pass, int passes, int width) {
 
    public StepId {
-      source = source == null ? "" : source;
+      SafeText.require("a step's workload " + workload, workload);
+      source = SafeText.require("a step's source " + source, source == null ? "" : source);
       pass = Math.max(1, pass);
       passes = Math.max(pass, passes);
       width = Math.max(1, width);

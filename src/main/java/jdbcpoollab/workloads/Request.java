@@ -1,6 +1,7 @@
 package jdbcpoollab.workloads;
 
 import jdbcpoollab.db.ErrorMessages;
+import jdbcpoollab.options.SafeText;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -23,6 +24,10 @@ public final class Request implements Workload {
 
    /** A named statement, its parameters written {@code #{column}}. */
    public record Statement(String name, BoundSql sql) implements Part {
+      public Statement {
+         SafeText.require("statement name " + name, name);
+      }
+
       /** The statement {@code sql}, its parameters written {@code #{column}}; a {@code ?} is refused. */
       public static Statement of(String name, String sql) {
          return new Statement(name, BoundSql.of(sql));
@@ -62,6 +67,7 @@ public final class Request implements Workload {
    private final OwnWorkload.Setup setup;
 
    private Request(String name, List<Part> parts, boolean transaction, Feed feed, OwnWorkload.Setup setup) {
+      SafeText.require("request name " + name, name);
       if (parts.stream().noneMatch(p -> p instanceof Statement)) {
          throw new IllegalArgumentException("request " + name + " has no statement");
       }

@@ -73,4 +73,12 @@ class DriverPropsTest {
       assertEquals(List.of("prepareThreshold"), DriverProps.parse("pgjdbc-prepare").get(0)
             .ignoredBy("jdbc:mysql://127.0.0.1/lab"));
    }
+
+   @Test
+   void aShownValueThatCouldRunAsScriptInGatlingsReportIsRefused() {
+      String why = error("connectTimeout=1</script><script>alert(1)//");
+      assertTrue(why.contains("connectTimeout") && why.contains("Gatling's report") && !why.contains("alert"), why);
+      assertTrue(error("ApplicationName=x'+alert(1)+'").contains("ApplicationName"));
+      assertEquals("password=***", DriverProps.parse("password=a<b>'c").get(0).label(), "a password may hold more");
+   }
 }

@@ -66,4 +66,14 @@ class SqlTextTest {
       assertEquals(Quoting.STANDARD, Quoting.of(Dialect.forUrl("jdbc:postgresql://127.0.0.1/x")));
       assertEquals(Quoting.STANDARD, Quoting.of(Dialect.forUrl("jdbc:oracle:thin:@127.0.0.1:1521/x")));
    }
+
+   @Test
+   void requestAndStatementNamesCarryOnlyTextGatlingsReportCannotRun() {
+      org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+            () -> Request.Statement.of("a</script>", "SELECT 1"));
+      org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> Request.of("x'y",
+            List.of(Request.Statement.of("statement 1", "SELECT 1")), false));
+      org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+            () -> jdbcpoollab.measure.StepId.of("wait\"", 1));
+   }
 }

@@ -87,22 +87,13 @@ final class PlainLoop implements Runnable {
          long acquired = 0;
          long used = 0;
          String error = null;
-         Connection connection = null;
-         try {
-            connection = pool.getConnection();
+         // a failure to give the connection back fails the operation, unless the statement failed first
+         try (Connection connection = pool.getConnection()) {
             acquired = System.nanoTime();
             draw.kind().run(connection, draw.input(), times);
             used = System.nanoTime();
          } catch (SQLException | RuntimeException e) {
             error = ErrorMessages.normalise(e);
-         } finally {
-            if (connection != null) {
-               try {
-                  connection.close();
-               } catch (SQLException | RuntimeException e) {
-                  error = error != null ? error : ErrorMessages.normalise(e);
-               }
-            }
          }
          long end = System.nanoTime();
          lastEnd = end;

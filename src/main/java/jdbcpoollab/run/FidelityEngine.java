@@ -18,9 +18,9 @@ import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.ConnectionSource;
 import jdbcpoollab.pools.HikariSource;
 import jdbcpoollab.pools.PoolShape;
+import jdbcpoollab.reference.ReferenceResult;
 import jdbcpoollab.report.FidelitySummary;
 import jdbcpoollab.report.FidelityTable;
-import jdbcpoollab.reference.ReferenceResult;
 import jdbcpoollab.report.KindsTable;
 import jdbcpoollab.settings.PoolSweepSettings;
 import jdbcpoollab.workloads.Workload;
@@ -84,8 +84,8 @@ public final class FidelityEngine {
    }
 
    /** Everything run for one workload at one pool size in one round. */
-   private record Block(Place at, FidelityReference s1, Contender lab, FidelityReference raw, FidelityTurn.Plugin plugin,
-                        PoolReturns pluginReturns) {
+   private record Block(Place at, FidelityReference s1, Contender lab, FidelityReference raw,
+                        FidelityTurn.Plugin plugin, PoolReturns pluginReturns) {
       /**
        * Whether the plugin's users run this block: in the first round, for a statement without bind parameters. The
        * plugin's plain query sends the statement as it is, so a statement with {@code ?} (or a file of statements

@@ -1,12 +1,11 @@
 package jdbcpoollab.reference;
 
 import jdbcpoollab.db.Database;
-import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.pools.HikariSource;
 import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.workloads.StatementTimes;
+import jdbcpoollab.testing.ExternalServer;
 import jdbcpoollab.workloads.Workload;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,12 +23,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The reference's counts are real: on the embedded MariaDB, every operation it counts inserted a row of a pre-drawn
+ * The reference's counts are real: on a MariaDB server of the lab's binaries, every operation it counts inserted a row of a pre-drawn
  * record, and its histograms, threads and statements all count the same operations.
  */
 class PlainThreadsTest {
    private static final int THREADS = 4;
-   private static EmbeddedMariaDb server;
    private static Database database;
 
    /** One insert of the record drawn for the operation, told as one statement; counts its draws. */
@@ -68,15 +66,7 @@ class PlainThreadsTest {
 
    @BeforeAll
    static void start() {
-      server = new EmbeddedMariaDb(EmbeddedMariaDb.defaultHome(), 50);
-      database = server.start();
-   }
-
-   @AfterAll
-   static void stop() {
-      if (server != null) {
-         server.close();
-      }
+      database = ExternalServer.get().root();
    }
 
    @BeforeEach

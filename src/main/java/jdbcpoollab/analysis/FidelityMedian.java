@@ -126,7 +126,17 @@ public record FidelityMedian(String workload, int pool, int users, List<Fidelity
 
    public FidelityRow.Cpu cpu() {
       return new FidelityRow.Cpu(median(r -> r.cpu().lab()), median(r -> r.cpu().raw()),
-            median(r -> r.cpu().plugin()));
+            median(r -> r.cpu().plugin()), median(r -> r.cpu().rawThreads()));
+   }
+
+   /** The lab's extra client CPU µs per operation against the reference: the median of the rounds' differences. */
+   public double extraCpuUs() {
+      return median(FidelityRow::labExtraCpuUs);
+   }
+
+   /** The lab's extra wall µs per operation against the reference: the median of the rounds' differences. */
+   public double extraWallUs() {
+      return median(FidelityRow::labExtraWallUs);
    }
 
    /** True when users wait for connections at all: pools smaller than the users, up to 16. */
@@ -188,7 +198,9 @@ public record FidelityMedian(String workload, int pool, int users, List<Fidelity
       cpuMap.put("lab", Rounded.orNull(cpu.lab(), 1));
       cpuMap.put("raw", Rounded.orNull(cpu.raw(), 1));
       cpuMap.put("plugin", Rounded.orNull(cpu.plugin(), 1));
+      cpuMap.put("rawThreads", Rounded.orNull(cpu.rawThreads(), 1));
       m.put("cpuMicrosPerOp", cpuMap);
+      m.put("labOverheadPerOp", FidelityRow.overheadPerOp(extraCpuUs(), extraWallUs()));
       m.put("complete", rounds.stream().allMatch(FidelityRow::complete));
       m.put("missed", missed());
       m.put("perRound", rounds.stream().map(FidelityRow::toMap).toList());

@@ -17,19 +17,26 @@ import java.util.Map;
  * @param lab          the Gatling action in a closed loop
  * @param labGaps      the lab's harness time between two operations of a user
  * @param labReturns   connections the lab's pool got back inside the lab's window, counted by the pool itself
- * @param raw          plain threads in a closed loop, timed by the same recorder
- * @param rawGaps      the same gap for the plain threads
+ * @param raw          the reference: plain threads of their own in a closed loop on the same kind of pool, timed
+ *                     with their own HdrHistograms, none of the lab's code but the pool and the statement
+ * @param rawGaps      the same gap for the reference's threads
  * @param pluginOk     connections the plugin's pool got back inside the plugin's window, counted by the pool itself;
  *                     0 in rounds after the first, which the plugin does not run
  * @param pluginSeconds the plugin's measured window, 0 when it did not run
- * @param cpu          this JVM's CPU µs per operation in the window of the lab, the raw threads and the plugin
+ * @param cpu          this JVM's CPU µs per operation in the window of the lab, the reference and the plugin
  */
 public record FidelityRow(String workload, int round, int pool, int users, StepResult s1, StepResult lab,
                           Timing labGaps, long labReturns, StepResult raw, Timing rawGaps, long pluginOk,
                           double pluginSeconds, Cpu cpu) {
 
-   /** CPU microseconds of this JVM per operation completed in each contender's window. */
-   public record Cpu(double lab, double raw, double plugin) {
+   /**
+    * CPU microseconds of this JVM per operation completed in each contender's window, and of the reference's loop
+    * threads alone ({@code rawThreads}, from ThreadMXBean).
+    */
+   public record Cpu(double lab, double raw, double plugin, double rawThreads) {
+      public Cpu(double lab, double raw, double plugin) {
+         this(lab, raw, plugin, Double.NaN);
+      }
    }
 
    /** S1 in ms, measured on one user alone on one connection ({@link Capacity#aloneS1Ms}). */
@@ -63,6 +70,17 @@ public record FidelityRow(String workload, int round, int pool, int users, StepR
       return ratio(lab.throughput(), ceiling());
    }
 
+   /** The lab's client CPU per operation beyond the reference's, µs: this JVM's CPU in each window / operations. */
+   public double labExtraCpuUs() {
+      return cpu.lab() - cpu.raw();
+   }
+
+   /** The lab's wall time per operation beyond the reference's, µs: each window's length / operations in it. */
+   public double labExtraWallUs() {
+      return lab.throughput() > 0 && raw.throughput() > 0 ? 1e6 / lab.throughput() - 1e6 / raw.throughput()
+            : Double.NaN;
+   }
+
    /** The pool's own count of the lab's completed operations against the lab's recorder: 1 when both agree. */
    public double returnsOverOk() {
       return ratio(labReturns, lab.ok());
@@ -78,6 +96,14 @@ public record FidelityRow(String workload, int round, int pool, int users, StepR
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("lab", Rounded.orNull(lab, digits));
       m.put("raw", Rounded.orNull(raw, digits));
+      return m;
+   }
+
+   /** The lab's extra client CPU and wall time per operation against the reference, µs, for summary.json. */
+   static Map<String, Object> overheadPerOp(double cpuUs, double wallUs) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("cpuUs", Rounded.orNull(cpuUs, 1));
+      m.put("wallUs", Rounded.orNull(wallUs, 2));
       return m;
    }
 
@@ -112,7 +138,9 @@ public record FidelityRow(String workload, int round, int pool, int users, StepR
       cpuMap.put("lab", Rounded.orNull(cpu.lab(), 1));
       cpuMap.put("raw", Rounded.orNull(cpu.raw(), 1));
       cpuMap.put("plugin", Rounded.orNull(cpu.plugin(), 1));
+      cpuMap.put("rawThreads", Rounded.orNull(cpu.rawThreads(), 1));
       m.put("cpuMicrosPerOp", cpuMap);
+      m.put("labOverheadPerOp", overheadPerOp(labExtraCpuUs(), labExtraWallUs()));
       m.put("complete", complete());
       return m;
    }

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The reference the Gatling action is measured against: plain Java threads, each running the step's closed loop on
- * its own thread as the lab's users do, with nothing told to Gatling.
+ * Plain Java threads, each running the step's closed loop on its own thread as the lab's users do, with nothing told
+ * to Gatling (the JVM's warm-up). Fidelity's reference runs a loop of its own instead (jdbcpoollab.reference).
  */
 public final class RawThreads {
    private RawThreads() {

@@ -8,14 +8,20 @@ import static jdbcpoollab.analysis.NumberText.fixedOrNa;
 
 /** The fidelity benchmark's table, one row per workload and pool size, and the note that explains it. */
 public final class FidelityTable {
-   public static final String NOTE = "Each number is the median of the rounds (the plugin and S1 run in the first "
-         + "round only; the plugin not at all for a statement with bind parameters, such as point's, which its plain "
-         + "query cannot bind). lab/raw and efficiency (lab / ceiling) compare throughputs; the ceiling is min(pool, users) / "
-         + "S1. Acquire P99 and Jain's index compare the lab's users with the plain threads on the same pool. Overhead "
-         + "is the lab's time between two operations of a user on its own thread (the window test, the recorder and "
-         + "keeping the response for Gatling), raw gap the same for plain threads. The plugin's throughput is the connections its pool got back inside its "
-         + "window (a HikariCP metrics tracker); returns/ok checks that count against the lab's own recorder on the "
-         + "lab's pool. Targets: lab/raw >= " + FidelityMedian.LAB_RAW_MIN + "; for pools up to "
+   public static final String NOTE = "Each number is the median of the rounds (the plugin and S1 run in the "
+         + "first round only; the plugin "
+         + "not at all for a statement with bind parameters, such as point's, which its plain query cannot "
+         + "bind). raw is the reference: plain threads with their own loop and HdrHistograms, sharing with the "
+         + "lab only the pool library and the statements and their bound records. lab/raw and efficiency (lab / "
+         + "ceiling) compare throughputs; the ceiling is min(pool, users) / S1. Acquire P99 and Jain's index "
+         + "compare the lab's users with the plain threads on the same pool. Overhead is the lab's time between "
+         + "two operations of a user on its own thread (the window test, the recorder and keeping the response "
+         + "for Gatling), raw gap the same for the reference's threads. Lab extra CPU and wall µs/op are the "
+         + "lab's cost per operation beyond the reference's: this JVM's CPU in the window / operations, and the "
+         + "window / operations, lab less raw (medians of the rounds' differences). The plugin's throughput is "
+         + "the connections its pool got back inside its window (a HikariCP metrics tracker); returns/ok checks "
+         + "that count against the lab's own recorder on the lab's pool. Targets: lab/raw >= "
+         + FidelityMedian.LAB_RAW_MIN + "; for pools up to "
          + FidelityMedian.TAIL_POOLS_UP_TO + " below the users, acquire P99 lab/raw within 1 ± "
          + FidelityMedian.P99_WITHIN + " and Jain's index within ± " + FidelityMedian.JAIN_WITHIN + "; efficiency >= "
          + FidelityMedian.EFFICIENCY_MIN + " for the " + FidelityMedian.SLEEPING + " workload at pools up to "
@@ -24,7 +30,7 @@ public final class FidelityTable {
    private static final List<String> COLUMNS = List.of("workload", "pool", "S1 ms", "ceiling q/s", "lab q/s",
          "raw q/s", "plugin q/s", "lab/raw", "lab/plugin", "efficiency", "acquire P99 ms lab/raw", "Jain lab/raw",
          "overhead p50 µs", "overhead p99 µs", "raw gap p50 µs", "returns/ok", "CPU µs/op lab/raw/plugin",
-         "targets missed");
+         "lab extra CPU µs/op", "lab extra wall µs/op", "targets missed");
 
    private FidelityTable() {
    }
@@ -40,6 +46,7 @@ public final class FidelityTable {
                fixedOrNa(r.overheadP50Us(), 1), fixedOrNa(r.overheadP99Us(), 0), fixedOrNa(r.rawGapP50Us(), 1),
                fixedOrNa(r.returnsOverOk(), 4),
                fixedOrNa(r.cpu().lab(), 0) + "/" + fixedOrNa(r.cpu().raw(), 0) + "/" + fixedOrNa(r.cpu().plugin(), 0),
+               fixedOrNa(r.extraCpuUs(), 1), fixedOrNa(r.extraWallUs(), 2),
                r.missed().isEmpty() ? "none" : String.join("; ", r.missed())));
       }
       return table;

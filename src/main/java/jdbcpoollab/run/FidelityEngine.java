@@ -5,9 +5,10 @@ import jdbcpoollab.analysis.FidelityMedian;
 import jdbcpoollab.analysis.FidelityRow;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.gatling.PoolProtocol;
+import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.PoolReturns;
-import jdbcpoollab.load.RawThreads;
 import jdbcpoollab.load.Step;
+import jdbcpoollab.measure.KindResult;
 import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
@@ -17,6 +18,7 @@ import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.ConnectionSource;
 import jdbcpoollab.pools.HikariSource;
 import jdbcpoollab.pools.PoolShape;
+import jdbcpoollab.reference.ReferenceResult;
 import jdbcpoollab.report.FidelitySummary;
 import jdbcpoollab.report.FidelityTable;
 import jdbcpoollab.report.KindsTable;
@@ -25,6 +27,7 @@ import jdbcpoollab.workloads.Workload;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -34,11 +37,11 @@ import java.util.stream.Stream;
 
 /**
  * Fidelity's engine. Per workload and pool size (a {@link Block}, one per round) the same statement in a closed loop
- * three ways, the contenders: the lab's Gatling action, plain Java threads timed by the same recorder, and the
- * community JDBC plugin (first round only); plus S1, one thread on one connection, for Little's-law ceiling (first
- * round only). Rounds are interleaved: every workload at every pool size, then again. Within a block the contenders
- * run one after another in an order that rotates from one block to the next, after one unmeasured block per workload
- * at the largest pool that warms the JIT for each of them.
+ * three ways, the contenders: the lab's Gatling action, the reference (plain Java threads of their own,
+ * {@link FidelityReference}), and the community JDBC plugin (first round only); plus S1, one thread of the reference
+ * on one connection, for Little's-law ceiling (first round only). Rounds are interleaved: every workload at every
+ * pool size, then again. Within a block the contenders run one after another in an order that rotates from one block
+ * to the next, after one unmeasured block per workload at the largest pool that warms the JIT for each of them.
  */
 public final class FidelityEngine {
    /** The plugin, as the settings name it. */
@@ -51,7 +54,7 @@ public final class FidelityEngine {
    private final List<Block> warmupRound;
    private final List<Block> blocks;
    private final List<FidelityRow> rows = new ArrayList<>();
-   /** What each contender's step measured, as it closed. */
+   /** What each of the lab's steps measured, as it closed. */
    private final Map<Step, StepResult> results = new ConcurrentHashMap<>();
    /** Each request and statement of a workload of several, per contender's step. */
    private final KindsTable kinds = new KindsTable();
@@ -81,8 +84,8 @@ public final class FidelityEngine {
    }
 
    /** Everything run for one workload at one pool size in one round. */
-   private record Block(Place at, Contender s1, Contender lab, Contender raw, FidelityTurn.Plugin plugin,
-                        PoolReturns pluginReturns) {
+   private record Block(Place at, FidelityReference s1, Contender lab, FidelityReference raw,
+                        FidelityTurn.Plugin plugin, PoolReturns pluginReturns) {
       /**
        * Whether the plugin's users run this block: in the first round, for a statement without bind parameters. The
        * plugin's plain query sends the statement as it is, so a statement with {@code ?} (or a file of statements
@@ -110,11 +113,7 @@ public final class FidelityEngine {
          }
       }
       blocks = List.copyOf(all);
-      allBlocks().forEach(b -> {
-         pools.loadedBy(b.s1().step(), 1, stage(b, b.s1()));
-         pools.loadedBy(b.lab().step(), options.users(), stage(b, b.lab()));
-         pools.loadedBy(b.raw().step(), 1, stage(b, b.raw()));
-      });
+      allBlocks().forEach(b -> pools.loadedBy(b.lab().step(), options.users(), stage(b, b.lab())));
       lab.plan(blocks.stream().mapToInt(b -> b.at().firstRound() ? 3 : 2).sum(), pools::endRun);
       lab.warmupPerStep(options.warmup());
    }
@@ -136,18 +135,18 @@ public final class FidelityEngine {
 
    private Block block(Place at) {
       StepRecorder pluginWindow = recorder(at, "plugin", at.pool(), options.users(), options.seconds());
-      return new Block(at, contender(at, "s1", 1, 1, options.s1Seconds()),
-            contender(at, "lab", at.pool(), options.users(), options.seconds()),
-            contender(at, "raw", at.pool(), options.users(), options.seconds()),
+      return new Block(at, new FidelityReference(id(at, "s1", 1), 1, options.s1Seconds()), contender(at),
+            new FidelityReference(id(at, "raw", at.pool()), options.users(), options.seconds()),
             new FidelityTurn.Plugin(name(at, "plugin"), at.workload().statement(), new HikariConfig(), pluginWindow),
             PoolReturns.clocking(pluginWindow));
    }
 
-   private Contender contender(Place at, String contender, int size, int users, double seconds) {
-      StepRecorder recorder = recorder(at, contender, size, users, seconds);
+   /** The lab's contender of a block: its users on a step of their own. */
+   private Contender contender(Place at) {
+      StepRecorder recorder = recorder(at, "lab", at.pool(), options.users(), options.seconds());
       PoolReturns returns = PoolReturns.within(recorder);
-      Step step = new Step(at.workload(), name(at, contender),
-            hikari(id(at, contender, size).poolName(), size, returns), recorder);
+      Step step = new Step(at.workload(), name(at, "lab"), hikari(id(at, "lab", at.pool()).poolName(), at.pool(),
+            returns), recorder);
       return new Contender(step, recorder, returns);
    }
 
@@ -170,7 +169,9 @@ public final class FidelityEngine {
    private HikariConfig config(String name, int size, PoolReturns returns) {
       HikariConfig config = HikariSource.config(lab.database(),
             new PoolShape(name, size, size, options.connectionTimeoutMs()));
-      config.setMetricsTrackerFactory(returns);
+      if (returns != null) {
+         config.setMetricsTrackerFactory(returns);
+      }
       return config;
    }
 
@@ -193,15 +194,7 @@ public final class FidelityEngine {
             return List.of();
          }
          results.put(step, result);
-         if (!b.at().measured()) {
-            return List.of();
-         }
-         synchronized (kinds) {
-            if (kinds.add(result, c.recorder().kinds().values())) {
-               lab.section(KindsTable.KEY, KindsTable.TITLE, kinds.table(), kinds.rows(), KindsTable.NOTE);
-            }
-         }
-         return lab.stepFinished(summary.add(step.requestName(), result), result);
+         return b.at().measured() ? finished(result, c.recorder().kinds().values()) : List.of();
       }, step::stop, () -> { });
    }
 
@@ -222,7 +215,7 @@ public final class FidelityEngine {
       for (int i = 0; i < blocks.size(); i++) {
          Block b = blocks.get(i);
          if (b.at().firstRound()) {
-            turns.add(plainThreads(b.s1(), 1));
+            turns.add(reference(b, b.s1()));
          }
          turns.addAll(contenders(b, i));
          turns.add(new FidelityTurn.Task("ratios " + b.at().workload().name() + " " + b.at().pool() + " round "
@@ -231,10 +224,20 @@ public final class FidelityEngine {
       return turns;
    }
 
+   /** Reports a measured step of a contender: its line, its summaries and its kinds of operations. */
+   private List<Outcome> finished(StepResult result, Collection<KindResult> kindsOfStep) {
+      synchronized (kinds) {
+         if (kinds.add(result, kindsOfStep)) {
+            lab.section(KindsTable.KEY, KindsTable.TITLE, kinds.table(), kinds.rows(), KindsTable.NOTE);
+         }
+      }
+      return lab.stepFinished(summary.add(result.id().name(), result), result);
+   }
+
    /** The block's contenders, the lab, the plain threads and the plugin (when it runs), starting at the i-th. */
    private List<FidelityTurn> contenders(Block b, int i) {
       List<List<FidelityTurn>> contenders = new ArrayList<>(List.of(List.of(new FidelityTurn.Lab(b.lab().step())),
-            List.of(plainThreads(b.raw(), options.users()))));
+            List.of(reference(b, b.raw()))));
       if (b.pluginRuns()) {
          String name = b.plugin().name();
          contenders.add(List.of(new FidelityTurn.Task(name + " start", () -> {
@@ -250,16 +253,14 @@ public final class FidelityEngine {
       return contenders.stream().flatMap(List::stream).toList();
    }
 
-   /** A contender run by {@code users} plain threads on its step, opened and closed by the lab's protocol. */
-   private FidelityTurn plainThreads(Contender c, int users) {
-      return new FidelityTurn.Task(c.step().requestName(), () -> {
-         pools.enter(c.step());
-         try {
-            RawThreads.run(c.step(), users);
-         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+   /** A step of the reference: its plain threads on a pool of their own, opened before and closed after. */
+   private FidelityTurn reference(Block b, FidelityReference reference) {
+      return new FidelityTurn.Task(reference.name(), () -> {
+         StepResult result = reference.run(lab, config(reference.id().poolName(), reference.id().pool(), null),
+               b.at().workload(), options.warmup(), b.at().measured());
+         if (result != null && b.at().measured()) {
+            finished(result, reference.kinds());
          }
-         pools.leave(c.step());
       });
    }
 
@@ -271,17 +272,19 @@ public final class FidelityEngine {
 
    private void ratios(Block b) {
       StepResult labResult = results.get(b.lab().step());
-      StepResult rawResult = results.get(b.raw().step());
+      StepResult rawResult = b.raw().step();
+      ReferenceResult reference = b.raw().reference();
       if (labResult == null || rawResult == null) {
          return;
       }
       WindowCpu plugin = pluginCpu.get(b);
       FidelityRow.Cpu cpu = new FidelityRow.Cpu(labResult.clientCpu().microsPerOp(),
             rawResult.clientCpu().microsPerOp(),
-            plugin != null ? plugin.microsPerOperation(b.pluginReturns().count()) : Double.NaN);
+            plugin != null ? plugin.microsPerOperation(b.pluginReturns().count()) : Double.NaN,
+            reference.threadCpuMicrosPerOp());
       rows.add(new FidelityRow(b.at().workload().name(), b.at().round(), b.at().pool(), options.users(),
-            results.get(b.s1().step()), labResult, Timing.of(b.lab().recorder().gaps()), b.lab().returns().count(),
-            rawResult, Timing.of(b.raw().recorder().gaps()), plugin != null ? b.pluginReturns().count() : 0,
+            b.s1().step(), labResult, Timing.of(b.lab().recorder().gaps()), b.lab().returns().count(),
+            rawResult, Timing.of(reference.gaps()), plugin != null ? b.pluginReturns().count() : 0,
             plugin != null ? windowSeconds(b.plugin().window()) : 0, cpu));
       List<FidelityMedian> medians = FidelityMedian.of(rows);
       lab.section("fidelity", "Fidelity: the lab against plain threads, the plugin and Little's law",

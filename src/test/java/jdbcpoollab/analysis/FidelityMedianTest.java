@@ -33,12 +33,17 @@ class FidelityMedianTest {
             round == 1 ? 1.0 : 0, new FidelityRow.Cpu(50, 40, round == 1 ? 300 : Double.NaN));
    }
 
-   @Test
-   void eachNumberIsTheMedianOfTheRoundsThatMeasuredIt() {
-      FidelityMedian m = FidelityMedian.of(List.of(
+   /** Three rounds, the second one wild. */
+   private static FidelityMedian oneWildRound() {
+      return FidelityMedian.of(List.of(
             round(1, 380, 40, EVEN, 400, 50, 3),
             round(2, 500, 900, EVEN, 400, 52, 4),
             round(3, 396, 55, EVEN, 400, 48, 5))).get(0);
+   }
+
+   @Test
+   void eachNumberIsTheMedianOfTheRoundsThatMeasuredIt() {
+      FidelityMedian m = oneWildRound();
       assertEquals(396, m.lab(), 1e-9, "one wild round does not move the median");
       assertEquals(55, m.labAcquireP99(), 1e-9);
       assertEquals(50, m.rawAcquireP99(), 1e-9);
@@ -48,6 +53,19 @@ class FidelityMedianTest {
       assertEquals(5.0, m.s1Ms(), 1e-9, "S1 from the first round");
       assertEquals(4.0, m.overheadP50Us(), 1e-9);
       assertEquals(List.of(), m.missed(), "lab/raw 0.99, P99 1.10, Jain equal, efficiency 396 / 400, overhead 4 µs");
+   }
+
+   @Test
+   void theLabsOverheadPerOperationIsTheMedianOfTheRoundsDifferencesFromTheReference() {
+      FidelityMedian m = oneWildRound();
+      // wall µs per operation: window / operations, lab less the reference, per round: 131.6, -500, 25.3
+      assertEquals(1e6 / 396 - 1e6 / 400, m.extraWallUs(), 1e-9);
+      assertEquals(1e6 / 380 - 1e6 / 400, m.rounds().get(0).labExtraWallUs(), 1e-9);
+      assertEquals(10, m.extraCpuUs(), 1e-9, "50 µs of CPU per operation against the reference's 40");
+      @SuppressWarnings("unchecked")
+      Map<String, Object> overhead = (Map<String, Object>) m.toMap().get("labOverheadPerOp");
+      assertEquals(10.0, overhead.get("cpuUs"));
+      assertEquals(25.25, overhead.get("wallUs"));
    }
 
    @Test

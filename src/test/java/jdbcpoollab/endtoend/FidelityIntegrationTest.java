@@ -88,6 +88,40 @@ class FidelityIntegrationTest {
       }
    }
 
+   @SuppressWarnings("unchecked")
+   private static Map<String, Object> map(Map<String, Object> m, String key) {
+      return (Map<String, Object>) m.get(key);
+   }
+
+   @Test
+   void theReferencesStepsCountWhatTheyTimedAndTheLabsOverheadPerOperationIsAgainstThem() {
+      List<Map<String, Object>> reference = run.steps().stream()
+            .filter(s -> ((String) s.get("workload")).contains("/raw/")).toList();
+      assertEquals(2 * 2 * 2, reference.size(), "per workload and pool size, one reference step in each round");
+      for (Map<String, Object> step : reference) {
+         assertTrue(number(step, "ok") > 0, step.toString());
+         assertEquals(number(step, "ok"), number(map(step, "total"), "count"), "one total time per operation: " + step);
+         assertEquals(USERS, number(map(step, "perUser"), "users"), step.toString());
+      }
+      for (Map<String, Object> row : rows()) {
+         assertNotNull(map(row, "labOverheadPerOp").get("wallUs"), row.toString());
+         for (Map<String, Object> round : rounds(row)) {
+            double lab = number(round, "lab");
+            double raw = number(round, "raw");
+            // each throughput is written to 0.1 q/s, the overhead to 0.01 µs
+            double within = 1e5 / (lab * lab) + 1e5 / (raw * raw) + 0.01;
+            assertEquals(1e6 / lab - 1e6 / raw, number(map(round, "labOverheadPerOp"), "wallUs"), within,
+                  round.toString());
+            Map<String, Object> cpu = map(round, "cpuMicrosPerOp");
+            assertTrue(number(cpu, "rawThreads") > 0, "the reference's threads' own CPU: " + cpu);
+            if (cpu.get("lab") != null && cpu.get("raw") != null) {
+               assertEquals(number(cpu, "lab") - number(cpu, "raw"), number(map(round, "labOverheadPerOp"), "cpuUs"),
+                     0.21, round.toString());
+            }
+         }
+      }
+   }
+
    @Test
    void theLabsHarnessGapsAreRecordedAndThePoolsOwnCountAgreesWithTheRecorder() {
       for (Map<String, Object> row : rows()) {

@@ -19,8 +19,8 @@ import static org.galaxio.gatling.javaapi.JdbcDsl.jdbc;
 
 /**
  * Does the lab measure the pool, or itself? Per workload and pool size, on the same database, the statement in a
- * closed loop three ways: the lab's Gatling action (as PoolSweep runs it), plain Java threads timed by the same
- * recorder, and the community JDBC plugin; plus S1, one thread on one connection, for Little's-law ceiling pool / S1.
+ * closed loop three ways: the lab's Gatling action (as PoolSweep runs it), the reference (plain Java threads with a
+ * loop of their own), and the community JDBC plugin; plus S1, one thread on one connection, for ceiling pool / S1.
  * The lab and the plain threads run three interleaved rounds, the plugin and S1 one.
  *
  * <pre>mvn gatling:test -Dsim=Fidelity -Dworkloads=wait,point -Dpools=1,8,64 -Dusers=64 -Dseconds=5 -Drounds=3</pre>
@@ -44,7 +44,7 @@ public class Fidelity extends Simulation {
    }
 
    // Scenarios, one per contender, workload, pool size and round: the lab's users, the plugin's users (first round
-   // only); the plain threads, S1 and the ratios are the bench's tasks between them.
+   // only); the reference's threads, S1 and the ratios are the bench's tasks between them.
    private PopulationBuilder lab(Step step) {
       return scenario(step.requestName()).exec(closedLoop(step)).injectOpen(atOnceUsers(users));
    }

@@ -39,6 +39,7 @@ public final class MergedRun {
       int users = merge.runs().stream().mapToInt(r -> r.sweepSettings().users()).sum();
       settings.put("users", users);
       settings.put("mergedFrom", names);
+      settings.put(RunMerge.MEASURED, List.copyOf(merge.measured()));
       PoolSweepSettings plan = first.sweepSettings();
       SweepSummary summary = new SweepSummary(new Sizing.Context(users,
             plan.databaseCores() == null ? 0 : plan.databaseCores(), plan.acquireP99Ms(), first.thinkMs()));

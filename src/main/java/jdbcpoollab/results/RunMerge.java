@@ -8,9 +8,13 @@ import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.measure.Timing;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,12 +29,15 @@ import java.util.TreeSet;
  *
  * @param runs       the runs, in the order given
  * @param histograms each run's histograms, by step name, in the same order
+ * @param measured   what the runs measured, by identity ({@link #measured(SweepRun, Path)}), all runs together
  */
-public record RunMerge(List<SweepRun> runs, List<Map<String, StepHistograms>> histograms) {
+public record RunMerge(List<SweepRun> runs, List<Map<String, StepHistograms>> histograms, Set<String> measured) {
+   /** The setting of a merged run that names what its sources measured, by identity. */
+   public static final String MEASURED = "mergedMeasurements";
 
    /** Settings that may differ between the generators of one plan: theirs, not the plan's. */
    private static final Set<String> OWN = Set.of("users", "url", "driver", "cores", "java", "gates", "jvmWarmup",
-         "recoverSeconds", "databaseCores", "serverVariables", "mergedFrom");
+         "recoverSeconds", "databaseCores", "serverVariables", "mergedFrom", MEASURED);
 
    /**
     * Reads and checks the runs.
@@ -43,6 +50,8 @@ public record RunMerge(List<SweepRun> runs, List<Map<String, StepHistograms>> hi
       }
       List<SweepRun> runs = new ArrayList<>();
       List<Map<String, StepHistograms>> histograms = new ArrayList<>();
+      List<Path> logs = new ArrayList<>();
+      Map<String, String> measuredBy = new LinkedHashMap<>();
       for (Path folder : folders) {
          if (!Files.isRegularFile(folder.resolve("summary.json"))) {
             throw new IllegalArgumentException("run " + folder + " is missing: no summary.json");
@@ -76,12 +85,41 @@ public record RunMerge(List<SweepRun> runs, List<Map<String, StepHistograms>> hi
          });
          runs.add(run);
          histograms.add(steps);
+         logs.add(log);
       }
       for (int i = 1; i < runs.size(); i++) {
          samePlan(runs.get(0), runs.get(i));
       }
+      for (int i = 0; i < runs.size(); i++) {
+         for (String measurement : measured(runs.get(i), logs.get(i))) {
+            String other = measuredBy.putIfAbsent(measurement, runs.get(i).name());
+            if (other != null) {
+               throw new IllegalArgumentException("run " + runs.get(i).name() + " holds the same measurements as run "
+                     + other + " (a copy or link of it, or a merge of it): each run is merged once");
+            }
+         }
+      }
       overlapping(runs, histograms);
-      return new RunMerge(List.copyOf(runs), List.copyOf(histograms));
+      return new RunMerge(List.copyOf(runs), List.copyOf(histograms), new TreeSet<>(measuredBy.keySet()));
+   }
+
+   /**
+    * What a run measured, by identity, whatever its folder's name or path: the digest of its histogram log, and for
+    * a merged run also what its own runs measured, so that a run merged again with one of its sources is caught.
+    */
+   static Set<String> measured(SweepRun run, Path log) {
+      Set<String> measured = new TreeSet<>();
+      try {
+         measured.add(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(log))));
+      } catch (IOException e) {
+         throw new IllegalArgumentException("run " + run.name() + ": cannot read " + log + ": " + e.getMessage());
+      } catch (NoSuchAlgorithmException e) {
+         throw new IllegalStateException(e);
+      }
+      if (run.settings().get(MEASURED) instanceof List<?> sources) {
+         sources.forEach(source -> measured.add(String.valueOf(source)));
+      }
+      return measured;
    }
 
    private static String firstLine(RuntimeException e) {

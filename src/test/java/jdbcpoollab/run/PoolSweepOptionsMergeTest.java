@@ -144,4 +144,31 @@ class PoolSweepOptionsMergeTest {
       assertEquals(List.of(T0, T0 + 2500), List.of(log.fromMs(), log.toMs()), "the span of both windows");
       assertEquals(List.of("fast", "slow"), ((Map<?, ?>) summary.get("settings")).get("mergedFrom"));
    }
+
+   @Test
+   void aCopyALinkOrAMergeOfARunIsNotMergedWithItAgain() throws Exception {
+      run("fast", 2, List.of(1, 2), T0, 2, 1000);
+      run("slow", 2, List.of(1, 2), T0 + 500, 40, 30);
+      copy(results.resolve("fast"), results.resolve("fast-copy"));
+      Files.createSymbolicLink(results.resolve("fast-link"), results.resolve("fast"));
+      for (String twin : List.of("fast-copy", "fast-link")) {
+         String why = assertThrows(IllegalArgumentException.class,
+               () -> RunMerge.read(List.of(results.resolve("fast"), results.resolve(twin)))).getMessage();
+         assertTrue(why.contains("holds the same measurements as run fast"), why);
+      }
+      Path merged = MergedRun.write(RunMerge.read(List.of(results.resolve("fast"), results.resolve("slow"))), results,
+            LocalDateTime.now());
+      String again = assertThrows(IllegalArgumentException.class,
+            () -> RunMerge.read(List.of(merged, results.resolve("slow")))).getMessage();
+      assertTrue(again.contains("holds the same measurements as run " + merged.getFileName()), again);
+   }
+
+   private static void copy(Path from, Path to) throws java.io.IOException {
+      Files.createDirectories(to);
+      try (var files = Files.list(from)) {
+         for (Path file : files.toList()) {
+            Files.copy(file, to.resolve(file.getFileName()));
+         }
+      }
+   }
 }

@@ -31,8 +31,9 @@ final class Agroal implements PoolLibrary {
 
    /** What Quarkus, Agroal's most common user, sets on every Agroal pool of these products. */
    private static final List<Recommendation<AgroalConnectionPoolConfigurationSupplier>> RECOMMENDED = List.of(
-         new Recommendation<>("exceptionSorter", "MySQLExceptionSorter (PostgreSQLExceptionSorter, OracleExceptionSorter)",
-               QUARKUS, (pool, dialect) -> pool.exceptionSorter(dialect.pick(new PerProduct<>(
+         new Recommendation<>("exceptionSorter",
+               "MySQLExceptionSorter (PostgreSQLExceptionSorter, OracleExceptionSorter)", QUARKUS,
+               (pool, dialect) -> pool.exceptionSorter(dialect.pick(new PerProduct<>(
                      new MySQLExceptionSorter(), new PostgreSQLExceptionSorter(), new OracleExceptionSorter())))),
          new Recommendation<>("connectionValidator", "defaultValidator (isValid)",
                "github.com/quarkusio/quarkus extensions/agroal/runtime/src/main/java/io/quarkus/agroal/runtime/"

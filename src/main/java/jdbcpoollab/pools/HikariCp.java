@@ -4,7 +4,7 @@ import jdbcpoollab.db.Database;
 
 /**
  * HikariCP, with the lab's configuration ({@link HikariSource#config}). Its defaults are what its documentation
- * recommends (its wiki's MySQL settings are the driver's, the lab's {@code -DdriverProps=hikari-mysql}): both profiles
+ * recommends (its wiki's MySQL settings are the driver's, the lab's {@code -Ddriver.props=hikari-mysql}): both profiles
  * are the same.
  */
 final class HikariCp implements PoolLibrary {

@@ -14,11 +14,11 @@ import java.util.List;
 final class TomcatJdbc implements PoolLibrary {
    /**
     * Validation on borrow, as its documentation's MySQL example does, with {@code isValid} (no validationQuery); its
-    * attribute list points to validationInterval for cost, whose 3 s default is kept (the example's 30 s is an example).
+    * attribute list points to validationInterval for cost, whose 3 s default is kept (30 s is only the example's).
     */
    private static final List<Recommendation<PoolProperties>> RECOMMENDED = List.of(
          new Recommendation<>("testOnBorrow", "true (validationInterval left at its 3 s default)",
-               "https://tomcat.apache.org/tomcat-10.1-doc/jdbc-pool.html (testOnBorrow, validationInterval;"
+               "https://tomcat.apache.org/tomcat-11.0-doc/jdbc-pool.html (testOnBorrow, validationInterval;"
                      + " Plain Ol' Java example)", (pool, dialect) -> pool.setTestOnBorrow(true)));
 
    @Override

@@ -87,7 +87,7 @@ class ProfilesTest {
       String recommended = both.get(1).describeFixedSize();
       assertTrue(recommended.startsWith("agroal/recommended: agroal (initialSize = minSize = maxSize = pool); "
             + "exceptionSorter = MySQLExceptionSorter"), recommended);
-      assertTrue(recommended.contains("[github.com/quarkusio/quarkus "), "each setting with its source: " + recommended);
+      assertTrue(recommended.contains("[github.com/quarkusio/quarkus "), "each setting with its source " + recommended);
       assertEquals("bad option -Dprofile=tuned: allowed is a comma-separated list of defaults, recommended, each once",
             assertThrows(OptionException.class, () -> profiles("tuned")).getMessage());
    }

@@ -3,22 +3,45 @@ package jdbcpoollab.pools;
 import io.agroal.api.AgroalDataSource;
 import io.agroal.api.AgroalDataSourceListener;
 import io.agroal.api.configuration.AgroalConnectionPoolConfiguration.ConnectionValidator;
+import io.agroal.api.configuration.supplier.AgroalConnectionPoolConfigurationSupplier;
 import io.agroal.api.configuration.supplier.AgroalDataSourceConfigurationSupplier;
+import io.agroal.api.exceptionsorter.MySQLExceptionSorter;
+import io.agroal.api.exceptionsorter.OracleExceptionSorter;
+import io.agroal.api.exceptionsorter.PostgreSQLExceptionSorter;
 import io.agroal.api.security.NamePrincipal;
 import io.agroal.api.security.SimplePassword;
 import jdbcpoollab.db.Database;
 import jdbcpoollab.db.ErrorMessages;
+import jdbcpoollab.db.PerProduct;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Agroal (the pool of Quarkus and WildFly): initialSize = minSize = maxSize = pool, acquisitionTimeout the acquire
- * timeout, and its default validator ({@code isValid}) run on idle connections in the background every 30 s.
+ * timeout. As it comes it has no exception sorter and no validator: a broken connection goes back to the pool. A
+ * keepalive is its default validator ({@code isValid}) run on idle connections in the background that often.
  */
 final class Agroal implements PoolLibrary {
+   private static final String QUARKUS = "github.com/quarkusio/quarkus extensions/jdbc/jdbc-{mysql,mariadb,postgresql}"
+         + "/runtime/src/main/java/io/quarkus/jdbc/*/runtime/*AgroalConnectionConfigurer.java";
+
+   /** What Quarkus, Agroal's most common user, sets on every Agroal pool of these products. */
+   private static final List<Recommendation<AgroalConnectionPoolConfigurationSupplier>> RECOMMENDED = List.of(
+         new Recommendation<>("exceptionSorter",
+               "MySQLExceptionSorter (PostgreSQLExceptionSorter, OracleExceptionSorter)", QUARKUS,
+               (pool, dialect) -> pool.exceptionSorter(dialect.pick(new PerProduct<>(
+                     new MySQLExceptionSorter(), new PostgreSQLExceptionSorter(), new OracleExceptionSorter())))),
+         new Recommendation<>("connectionValidator", "defaultValidator (isValid)",
+               "github.com/quarkusio/quarkus extensions/agroal/runtime/src/main/java/io/quarkus/agroal/runtime/"
+                     + "DataSources.java", (pool, dialect) -> pool.connectionValidator(
+                     ConnectionValidator.defaultValidator())),
+         new Recommendation<>("validationTimeout", "2 min (background validation of idle connections)",
+               "quarkus.io/guides/datasource, quarkus.datasource.jdbc.background-validation-interval (default 2M)",
+               (pool, dialect) -> pool.validationTimeout(Duration.ofMinutes(2))));
 
    @Override
    public String name() {
@@ -28,21 +51,23 @@ final class Agroal implements PoolLibrary {
    @Override
    public ConnectionSource open(Database database, PoolShape shape) throws Exception {
       PoolTimes times = shape.times();
-      AgroalDataSourceConfigurationSupplier config = new AgroalDataSourceConfigurationSupplier()
-            .connectionPoolConfiguration(pool -> pool
-                  .initialSize(shape.min())
-                  .minSize(shape.min())
-                  .maxSize(shape.max())
-                  .acquisitionTimeout(Duration.ofMillis(shape.acquireTimeoutMs()))
-                  .connectionValidator(ConnectionValidator.defaultValidator())
-                  .validationTimeout(times.keepaliveMs() > 0 ? Duration.ofMillis(times.keepaliveMs())
-                        : Duration.ofSeconds(30))
-                  .reapTimeout(Duration.ofMillis(times.idleTimeoutMs()))
-                  .maxLifetime(Duration.ofMillis(times.maxLifetimeMs()))
-                  .connectionFactoryConfiguration(factory -> factory
-                        .jdbcUrl(database.url())
-                        .principal(database.user() == null ? null : new NamePrincipal(database.user()))
-                        .credential(new SimplePassword(database.password()))));
+      AgroalDataSourceConfigurationSupplier config = new AgroalDataSourceConfigurationSupplier();
+      AgroalConnectionPoolConfigurationSupplier pool = config.connectionPoolConfiguration()
+            .initialSize(shape.min())
+            .minSize(shape.min())
+            .maxSize(shape.max())
+            .acquisitionTimeout(Duration.ofMillis(shape.acquireTimeoutMs()))
+            .reapTimeout(Duration.ofMillis(times.idleTimeoutMs()))
+            .maxLifetime(Duration.ofMillis(times.maxLifetimeMs()))
+            .connectionFactoryConfiguration(factory -> factory
+                  .jdbcUrl(database.url())
+                  .principal(database.user() == null ? null : new NamePrincipal(database.user()))
+                  .credential(new SimplePassword(database.password())));
+      shape.profile().apply(RECOMMENDED, pool, database.dialect());
+      if (times.keepaliveMs() > 0) {
+         pool.connectionValidator(ConnectionValidator.defaultValidator())
+               .validationTimeout(Duration.ofMillis(times.keepaliveMs()));
+      }
       AtomicInteger pooled = new AtomicInteger();
       AgroalDataSource dataSource;
       try {
@@ -68,6 +93,11 @@ final class Agroal implements PoolLibrary {
          throw e;
       }
       return source;
+   }
+
+   @Override
+   public List<Recommendation<?>> recommended() {
+      return List.copyOf(RECOMMENDED);
    }
 
    @Override

@@ -3,12 +3,18 @@ package jdbcpoollab.pools;
 import com.mchange.v2.c3p0.ComboPooledDataSource;
 import jdbcpoollab.db.Database;
 
+import java.util.List;
+
 /**
  * c3p0's {@code ComboPooledDataSource}: initialPoolSize = minPoolSize = maxPoolSize = pool, checkoutTimeout the
- * acquire timeout, and the validation its documentation recommends for speed: connections tested asynchronously as
- * they are checked in and every 30 s while idle ({@code isValid}, as no preferredTestQuery is set), never on checkout.
+ * acquire timeout; its own acquireIncrement (3), acquireRetryAttempts (30, a second apart) and numHelperThreads (3).
  */
 final class C3p0 implements PoolLibrary {
+   /** Its documentation's first advice on testing: on checkout, with the driver's {@code isValid} (JDBC 4). */
+   private static final List<Recommendation<ComboPooledDataSource>> RECOMMENDED = List.of(
+         new Recommendation<>("testConnectionOnCheckout", "true",
+               "https://www.mchange.com/projects/c3p0/#simple_advice_on_connection_testing",
+               (pool, dialect) -> pool.setTestConnectionOnCheckout(true)));
 
    @Override
    public String name() {
@@ -25,22 +31,25 @@ final class C3p0 implements PoolLibrary {
       dataSource.setInitialPoolSize(shape.min());
       dataSource.setMinPoolSize(shape.min());
       dataSource.setMaxPoolSize(shape.max());
-      dataSource.setAcquireIncrement(1);
       dataSource.setCheckoutTimeout((int) Math.min(Integer.MAX_VALUE, shape.acquireTimeoutMs()));
-      dataSource.setTestConnectionOnCheckin(true);
-      dataSource.setTestConnectionOnCheckout(false);
+      shape.profile().apply(RECOMMENDED, dataSource, database.dialect());
       PoolTimes times = shape.times();
-      dataSource.setIdleConnectionTestPeriod(times.keepaliveMs() > 0 ? PoolTimes.seconds(times.keepaliveMs()) : 30);
+      if (times.keepaliveMs() > 0) {
+         dataSource.setIdleConnectionTestPeriod(PoolTimes.seconds(times.keepaliveMs()));
+      }
       if (times.idleTimeoutMs() > 0) {
          dataSource.setMaxIdleTimeExcessConnections(PoolTimes.seconds(times.idleTimeoutMs()));
       }
       if (times.maxLifetimeMs() > 0) {
          dataSource.setMaxConnectionAge(PoolTimes.seconds(times.maxLifetimeMs()));
       }
-      // a server that refuses connections fails the fill, instead of being retried 30 times a second apart
-      dataSource.setAcquireRetryAttempts(1);
       return PoolFill.started(new DataSourcePool(dataSource, dataSource::close), () -> { },
             dataSource::getNumConnectionsDefaultUser, shape, database);
+   }
+
+   @Override
+   public List<Recommendation<?>> recommended() {
+      return List.copyOf(RECOMMENDED);
    }
 
    @Override

@@ -9,7 +9,7 @@ import java.time.Duration;
 /**
  * Apache Commons DBCP2's {@code BasicDataSource}: initialSize = minIdle = maxIdle = maxTotal = pool, maxWait the
  * acquire timeout, and its default validation (testOnBorrow with the driver's {@code isValid}, as no validationQuery
- * is set).
+ * is set). Its configuration page recommends no values beyond its defaults: both profiles are the same.
  */
 final class CommonsDbcp2 implements PoolLibrary {
 
@@ -29,7 +29,6 @@ final class CommonsDbcp2 implements PoolLibrary {
       dataSource.setMaxIdle(shape.max());
       dataSource.setMaxTotal(shape.max());
       dataSource.setMaxWait(Duration.ofMillis(shape.acquireTimeoutMs()));
-      dataSource.setTestOnBorrow(true);
       PoolTimes times = shape.times();
       if (times.idleTimeoutMs() > 0) {
          dataSource.setMinEvictableIdle(Duration.ofMillis(times.idleTimeoutMs()));

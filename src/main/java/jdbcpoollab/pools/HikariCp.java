@@ -2,7 +2,11 @@ package jdbcpoollab.pools;
 
 import jdbcpoollab.db.Database;
 
-/** HikariCP, with the lab's configuration ({@link HikariSource#config}). */
+/**
+ * HikariCP, with the lab's configuration ({@link HikariSource#config}). Its defaults are what its documentation
+ * recommends (its wiki's MySQL settings are the driver's, the lab's {@code -Ddriver.props=hikari-mysql}): both profiles
+ * are the same.
+ */
 final class HikariCp implements PoolLibrary {
 
    @Override

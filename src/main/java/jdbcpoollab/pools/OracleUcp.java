@@ -1,9 +1,20 @@
 package jdbcpoollab.pools;
 
 import jdbcpoollab.db.Database;
+import oracle.ucp.jdbc.PoolDataSource;
 
-/** Oracle's Universal Connection Pool, on any JDBC driver. */
+import java.util.List;
+
+/** Oracle's Universal Connection Pool, on any JDBC driver; as it comes, it validates nothing on borrow. */
 final class OracleUcp implements PoolLibrary {
+   /**
+    * Validation on borrow, which Oracle's guide shows with MySQL's driver; it offers secondsToTrustIdleConnection to
+    * skip recently used connections but names no value, so its default (0: every borrow) is kept.
+    */
+   private static final List<Recommendation<PoolDataSource>> RECOMMENDED = List.of(
+         new Recommendation<>("validateConnectionOnBorrow", "true (secondsToTrustIdleConnection left at 0)",
+               "https://docs.oracle.com/en/database/oracle/oracle-database/21/jjucp/validating-ucp-connections.html",
+               (pool, dialect) -> pool.setValidateConnectionOnBorrow(true)));
 
    @Override
    public String name() {
@@ -12,7 +23,13 @@ final class OracleUcp implements PoolLibrary {
 
    @Override
    public ConnectionSource open(Database database, PoolShape shape) throws Exception {
-      return UcpSource.open(database, shape);
+      return UcpSource.open(database, shape,
+            dataSource -> shape.profile().apply(RECOMMENDED, dataSource, database.dialect()));
+   }
+
+   @Override
+   public List<Recommendation<?>> recommended() {
+      return List.copyOf(RECOMMENDED);
    }
 
    @Override

@@ -50,6 +50,14 @@ public final class PoolLibraries {
             "no pool library " + name + ": known are " + String.join(", ", names())));
    }
 
+   /**
+    * {@code libraries} in each of {@code profiles} in turn, as {@code -Dprofile} multiplies {@code -Dsource}: named
+    * {@code agroal/recommended} unless the run measures the defaults alone.
+    */
+   public static List<PoolLibrary> profiled(List<PoolLibrary> libraries, List<Profile> profiles) {
+      return Profiled.of(libraries, profiles);
+   }
+
    private static List<String> names(List<PoolLibrary> libraries) {
       return libraries.stream().map(PoolLibrary::name).toList();
    }

@@ -2,6 +2,8 @@ package jdbcpoollab.pools;
 
 import jdbcpoollab.db.Database;
 
+import java.util.List;
+
 /**
  * A connection-pool library the lab can measure, or none. Adding one is one class implementing this and one line in
  * {@link PoolLibraries}.
@@ -15,6 +17,15 @@ public interface PoolLibrary {
     * Opens a source of {@code shape} on {@code database}, ready for load: a pool comes back filled to its minimum.
     */
    ConnectionSource open(Database database, PoolShape shape) throws Exception;
+
+   /**
+    * What the library's own documentation or source recommends beyond its defaults, each setting with where it says
+    * so; set only in {@link Profile#RECOMMENDED} ({@link PoolShape#profile()}). Empty: its defaults are what it
+    * recommends.
+    */
+   default List<Recommendation<?>> recommended() {
+      return List.of();
+   }
 
    /** False for a source that opens a new physical connection per operation: it has no shape. */
    default boolean pooled() {

@@ -9,8 +9,15 @@ package jdbcpoollab.pools;
  * @param acquireTimeoutMs how long getConnection() waits for a free connection before failing
  * @param readOnly         connections are read-only (set once as each is opened): the server refuses writes
  * @param times            idle timeout, lifetime and keepalive; {@link PoolTimes#DEFAULTS} keeps the library's own
+ * @param profile          whether the library's own recommendations are set beyond this shape
  */
-public record PoolShape(String poolName, int min, int max, long acquireTimeoutMs, boolean readOnly, PoolTimes times) {
+public record PoolShape(String poolName, int min, int max, long acquireTimeoutMs, boolean readOnly, PoolTimes times,
+                        Profile profile) {
+
+   /** A pool of the library as it comes. */
+   public PoolShape(String poolName, int min, int max, long acquireTimeoutMs, boolean readOnly, PoolTimes times) {
+      this(poolName, min, max, acquireTimeoutMs, readOnly, times, Profile.DEFAULTS);
+   }
 
    /** A pool with the library's own idle timeout, lifetime and keepalive. */
    public PoolShape(String poolName, int min, int max, long acquireTimeoutMs, boolean readOnly) {
@@ -24,6 +31,11 @@ public record PoolShape(String poolName, int min, int max, long acquireTimeoutMs
 
    /** This shape with {@code times}. */
    public PoolShape with(PoolTimes newTimes) {
-      return new PoolShape(poolName, min, max, acquireTimeoutMs, readOnly, newTimes);
+      return new PoolShape(poolName, min, max, acquireTimeoutMs, readOnly, newTimes, profile);
+   }
+
+   /** This shape in {@code newProfile}. */
+   public PoolShape in(Profile newProfile) {
+      return new PoolShape(poolName, min, max, acquireTimeoutMs, readOnly, times, newProfile);
    }
 }

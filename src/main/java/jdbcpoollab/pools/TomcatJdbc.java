@@ -5,13 +5,21 @@ import org.apache.tomcat.jdbc.pool.DataSource;
 import org.apache.tomcat.jdbc.pool.PoolProperties;
 
 import java.sql.DriverManager;
+import java.util.List;
 
 /**
- * The Tomcat JDBC pool: initialSize = minIdle = maxIdle = maxActive = pool, a fair queue, maxWait the acquire
- * timeout, and the validation its documentation recommends: testOnBorrow with {@code isValid} (no validationQuery),
- * at most once per connection every validationInterval (30 s).
+ * The Tomcat JDBC pool: initialSize = minIdle = maxIdle = maxActive = pool, maxWait the acquire timeout; its own fair
+ * queue and no validation.
  */
 final class TomcatJdbc implements PoolLibrary {
+   /**
+    * Validation on borrow, as its documentation's MySQL example does, with {@code isValid} (no validationQuery); its
+    * attribute list points to validationInterval for cost, whose 3 s default is kept (30 s is only the example's).
+    */
+   private static final List<Recommendation<PoolProperties>> RECOMMENDED = List.of(
+         new Recommendation<>("testOnBorrow", "true (validationInterval left at its 3 s default)",
+               "https://tomcat.apache.org/tomcat-11.0-doc/jdbc-pool.html (testOnBorrow, validationInterval;"
+                     + " Plain Ol' Java example)", (pool, dialect) -> pool.setTestOnBorrow(true)));
 
    @Override
    public String name() {
@@ -30,11 +38,9 @@ final class TomcatJdbc implements PoolLibrary {
       properties.setMinIdle(shape.min());
       properties.setMaxIdle(shape.max());
       properties.setMaxActive(shape.max());
-      properties.setFairQueue(true);
       properties.setMaxWait((int) Math.min(Integer.MAX_VALUE, shape.acquireTimeoutMs()));
-      properties.setTestOnBorrow(true);
-      properties.setValidationInterval(30_000);
       properties.setJmxEnabled(false);
+      shape.profile().apply(RECOMMENDED, properties, database.dialect());
       PoolTimes times = shape.times();
       if (times.idleTimeoutMs() > 0) {
          properties.setMinEvictableIdleTimeMillis((int) Math.min(Integer.MAX_VALUE, times.idleTimeoutMs()));
@@ -44,7 +50,7 @@ final class TomcatJdbc implements PoolLibrary {
       }
       if (times.keepaliveMs() > 0) {
          properties.setTestWhileIdle(true);
-         properties.setValidationInterval(Math.min(30_000, times.keepaliveMs()));
+         properties.setValidationInterval(Math.min(properties.getValidationInterval(), times.keepaliveMs()));
       }
       if (times.backgroundEveryMs() > 0) {
          properties.setTimeBetweenEvictionRunsMillis((int) Math.min(Integer.MAX_VALUE, times.backgroundEveryMs()));
@@ -52,6 +58,11 @@ final class TomcatJdbc implements PoolLibrary {
       DataSource dataSource = new DataSource(properties);
       return PoolFill.started(new DataSourcePool(dataSource, () -> dataSource.close(true)), dataSource::createPool,
             dataSource::getSize, shape, database);
+   }
+
+   @Override
+   public List<Recommendation<?>> recommended() {
+      return List.copyOf(RECOMMENDED);
    }
 
    @Override

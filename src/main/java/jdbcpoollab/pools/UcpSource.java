@@ -28,8 +28,19 @@ public final class UcpSource implements ConnectionSource {
       this.poolName = poolName;
    }
 
+   /** Sets more of a pool's properties before it starts. */
+   @FunctionalInterface
+   interface Settings {
+      void apply(PoolDataSource dataSource) throws Exception;
+   }
+
    /** Creates and starts the pool and waits until it holds {@code shape.min()} connections. */
    public static UcpSource open(Database db, PoolShape shape) throws SQLException, TimeoutException {
+      return open(db, shape, dataSource -> { });
+   }
+
+   /** {@link #open(Database, PoolShape)}, with {@code settings} applied after the shape's. */
+   static UcpSource open(Database db, PoolShape shape, Settings settings) throws SQLException, TimeoutException {
       String poolName = shape.poolName();
       int minSize = shape.min();
       long connectionTimeoutMs = shape.acquireTimeoutMs();
@@ -53,6 +64,11 @@ public final class UcpSource implements ConnectionSource {
       if (times.idleTimeoutMs() > 0 || times.maxLifetimeMs() > 0) {
          // UCP enforces its timeouts every 30 s by default: far coarser than the times asked for
          dataSource.setTimeoutCheckInterval(1);
+      }
+      try {
+         settings.apply(dataSource);
+      } catch (Exception e) {
+         throw new SQLException(db.redact(ErrorMessages.rootMessage(e)), e);
       }
       UcpSource source = new UcpSource(dataSource, poolName);
       try {

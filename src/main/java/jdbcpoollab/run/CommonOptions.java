@@ -6,6 +6,7 @@ import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.pools.PoolLibrary;
+import jdbcpoollab.pools.Profile;
 
 import java.nio.file.Path;
 import java.util.Collections;
@@ -24,7 +25,8 @@ import java.util.Map;
  * @param seconds        the measured window of each step
  * @param warmup         the unmeasured seconds before each step's window
  * @param recoverSeconds after the database was lost, how long the next step waits for it to come back
- * @param sources        the pool libraries (or none), in the order of {@code -Dsource}
+ * @param sources        the pool libraries (or none), in the order of {@code -Dsource}, each in every profile of
+ *                       {@code -Dprofile}
  * @param serverOptions  server variables for the embedded MariaDB ({@code -Ddb.serverOption})
  */
 public record CommonOptions(Target target, int connectionTimeoutMs, Path results, int users, List<Integer> pools,
@@ -46,8 +48,8 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
             takes.window() ? o.decimal("seconds", 5, MIN_WINDOW_SECONDS, 3_600, false) : 0,
             takes.window() ? o.decimal("warmup", 2, 0, 3_600, false) : 0,
             takes.recovery() ? o.decimal("recoverSeconds", 10, 0, 3_600, false) : 0,
-            !takes.sources() ? List.of() : o.choices("source", "hikari", PoolLibraries.DEFAULT.names()).stream()
-                  .map(PoolLibraries.DEFAULT::named).toList(),
+            !takes.sources() ? List.of() : PoolLibraries.profiled(o.choices("source", "hikari",
+                  PoolLibraries.DEFAULT.names()).stream().map(PoolLibraries.DEFAULT::named).toList(), Profile.from(o)),
             takes.serverOptions() ? serverOptions(o, target) : Map.of());
    }
 
@@ -96,7 +98,9 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
          return new Takes(usersFallback, poolsFallback, window, true, sources, serverOptions);
       }
 
-      /** {@code -Dsource}, pool libraries of {@link PoolLibraries#DEFAULT}, default {@code hikari}. */
+      /**
+       * {@code -Dsource}, pool libraries of {@link PoolLibraries#DEFAULT}, default {@code hikari}, and {@code -Dprofile}.
+       */
       public Takes withSources() {
          return new Takes(usersFallback, poolsFallback, window, recovery, true, serverOptions);
       }

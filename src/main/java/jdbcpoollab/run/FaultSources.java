@@ -3,6 +3,7 @@ package jdbcpoollab.run;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.pools.PoolLibrary;
+import jdbcpoollab.pools.Profile;
 import jdbcpoollab.workloads.Workloads;
 
 import java.util.List;
@@ -28,6 +29,7 @@ final class FaultSources {
 
    static List<PoolLibrary> from(Options o) {
       List<String> names = PoolLibraries.DEFAULT.names();
-      return o.choices("source", String.join(",", names), names).stream().map(PoolLibraries.DEFAULT::named).toList();
+      return PoolLibraries.profiled(o.choices("source", String.join(",", names), names).stream()
+            .map(PoolLibraries.DEFAULT::named).toList(), Profile.from(o));
    }
 }

@@ -1,5 +1,8 @@
 package jdbcpoollab.pools;
 
+import com.mchange.v2.c3p0.ComboPooledDataSource;
+import io.agroal.api.AgroalDataSource;
+import io.agroal.api.exceptionsorter.MySQLExceptionSorter;
 import jdbcpoollab.db.Database;
 import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.options.OptionException;
@@ -13,6 +16,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -26,6 +30,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -165,6 +170,42 @@ class PoolLibrariesTest {
             assertEquals(before + 3, otherConnections(), name + ": no connection opened beyond the pool's size");
          }
          awaitConnections(before, name + ": closing the pool ends its connections");
+      }
+   }
+
+   /** Every library opens in both profiles, and what a profile set is read back from the library's own pool. */
+   @Test
+   void everyLibraryOpensInBothProfiles() throws Exception {
+      List<PoolLibrary> pooled = PoolLibraries.DEFAULT.all().stream().filter(PoolLibrary::pooled).toList();
+      for (PoolLibrary library : PoolLibraries.profiled(pooled, ProfilesTest.profiles("defaults,recommended"))) {
+         String name = library.name();
+         PoolShape shape = new PoolShape("lab-profile-" + name.replace('/', '-'), 2, 2, 5_000);
+         try (ConnectionSource source = library.open(database, shape);
+              Connection c = source.getConnection();
+              Statement st = c.createStatement();
+              ResultSet rows = st.executeQuery("SELECT 1")) {
+            assertTrue(rows.next(), name);
+            assertEquals(1, rows.getInt(1), name);
+            boolean recommended = name.endsWith("/recommended");
+            if (name.startsWith("agroal/")) {
+               Object sorter = ((DataSourcePool) source).dataSource().unwrap(AgroalDataSource.class).getConfiguration()
+                     .connectionPoolConfiguration().exceptionSorter();
+               assertEquals(recommended, sorter instanceof MySQLExceptionSorter, name + ": " + sorter);
+            }
+            if (name.startsWith("c3p0/")) {
+               ComboPooledDataSource c3p0 = assertInstanceOf(ComboPooledDataSource.class,
+                     ((DataSourcePool) source).dataSource());
+               assertEquals(recommended, c3p0.isTestConnectionOnCheckout(), name);
+               assertEquals(30, c3p0.getAcquireRetryAttempts(), name + ": its own retries, not the lab's");
+               assertFalse(c3p0.isTestConnectionOnCheckin(), name);
+            }
+            if (name.startsWith("tomcat/")) {
+               org.apache.tomcat.jdbc.pool.DataSource tomcat = assertInstanceOf(
+                     org.apache.tomcat.jdbc.pool.DataSource.class, ((DataSourcePool) source).dataSource());
+               assertEquals(recommended, tomcat.getPoolProperties().isTestOnBorrow(), name);
+               assertEquals(3_000, tomcat.getPoolProperties().getValidationInterval(), name + ": its own interval");
+            }
+         }
       }
    }
 

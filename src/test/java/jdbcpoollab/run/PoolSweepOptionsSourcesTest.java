@@ -53,6 +53,25 @@ class PoolSweepOptionsSourcesTest {
             .size() == 1, "a MariaDB URL takes either driver");
    }
 
+   /** -Dprofile multiplies -Dsource the way -Ddriver does: each step, label and setting names its profile. */
+   @Test
+   void eachSourceIsMeasuredInEveryProfileAndNamedWithIt() {
+      PoolSweepOptions o = sweep(Map.of("source", "c3p0,none", "profile", "defaults,recommended"));
+      assertEquals(List.of("c3p0/defaults", "c3p0/recommended", "none"),
+            o.sources().stream().map(PoolLibrary::name).toList());
+      assertTrue(o.severalSources());
+      assertEquals("c3p0/recommended", o.sourceLabel(o.sources().get(1), null, null));
+      assertEquals("c3p0/defaults: c3p0 (initialPoolSize = minPoolSize = maxPoolSize = pool); nothing else set;"
+            + " c3p0/recommended: c3p0 (initialPoolSize = minPoolSize = maxPoolSize = pool); testConnectionOnCheckout"
+            + " = true [https://www.mchange.com/projects/c3p0/#simple_advice_on_connection_testing]; none (a new"
+            + " connection per operation, at most pool at once)", o.settings().source());
+      PoolSweepOptions recommended = sweep(Map.of("source", "hikari", "profile", "recommended"));
+      assertEquals(List.of("hikari/recommended"), recommended.sources().stream().map(PoolLibrary::name).toList());
+      assertFalse(recommended.severalSources(), "one source, named in the settings only");
+      assertEquals("hikari/recommended: hikari (minimumIdle = maximumPoolSize = pool); its documentation recommends"
+            + " nothing beyond its defaults", recommended.settings().source());
+   }
+
    @Test
    void anUnknownSourceOrDriverIsRefusedWithTheKnownNames() {
       assertEquals("bad option -Dsource=hikari,bonecp: allowed is a comma-separated list of "

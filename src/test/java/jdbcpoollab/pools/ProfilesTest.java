@@ -1,0 +1,74 @@
+package jdbcpoollab.pools;
+
+import jdbcpoollab.options.OptionException;
+import jdbcpoollab.options.Options;
+import org.junit.jupiter.api.Test;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Each library's recommended profile holds to its list, every setting with its source; -Dprofile multiplies. */
+class ProfilesTest {
+   /** What each library's own documentation recommends beyond its defaults, as the lab sets it. */
+   private static final Map<String, List<String>> RECOMMENDED = new LinkedHashMap<>();
+
+   static {
+      RECOMMENDED.put("hikari", List.of());
+      RECOMMENDED.put("ucp", List.of("validateConnectionOnBorrow"));
+      RECOMMENDED.put("dbcp2", List.of());
+      RECOMMENDED.put("agroal", List.of("exceptionSorter", "connectionValidator", "validationTimeout"));
+      RECOMMENDED.put("vibur", List.of());
+      RECOMMENDED.put("c3p0", List.of("testConnectionOnCheckout"));
+      RECOMMENDED.put("tomcat", List.of("testOnBorrow"));
+      RECOMMENDED.put("none", List.of());
+   }
+
+   @Test
+   void everyRecommendedSettingIsListedAndNamesItsSource() {
+      assertEquals(List.copyOf(RECOMMENDED.keySet()), PoolLibraries.DEFAULT.names(), "every library has its list");
+      for (PoolLibrary library : PoolLibraries.DEFAULT.all()) {
+         List<Recommendation<?>> settings = library.recommended();
+         assertEquals(RECOMMENDED.get(library.name()), settings.stream().map(Recommendation::setting).toList(),
+               library.name());
+         for (Recommendation<?> setting : settings) {
+            assertTrue(setting.source().matches("(https://|github\\.com/|quarkus\\.io/)\\S+.*"),
+                  library.name() + " " + setting.setting() + ": a page or a source file, " + setting.source());
+         }
+      }
+      assertThrows(IllegalArgumentException.class, () -> new Recommendation<>("x", "1", " ", (c, d) -> { }),
+            "no recommended setting without a source");
+   }
+
+   @Test
+   void theProfileOptionMultipliesTheLibrariesAndNamesEachProfile() {
+      List<PoolLibrary> libraries = List.of(PoolLibraries.DEFAULT.named("agroal"), PoolLibraries.DEFAULT.named("none"));
+      assertEquals(libraries, PoolLibraries.profiled(libraries, profiles(null)), "the defaults alone: as they are");
+      List<PoolLibrary> both = PoolLibraries.profiled(libraries, profiles("defaults,recommended"));
+      assertEquals(List.of("agroal/defaults", "agroal/recommended", "none"), both.stream().map(PoolLibrary::name)
+            .toList(), "profiles inner, an unpooled source once");
+      assertEquals(List.of("agroal/recommended"), PoolLibraries.profiled(libraries.subList(0, 1),
+            profiles("recommended")).stream().map(PoolLibrary::name).toList());
+      assertEquals("agroal/defaults: agroal (initialSize = minSize = maxSize = pool); nothing else set",
+            both.get(0).describeFixedSize());
+      String recommended = both.get(1).describeFixedSize();
+      assertTrue(recommended.startsWith("agroal/recommended: agroal (initialSize = minSize = maxSize = pool); "
+            + "exceptionSorter = MySQLExceptionSorter"), recommended);
+      assertTrue(recommended.contains("[github.com/quarkusio/quarkus "), "each setting with its source " + recommended);
+      assertEquals("bad option -Dprofile=tuned: allowed is a comma-separated list of defaults, recommended, each once",
+            assertThrows(OptionException.class, () -> profiles("tuned")).getMessage());
+   }
+
+   static List<Profile> profiles(String value) {
+      Properties p = new Properties();
+      if (value != null) {
+         p.setProperty("profile", value);
+      }
+      return Profile.from(new Options(p, Map.of()));
+   }
+}

@@ -147,7 +147,7 @@ public final class FidelityEngine {
       StepRecorder recorder = recorder(at, contender, size, users, seconds);
       PoolReturns returns = PoolReturns.within(recorder);
       Step step = new Step(at.workload(), name(at, contender),
-            hikari(id(at, contender, size).poolName(), size, returns), recorder);
+            hikari(at.workload(), id(at, contender, size).poolName(), size, returns), recorder);
       return new Contender(step, recorder, returns);
    }
 
@@ -167,15 +167,15 @@ public final class FidelityEngine {
 
    // Each contender gets the lab's HikariCP configuration, filled before load, with the pool's own count of returned
    // connections. The plugin builds its pools from its protocols when the run starts.
-   private HikariConfig config(String name, int size, PoolReturns returns) {
-      HikariConfig config = HikariSource.config(lab.database(),
-            new PoolShape(name, size, size, options.connectionTimeoutMs()));
+   private HikariConfig config(Workload workload, String name, int size, PoolReturns returns) {
+      HikariConfig config = HikariSource.config(workload.readOnly() ? lab.database().readOnly() : lab.database(),
+            new PoolShape(name, size, size, options.connectionTimeoutMs(), workload.readOnly()));
       config.setMetricsTrackerFactory(returns);
       return config;
    }
 
-   private ConnectionSource.Opener hikari(String name, int size, PoolReturns returns) {
-      return () -> HikariSource.open(lab.database(), config(name, size, returns));
+   private ConnectionSource.Opener hikari(Workload workload, String name, int size, PoolReturns returns) {
+      return () -> HikariSource.open(lab.database(), config(workload, name, size, returns));
    }
 
    /** What opening and closing a contender's step means: a measured one says so and is reported. */
@@ -304,8 +304,8 @@ public final class FidelityEngine {
       lab.start("big", (database, c) -> tableRows == 0 ? "not needed"
             : tableRows + " rows " + database.dialect().ensureBigTable(c, tableRows).name().toLowerCase(Locale.ROOT));
       options.workloads().forEach(lab::tryOnce);
-      allBlocks().filter(Block::pluginRuns).forEach(b -> config(id(b.at(), "plugin", b.at().pool()).poolName(),
-            b.at().pool(), b.pluginReturns()).copyStateTo(b.plugin().config()));
+      allBlocks().filter(Block::pluginRuns).forEach(b -> config(b.at().workload(), id(b.at(), "plugin",
+            b.at().pool()).poolName(), b.at().pool(), b.pluginReturns()).copyStateTo(b.plugin().config()));
    }
 
    public void finish() {

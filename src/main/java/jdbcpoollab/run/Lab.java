@@ -210,7 +210,7 @@ public final class Lab {
     * line instead of a sweep of failures: exit 64 for the user's own SQL, 69 for the lab's.
     */
    public void tryOnce(Workload workload) {
-      Database database = database();
+      Database database = workload.readOnly() ? database().readOnly() : database();
       try (Connection c = database.connect()) {
          workload.prepare(c);
          c.setReadOnly(workload.readOnly());

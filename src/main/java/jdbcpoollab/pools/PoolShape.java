@@ -8,7 +8,8 @@ package jdbcpoollab.pools;
  * @param max              most connections the pool opens
  * @param acquireTimeoutMs how long getConnection() waits for a free connection before failing
  * @param readOnly         the library's own read-only flag where it has one (HikariCP's), a second line only: a
- *                         read-only workload's guarantee is its database's read-only sessions ({@code Database.readOnly})
+ *                         read-only workload's guarantee is its database's read-only sessions
+ *                         ({@code Database.readOnly})
  * @param times            idle timeout, lifetime and keepalive; {@link PoolTimes#DEFAULTS} keeps the library's own
  */
 public record PoolShape(String poolName, int min, int max, long acquireTimeoutMs, boolean readOnly, PoolTimes times) {

@@ -19,9 +19,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Every pool library opened on a read-only database ({@link Database#readOnly}) hands out connections the server
- * holds read-only: a DELETE fails on each, before and after it went back to the pool, on MariaDB through both
- * drivers and on PostgreSQL, and the table keeps its 100 rows. The pools are told nothing of it (their shape says
- * writable): the guarantee rests on the server alone.
+ * holds read-only: a DELETE fails on each and a read runs, before and after it went back to the pool, on MariaDB
+ * through both drivers and on PostgreSQL, and the table keeps its 100 rows. The pools are told nothing of it (their
+ * shape says writable): the guarantee rests on the server alone.
  */
 class ReadOnlySessionsTest {
    private static final int ROWS = 100;
@@ -67,6 +67,7 @@ class ReadOnlySessionsTest {
                      SQLException refused = assertThrows(SQLException.class, () -> delete(c), which);
                      assertTrue(refused.getMessage().toLowerCase().matches("(?s).*read[ -]only.*"),
                            which + ": " + refused.getMessage());
+                     assertEquals(ROWS, count(c), which + " reads");
                   }
                } finally {
                   for (Connection c : borrowed) {
@@ -86,8 +87,13 @@ class ReadOnlySessionsTest {
    }
 
    private static int rows(Database db) throws SQLException {
-      try (Connection c = db.connect(); Statement st = c.createStatement();
-           ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM ro_keep")) {
+      try (Connection c = db.connect()) {
+         return count(c);
+      }
+   }
+
+   private static int count(Connection c) throws SQLException {
+      try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM ro_keep")) {
          rs.next();
          return rs.getInt(1);
       }

@@ -85,6 +85,17 @@ class WriteCheckTest {
       assertFalse(create("DELETE FROM t", "true", new OracleDialect()).readOnlyTransaction());
    }
 
+   @Test
+   void aMixWithTheCustomStatementRunsOnReadOnlyConnectionsUnlessWritesAreAsked() {
+      for (String writes : List.of("false", "true")) {
+         Properties p = new Properties();
+         p.putAll(Map.of("workloads", "custom,mix", "mix", "custom:1,wait:9", "sql", "SELECT 1", "sql.writes", writes));
+         Workload mix = Workloads.DEFAULT.choose(new Options(p, Map.of()), "wait", new MySqlDialect()).workloads()
+               .stream().filter(w -> w.name().equals("mix")).findFirst().orElseThrow();
+         assertEquals(writes.equals("false"), mix.readOnly(), writes);
+      }
+   }
+
    private static String refusal(String sql) {
       return assertThrows(OptionException.class, () -> create(sql, "false", new MySqlDialect())).getMessage();
    }

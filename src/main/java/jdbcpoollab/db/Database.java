@@ -47,12 +47,30 @@ public final class Database {
       Driver current = Drivers.DEFAULT.of(url).orElseThrow(() -> new IllegalArgumentException(
             "the URL " + safeUrl() + " names none of the drivers " + String.join(", ", Drivers.DEFAULT.names())));
       return current.equals(driver) ? this
-            : new Database(driver.scheme() + url.substring(current.scheme().length()), user, password);
+            : sameServer(new Database(driver.scheme() + url.substring(current.scheme().length()), user, password));
    }
 
    /** This database with {@code props} in its URL's query, for every connection made to it. */
    public Database with(DriverProps props) {
-      return props.values().isEmpty() ? this : new Database(props.apply(url), user, password);
+      return props.values().isEmpty() ? this : sameServer(new Database(props.apply(url), user, password));
+   }
+
+   /**
+    * This database with every connection a read-only session at the server, whatever pool library opens it and
+    * whatever the statement's text: its product's session setting in the URL ({@link Dialect#readOnlySession}), the
+    * URL's own values of it kept. Itself for a product without read-only sessions (Oracle), whose operations each
+    * run in a read-only transaction instead ({@link Dialect#readOnlySessions}). Call it on the database as the steps
+    * reach it, its driver properties added, after {@link #describeServer}: the setting's name may depend on the
+    * server's version.
+    */
+   public Database readOnly() {
+      return dialect.readOnlySessions() ? with(dialect.readOnlySession(url, productVersion)) : this;
+   }
+
+   /** {@code other}, another way to this database's server, knowing its version too. */
+   private Database sameServer(Database other) {
+      other.productVersion = productVersion;
+      return other;
    }
 
    public String url() {
@@ -136,8 +154,8 @@ public final class Database {
          throw new IllegalArgumentException("the database URL names no host:port to reach through a proxy: "
                + safeUrl());
       }
-      return new Database(url.replaceFirst(Pattern.quote(address), Matcher.quoteReplacement(hostPort)), user,
-            password);
+      return sameServer(new Database(url.replaceFirst(Pattern.quote(address), Matcher.quoteReplacement(hostPort)),
+            user, password));
    }
 
    /** The server's host, as the URL names it. */

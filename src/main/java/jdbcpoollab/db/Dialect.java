@@ -72,6 +72,27 @@ public interface Dialect {
       return ServerActivity.UNKNOWN;
    }
 
+   /**
+    * True when this product can hold a whole session read-only at the server, set once as each connection opens
+    * ({@link #readOnlySession}); false when it cannot (Oracle), and each operation of a read-only workload then runs
+    * in a read-only transaction, rolled back ({@link ReadOnlyTransaction}). A session setting costs nothing per
+    * operation; a transaction per operation adds two round trips to each (its start and its rollback), which would
+    * triple the measured time of a fast statement such as {@code SELECT 1}: the transaction is the fallback only.
+    */
+   default boolean readOnlySessions() {
+      return true;
+   }
+
+   /**
+    * The driver properties that make every connection to {@code url} a read-only session at the server, merged with
+    * the URL's own values of the same properties; no property for a product without read-only sessions.
+    *
+    * @param serverVersion the server as {@link #describeServer} named it, such as {@code MariaDB 11.4.5}
+    */
+   default DriverProps readOnlySession(String url, String serverVersion) {
+      return DriverProps.DEFAULT;
+   }
+
    /** Product and version for the report, such as {@code PostgreSQL 15.14}. */
    default String describeServer(Connection connection) throws SQLException {
       DatabaseMetaData meta = connection.getMetaData();

@@ -129,6 +129,13 @@ public record DriverProps(String label, Map<String, String> values) {
       return (q < 0 ? url : url.substring(0, q)) + "?" + String.join("&", query);
    }
 
+   /** The value of the parameter {@code name} in {@code url}'s query, as written there; null when it has none. */
+   public static String queryValue(String url, String name) {
+      int q = url.indexOf('?');
+      return q < 0 ? null : Arrays.stream(url.substring(q + 1).split("&")).map(p -> p.split("=", 2))
+            .filter(p -> p[0].equals(name)).map(p -> p.length > 1 ? p[1] : "").reduce((a, b) -> b).orElse(null);
+   }
+
    /**
     * The properties the driver that answers {@code url} does not list among its own (its
     * {@code getPropertyInfo}): it takes them without a word and changes nothing. Empty when no driver answers the URL.

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,7 @@ public final class MySqlDialect implements Dialect {
    private static final List<String> COUNTERS = List.of("Connections", "Threads_created", "Max_used_connections",
          "Threads_connected", "Aborted_connects", "Connection_errors_max_connections");
    private static final Pattern VERSION = Pattern.compile("^(\\d+(?:\\.\\d+)*)");
+   private static final Pattern NAMED_VERSION = Pattern.compile("(MariaDB|MySQL) (\\d+)\\.(\\d+)(?:\\.(\\d+))?");
 
    @Override
    public String name() {
@@ -49,6 +51,37 @@ public final class MySqlDialect implements Dialect {
          }
       }
       return ordered.containsKey("Connections") ? ordered : Map.of();
+   }
+
+   /**
+    * The session's transaction access mode set to read only as each connection opens ({@code sessionVariables}, which
+    * both drivers take), after the URL's own session variables. The server names the variable
+    * {@code transaction_read_only} from MySQL 5.7.20 and MariaDB 11.1, {@code tx_read_only} before (MySQL 8.0.3
+    * dropped the old name). MySQL Connector/J would set the mode back on {@code setReadOnly(false)}, as a pool may
+    * when it resets a connection: {@code readOnlyPropagatesToServer=false} keeps that call in the driver.
+    */
+   @Override
+   public DriverProps readOnlySession(String url, String serverVersion) {
+      String variable = (newVariableName(serverVersion) ? "transaction_read_only" : "tx_read_only") + "=1";
+      String own = DriverProps.queryValue(url, "sessionVariables");
+      Map<String, String> values = new LinkedHashMap<>();
+      values.put("sessionVariables", own == null || own.isBlank() ? variable : own + "," + variable);
+      if (url.startsWith("jdbc:mysql:")) {
+         values.put("readOnlyPropagatesToServer", "false");
+      }
+      return new DriverProps("read-only", values);
+   }
+
+   /** True for MySQL 5.7.20+, MariaDB 11.1+ and a server whose version is not known yet. */
+   static boolean newVariableName(String serverVersion) {
+      Matcher m = NAMED_VERSION.matcher(serverVersion == null ? "" : serverVersion);
+      if (!m.find()) {
+         return true;
+      }
+      int[] v = {Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)),
+            m.group(4) == null ? 0 : Integer.parseInt(m.group(4))};
+      int[] from = m.group(1).equals("MariaDB") ? new int[] {11, 1, 0} : new int[] {5, 7, 20};
+      return Arrays.compare(v, from) >= 0;
    }
 
    @Override

@@ -39,6 +39,12 @@ public final class OracleDialect implements Dialect {
       return BigTable.fill(connection, rows, BigTable::insertBatch);
    }
 
+   /** Oracle has no read-only session: each operation runs in a transaction begun SET TRANSACTION READ ONLY. */
+   @Override
+   public boolean readOnlySessions() {
+      return false;
+   }
+
    /** From v$sysstat, which needs SELECT_CATALOG_ROLE or a grant on V_$SYSSTAT; "n/a" without. */
    @Override
    public Map<String, Long> counters(Connection connection) {

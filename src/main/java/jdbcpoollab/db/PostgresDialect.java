@@ -1,10 +1,14 @@
 package jdbcpoollab.db;
 
+import java.net.URLDecoder;
+import java.net.URLEncoder;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
 
 /** PostgreSQL 12+ through the PostgreSQL JDBC driver ({@code jdbc:postgresql:}). */
 public final class PostgresDialect implements Dialect {
@@ -25,6 +29,19 @@ public final class PostgresDialect implements Dialect {
       createTableIfMissing(connection, "big", "(id INTEGER PRIMARY KEY, payload VARCHAR(100) NOT NULL)"
             + " WITH (parallel_workers = 0)");
       return BigTable.fill(connection, rows, BigTable::insertValues);
+   }
+
+   /**
+    * The startup parameter {@code options} with {@code -c default_transaction_read_only=on}, after the URL's own
+    * options: every transaction of the session, each statement under autocommit included, is read-only. (The driver's
+    * {@code setReadOnly(true)} does nothing under autocommit: its {@code readOnlyMode} is {@code transaction}.)
+    */
+   @Override
+   public DriverProps readOnlySession(String url, String serverVersion) {
+      String own = DriverProps.queryValue(url, "options");
+      String options = (own == null || own.isBlank() ? "" : URLDecoder.decode(own, UTF_8) + " ")
+            + "-c default_transaction_read_only=on";
+      return new DriverProps("read-only", Map.of("options", URLEncoder.encode(options, UTF_8).replace("+", "%20")));
    }
 
    /**

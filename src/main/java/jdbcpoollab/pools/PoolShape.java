@@ -7,7 +7,9 @@ package jdbcpoollab.pools;
  * @param min              connections opened before the load and kept
  * @param max              most connections the pool opens
  * @param acquireTimeoutMs how long getConnection() waits for a free connection before failing
- * @param readOnly         connections are read-only (set once as each is opened): the server refuses writes
+ * @param readOnly         the library's own read-only flag where it has one (HikariCP's), a second line only: a
+ *                         read-only workload's guarantee is its database's read-only sessions
+ *                         ({@code Database.readOnly})
  * @param times            idle timeout, lifetime and keepalive; {@link PoolTimes#DEFAULTS} keeps the library's own
  * @param profile          whether the library's own recommendations are set beyond this shape
  */

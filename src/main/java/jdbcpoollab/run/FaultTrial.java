@@ -52,7 +52,8 @@ final class FaultTrial {
       this.server = server;
       this.source = source;
       step = new Step(new WatchedWorkload(workload, recorder), id.name(), () -> {
-         Database database = DriverTimeouts.on(lab.faultProxy().in(lab.database()), socketTimeoutMs);
+         Database proxied = lab.faultProxy().in(lab.database());
+         Database database = DriverTimeouts.on(workload.readOnly() ? proxied.readOnly() : proxied, socketTimeoutMs);
          WatchedSource watched = new WatchedSource(source.open(database, shape), recorder);
          gauge = watched.gauge();
          return watched;

@@ -145,8 +145,8 @@ public final class FidelityEngine {
    private Contender contender(Place at) {
       StepRecorder recorder = recorder(at, "lab", at.pool(), options.users(), options.seconds());
       PoolReturns returns = PoolReturns.within(recorder);
-      Step step = new Step(at.workload(), name(at, "lab"), hikari(id(at, "lab", at.pool()).poolName(), at.pool(),
-            returns), recorder);
+      Step step = new Step(at.workload(), name(at, "lab"), hikari(at.workload(), id(at, "lab", at.pool()).poolName(),
+            at.pool(), returns), recorder);
       return new Contender(step, recorder, returns);
    }
 
@@ -166,17 +166,17 @@ public final class FidelityEngine {
 
    // Each contender gets the lab's HikariCP configuration, filled before load, with the pool's own count of returned
    // connections. The plugin builds its pools from its protocols when the run starts.
-   private HikariConfig config(String name, int size, PoolReturns returns) {
-      HikariConfig config = HikariSource.config(lab.database(),
-            new PoolShape(name, size, size, options.connectionTimeoutMs()));
+   private HikariConfig config(Workload workload, String name, int size, PoolReturns returns) {
+      HikariConfig config = HikariSource.config(workload.readOnly() ? lab.database().readOnly() : lab.database(),
+            new PoolShape(name, size, size, options.connectionTimeoutMs(), workload.readOnly()));
       if (returns != null) {
          config.setMetricsTrackerFactory(returns);
       }
       return config;
    }
 
-   private ConnectionSource.Opener hikari(String name, int size, PoolReturns returns) {
-      return () -> HikariSource.open(lab.database(), config(name, size, returns));
+   private ConnectionSource.Opener hikari(Workload workload, String name, int size, PoolReturns returns) {
+      return () -> HikariSource.open(lab.database(), config(workload, name, size, returns));
    }
 
    /** What opening and closing a contender's step means: a measured one says so and is reported. */
@@ -256,8 +256,8 @@ public final class FidelityEngine {
    /** A step of the reference: its plain threads on a pool of their own, opened before and closed after. */
    private FidelityTurn reference(Block b, FidelityReference reference) {
       return new FidelityTurn.Task(reference.name(), () -> {
-         StepResult result = reference.run(lab, config(reference.id().poolName(), reference.id().pool(), null),
-               b.at().workload(), options.warmup(), b.at().measured());
+         StepResult result = reference.run(lab, config(b.at().workload(), reference.id().poolName(),
+               reference.id().pool(), null), b.at().workload(), options.warmup(), b.at().measured());
          if (result != null && b.at().measured()) {
             finished(result, reference.kinds());
          }
@@ -307,8 +307,8 @@ public final class FidelityEngine {
       lab.start("big", (database, c) -> tableRows == 0 ? "not needed"
             : tableRows + " rows " + database.dialect().ensureBigTable(c, tableRows).name().toLowerCase(Locale.ROOT));
       options.workloads().forEach(lab::tryOnce);
-      allBlocks().filter(Block::pluginRuns).forEach(b -> config(id(b.at(), "plugin", b.at().pool()).poolName(),
-            b.at().pool(), b.pluginReturns()).copyStateTo(b.plugin().config()));
+      allBlocks().filter(Block::pluginRuns).forEach(b -> config(b.at().workload(), id(b.at(), "plugin",
+            b.at().pool()).poolName(), b.at().pool(), b.pluginReturns()).copyStateTo(b.plugin().config()));
    }
 
    public void finish() {

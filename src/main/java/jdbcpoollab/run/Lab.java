@@ -210,13 +210,15 @@ public final class Lab {
     * line instead of a sweep of failures: exit 64 for the user's own SQL, 69 for the lab's.
     */
    public void tryOnce(Workload workload) {
-      Database database = database();
+      Database database = workload.readOnly() ? database().readOnly() : database();
       try (Connection c = database.connect()) {
          workload.prepare(c);
          c.setReadOnly(workload.readOnly());
          workload.run(c);
       } catch (SQLException e) {
-         String why = database.redact(e.getMessage());
+         // PostgreSQL adds "Where:" lines below its error: the run ends in one line
+         String why = e.getMessage() == null ? null
+               : database.redact(e.getMessage().strip().replaceAll("\\s*\\n\\s*", " "));
          boolean refusedAsWrite = why != null && why.toLowerCase(Locale.ROOT).matches("(?s).*read[ -]only.*");
          String readOnly = workload.readOnly() && refusedAsWrite ? " (custom statements run on read-only "
                + "connections; add -Dsql.writes=true to run one that writes)" : "";

@@ -87,8 +87,9 @@ public final class RateSweepEngine {
             StepId.digits(options.largestPool()));
       StepRecorder window = new StepRecorder(id, options.threads(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
-      PoolShape shape = new PoolShape(id.poolName(), pool, pool, options.connectionTimeoutMs());
-      return new OpenStep(workload, id.name(), () -> source.open(lab.database(), shape),
+      PoolShape shape = new PoolShape(id.poolName(), pool, pool, options.connectionTimeoutMs(), workload.readOnly());
+      return new OpenStep(workload, id.name(), () -> source.open(workload.readOnly() ? lab.database().readOnly()
+                  : lab.database(), shape),
             new ArrivalRecorder(window, options.rate(), options.threads()), options.threads(), options.queueLimit(),
             options.threadKind());
    }

@@ -52,10 +52,14 @@ record SweepPlace(Workload workload, int rtt, boolean split, int instances, int 
       return plan;
    }
 
-   /** The database as this step reaches it: through its round trip's proxy, with its driver and its properties. */
+   /**
+    * The database as this step reaches it: through its round trip's proxy, with its driver and its properties, and
+    * read-only sessions for a read-only workload.
+    */
    Database database(Lab lab) {
       Database database = driver == null ? lab.database(rtt) : lab.database(rtt).through(driver);
-      return props == null ? database : database.with(props);
+      database = props == null ? database : database.with(props);
+      return workload.readOnly() ? database.readOnly() : database;
    }
 
    /**

@@ -1,6 +1,7 @@
 package jdbcpoollab.workloads;
 
 import jdbcpoollab.db.Dialect;
+import jdbcpoollab.db.ReadOnlyTransaction;
 import jdbcpoollab.options.Options;
 
 import java.io.IOException;
@@ -18,19 +19,23 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * The user's own statement, {@code -Dsql}, on any database. It runs on read-only connections, and a statement that
- * plainly writes ({@code DELETE}, {@code DROP}, …) is refused before anything starts, unless {@code -Dsql.writes=true}.
- * A file of several statements separated by {@code ;} runs them as one operation ({@code -Dsql.transaction=true}: in
- * one transaction), each timed apart; {@code #{column}} parameters are bound from {@code -Dfeeder}'s CSV file.
+ * The user's own statement, {@code -Dsql}, on any database. Unless {@code -Dsql.writes=true} it runs read-only at the
+ * server (read-only sessions; on Oracle each operation in a read-only transaction, rolled back), so a write fails
+ * whatever its text; a statement whose text shows that it writes, or that it would end the read-only session or
+ * transaction, is refused before anything starts ({@link WriteCheck}). A file of several statements separated by
+ * {@code ;} runs them as one operation ({@code -Dsql.transaction=true}: in one transaction), each timed apart;
+ * {@code #{column}} parameters are bound from {@code -Dfeeder}'s CSV file.
  *
- * @param request the statements as one request, with their feeder; null for one statement without parameters
+ * @param request             the statements as one request, with their feeder; null for one statement without
+ *                            parameters
+ * @param readOnlyTransaction each operation runs in a read-only transaction, rolled back: read-only on a product
+ *                            without read-only sessions
  */
-public record CustomWorkload(String statement, boolean writes, Request request) implements Workload {
+public record CustomWorkload(String statement, boolean writes, Request request, boolean readOnlyTransaction)
+      implements Workload {
    /** The strategies {@code -Dfeeder.strategy} takes, Gatling's own. */
    static final List<String> STRATEGIES = List.of("random", "circular", "queue");
 
-   private static final Pattern WRITES = Pattern.compile("(?is)^\\s*(INSERT|UPDATE|DELETE|MERGE|REPLACE|UPSERT|DROP"
-         + "|TRUNCATE|ALTER|CREATE|RENAME|GRANT|REVOKE|COMMENT|LOAD|COPY|VACUUM|REINDEX|CLUSTER)\\b");
    /** A PL/SQL block: one statement, its semicolons its own. */
    private static final Pattern PLSQL = Pattern.compile("(?is)^\\s*(BEGIN|DECLARE)\\b");
 
@@ -64,6 +69,14 @@ public record CustomWorkload(String statement, boolean writes, Request request) 
 
    @Override
    public void run(Connection connection) throws SQLException {
+      if (readOnlyTransaction) {
+         ReadOnlyTransaction.run(connection, this::runOnce);
+      } else {
+         runOnce(connection);
+      }
+   }
+
+   private void runOnce(Connection connection) throws SQLException {
       if (request == null) {
          Workload.super.run(connection);
       } else {
@@ -85,6 +98,8 @@ public record CustomWorkload(String statement, boolean writes, Request request) 
    public void run(Connection connection, Map<String, Object> input, StatementTimes times) throws SQLException {
       if (request == null) {
          run(connection);
+      } else if (readOnlyTransaction) {
+         ReadOnlyTransaction.run(connection, c -> request.run(c, input, times));
       } else {
          request.run(connection, input, times);
       }
@@ -112,9 +127,15 @@ public record CustomWorkload(String statement, boolean writes, Request request) 
          List<String> statements = PLSQL.matcher(sql).find() ? List.of(sql) : SqlScript.split(sql, quoting);
          List<Request.Part> parts = new ArrayList<>();
          for (String statement : statements) {
-            if (!writes && WRITES.matcher(statement).find()) {
+            WriteCheck check = writes ? WriteCheck.NONE : WriteCheck.of(statement);
+            if (check == WriteCheck.WRITES) {
                throw Options.bad("sql", sql, "a statement that only reads: custom statements run on read-only "
                      + "connections; add -Dsql.writes=true to run one that writes");
+            }
+            if (check == WriteCheck.ENDS_READ_ONLY) {
+               throw Options.bad("sql", sql, "statements without transaction control: custom statements run on "
+                     + "read-only connections, which COMMIT, ROLLBACK, BEGIN, START TRANSACTION, SAVEPOINT and SET … "
+                     + "TRANSACTION or … read_only would end or change; add -Dsql.writes=true to run them");
             }
             try {
                parts.add(Request.Statement.of("statement " + (parts.size() + 1), statement, quoting));
@@ -124,8 +145,9 @@ public record CustomWorkload(String statement, boolean writes, Request request) 
             }
          }
          boolean parameters = parts.stream().anyMatch(p -> !((Request.Statement) p).sql().names().isEmpty());
+         boolean readOnlyTransaction = !writes && !dialect.readOnlySessions();
          if (parts.size() == 1 && !parameters && !transaction && feeder == null) {
-            return new CustomWorkload(sql, writes, null);
+            return new CustomWorkload(sql, writes, null, readOnlyTransaction);
          }
          Feed feed = feeder == null ? Feed.none() : feed(feeder, strategy);
          for (Request.Part part : parts) {
@@ -139,7 +161,7 @@ public record CustomWorkload(String statement, boolean writes, Request request) 
          }
          Request request = Request.of("custom", parts, transaction).on(feed, new OwnWorkload.Setup(List.of(),
                List.of()));
-         return new CustomWorkload(sql, writes, request);
+         return new CustomWorkload(sql, writes, request, readOnlyTransaction);
       }
    }
 

@@ -84,6 +84,12 @@ public final class MixWorkload implements Workload {
       return Workloads.bigTableRows(kinds);
    }
 
+   /** Read-only when any kind is: its kinds share one pool. */
+   @Override
+   public boolean readOnly() {
+      return kinds.stream().anyMatch(Workload::readOnly);
+   }
+
    @Override
    public boolean usersOwn() {
       return kinds.stream().anyMatch(Workload::usersOwn);

@@ -127,7 +127,7 @@ public record CustomWorkload(String statement, boolean writes, Request request, 
          List<String> statements = PLSQL.matcher(sql).find() ? List.of(sql) : SqlScript.split(sql, quoting);
          List<Request.Part> parts = new ArrayList<>();
          for (String statement : statements) {
-            WriteCheck check = writes ? WriteCheck.NONE : WriteCheck.of(statement);
+            WriteCheck check = writes ? WriteCheck.NONE : WriteCheck.of(statement, quoting);
             if (check == WriteCheck.WRITES) {
                throw Options.bad("sql", sql, "a statement that only reads: custom statements run on read-only "
                      + "connections; add -Dsql.writes=true to run one that writes");

@@ -26,9 +26,18 @@ enum WriteCheck {
          + "|END|START\\s+TRANSACTION)\\b.*|BEGIN\\b(?!.*\\bEND\\b).*|SET\\b.*(\\bTRANSACTION\\b|READ_ONLY).*");
    private static final Pattern SET_CONFIG = Pattern.compile("(?is).*\\bset_config\\b.*read_only.*");
 
-   /** What {@code statement} (one statement, comments and all) is, as far as its text tells. */
+   /** What {@code statement} is as either quoting reads it: for a statement whose product is not known. */
    static WriteCheck of(String statement) {
-      String code = code(statement);
+      WriteCheck mysql = of(statement, SqlText.Quoting.MYSQL);
+      return mysql != NONE ? mysql : of(statement, SqlText.Quoting.STANDARD);
+   }
+
+   /**
+    * What {@code statement} (one statement, comments and all) is, as far as its words tell: its quotes and comments
+    * read as {@code quoting} reads them ({@link SqlText}) say nothing.
+    */
+   static WriteCheck of(String statement, SqlText.Quoting quoting) {
+      String code = SqlText.code(statement, quoting).strip().toUpperCase(Locale.ROOT);
       String first = code.isEmpty() ? "" : code.split("[\\s(;]+", 2)[0];
       if (WRITES_FIRST.matcher(first).matches()
             || first.equalsIgnoreCase("WITH") && MODIFIES.matcher(code).find()) {
@@ -38,37 +47,5 @@ enum WriteCheck {
          return ENDS_READ_ONLY;
       }
       return NONE;
-   }
-
-   /**
-    * The statement without its comments ({@code /* … *}{@code /}, {@code -- …}, {@code # …}) and with its quoted
-    * strings and identifiers emptied, stripped: what its words are.
-    */
-   static String code(String statement) {
-      StringBuilder code = new StringBuilder(statement.length());
-      int i = 0;
-      int n = statement.length();
-      while (i < n) {
-         char c = statement.charAt(i);
-         if (statement.startsWith("/*", i)) {
-            int end = statement.indexOf("*/", i + 2);
-            i = end < 0 ? n : end + 2;
-            code.append(' ');
-         } else if (statement.startsWith("--", i) || c == '#') {
-            int end = statement.indexOf('\n', i);
-            i = end < 0 ? n : end;
-         } else if (c == '\'' || c == '"' || c == '`') {
-            int j = i + 1;
-            while (j < n && statement.charAt(j) != c) {
-               j += statement.charAt(j) == '\\' && c == '\'' ? 2 : 1;
-            }
-            code.append(c).append(c);
-            i = j + 1;
-         } else {
-            code.append(c);
-            i++;
-         }
-      }
-      return code.toString().strip().toUpperCase(Locale.ROOT);
    }
 }

@@ -1,6 +1,8 @@
 package jdbcpoollab.report;
 
 import jdbcpoollab.analysis.Estimate;
+import jdbcpoollab.analysis.PoolSize;
+import jdbcpoollab.analysis.Recommendation;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.analysis.Usl;
 import jdbcpoollab.measure.StepResult;
@@ -23,7 +25,7 @@ public final class SizingText {
 
    /** The recommendation in one line. */
    public static String headline(Sizing sizing) {
-      Sizing.Pool pick = sizing.choice().pick();
+      PoolSize pick = sizing.choice().pick();
       if (pick == null) {
          return sizing.workload() + ": no recommendation, no step finished without failures";
       }
@@ -36,16 +38,16 @@ public final class SizingText {
 
    /** The steps the recommendation rests on (the best pool's and the pick's) whose throughput drifted. */
    static List<StepResult> notSteady(Sizing sizing) {
-      Sizing.Choice c = sizing.choice();
+      Recommendation c = sizing.choice();
       return Stream.of(c.pick(), c.best()).filter(Objects::nonNull).distinct().flatMap(p -> p.steps().stream())
             .filter(s -> s.checks().notSteady()).toList();
    }
 
    /** Why, in three lines: what the rule picked, why acquire wait is not a cost here, and what the database did. */
    public static List<String> why(Sizing sizing) {
-      Sizing.Choice choice = sizing.choice();
-      Sizing.Pool best = choice.best();
-      Sizing.Pool pick = choice.pick();
+      Recommendation choice = sizing.choice();
+      PoolSize best = choice.best();
+      PoolSize pick = choice.pick();
       List<String> lines = new ArrayList<>();
       if (pick == null) {
          lines.add("No step finished without failures, so there is nothing to recommend.");
@@ -81,18 +83,18 @@ public final class SizingText {
     * Little's law for a closed loop with think time: users = throughput x (R + Z), so the users, not the pool, may
     * set the throughput; and the users each pool size carries at its measured response time.
     */
-   private static String thinking(Sizing sizing, Sizing.Pool pick) {
+   private static String thinking(Sizing sizing, PoolSize pick) {
       double r = pick.mean(s -> s.total().avg());
       return String.format(Locale.ROOT, "With %d users each thinking Z = %s ms between operations, a user asks once "
             + "every R + Z (Little's law: users = throughput x (R + Z); at pool %d R = %s ms, so %d users ask at most "
             + "%.1f ops/s). At its measured response time each pool size carries pool x (R + Z) / (time a connection "
             + "is held) users: %s.", sizing.users(), asGiven(sizing.thinkMs()), pick.pool(), fixed(r, 3),
             sizing.users(), sizing.users() * 1000.0 / (r + sizing.thinkMs()), sizing.pools().stream()
-                  .filter(Sizing.Pool::usable).map(p -> String.format(Locale.ROOT, "pool %d about %.0f", p.pool(),
+                  .filter(PoolSize::usable).map(p -> String.format(Locale.ROOT, "pool %d about %.0f", p.pool(),
                         sizing.usersCarried(p))).collect(Collectors.joining(", ")));
    }
 
-   private static Sizing.Pool last(Sizing sizing) {
+   private static PoolSize last(Sizing sizing) {
       return sizing.pools().get(sizing.pools().size() - 1);
    }
 
@@ -109,8 +111,8 @@ public final class SizingText {
       if (!left.isEmpty()) {
          lines.add("Left out (incomplete, failures or no operations): pool " + pools(left) + ".");
       }
-      Sizing.Choice choice = sizing.choice();
-      Sizing.Pool best = choice.best();
+      Recommendation choice = sizing.choice();
+      PoolSize best = choice.best();
       if (best == null) {
          lines.add("No step finished without failures, so there is nothing to recommend.");
          return lines;
@@ -120,10 +122,10 @@ public final class SizingText {
             StepChecksText.NOT_STEADY + ": ", s.label() + ", which was " + StepChecksText.NOT_STEADY + " (")
             + "): a longer -DjvmWarmup or -Dwarmup, or -Drepeat, would tell whether it holds."));
       lines.add(String.format(Locale.ROOT, "Within 5%% of the best (at least %.1f ops/s%s): pool %s.",
-            Sizing.NEAR_BEST * best.throughput().mean(), choice.tested() ? ", or not significantly below" : "",
+            Recommendation.NEAR_BEST * best.throughput().mean(), choice.tested() ? ", or not significantly below" : "",
             choice.nearBest().stream().map(p -> Integer.toString(p.pool())).collect(Collectors.joining(", "))));
-      Sizing.Pool pick = choice.pick();
-      List<Sizing.Pool> shortWait = sizing.pools().stream()
+      PoolSize pick = choice.pick();
+      List<PoolSize> shortWait = sizing.pools().stream()
             .filter(p -> p.usable() && p.acquireP99().mean() < sizing.acquireP99LimitMs()).toList();
       lines.add("P99 acquire wait under " + asGiven(sizing.acquireP99LimitMs()) + " ms (-DacquireP99Ms, not part of "
             + "the rule; a gate with -Dassert.p99AcquireMs): " + (shortWait.isEmpty() ? "no pool"

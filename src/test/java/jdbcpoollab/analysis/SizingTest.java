@@ -21,10 +21,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SizingTest {
-   private static final int USERS = 64;
+   static final int USERS = 64;
 
    /** A step of 5 s with the given throughput, acquire P99 and query average; users share the work evenly. */
-   private static StepResult step(int pool, double throughput, double acquireP99, double queryAvg, long failures,
+   static StepResult step(int pool, double throughput, double acquireP99, double queryAvg, long failures,
                                   boolean complete) {
       long ok = Math.round(throughput * 5);
       Timing acquire = new Timing(ok, acquireP99 / 4, acquireP99 / 8, acquireP99 / 2, acquireP99, acquireP99 * 2);
@@ -47,7 +47,7 @@ class SizingTest {
    }
 
    /** Steps of the given pools and throughputs; small pools wait long for a connection, as in a closed loop. */
-   private static List<StepResult> curve(int[] pools, double[] throughputs) {
+   static List<StepResult> curve(int[] pools, double[] throughputs) {
       List<StepResult> steps = new ArrayList<>();
       for (int i = 0; i < pools.length; i++) {
          double cycleMs = USERS * 1000 / throughputs[i];
@@ -57,13 +57,13 @@ class SizingTest {
       return steps;
    }
 
-   private static StepResult pass(StepResult s, int repetition, double throughput) {
+   static StepResult pass(StepResult s, int repetition, double throughput) {
       return new StepResult(new StepId(s.workload(), "", s.pool(), repetition, 1, 1), s.users(), s.seconds(), s.ok(),
             s.ko(), s.koOutside(), throughput, s.acquire(), s.query(), s.total(), s.perUser(), s.errors(), s.complete(),
             null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
    }
 
-   private static StepResult withDatabase(StepResult s, DatabaseActivity database) {
+   static StepResult withDatabase(StepResult s, DatabaseActivity database) {
       return new StepResult(s.id(), s.users(), s.seconds(), s.ok(), s.ko(), s.koOutside(), s.throughput(), s.acquire(),
             s.query(), s.total(), s.perUser(), s.errors(), s.complete(), null, s.betweenMs(), database, s.clientCpu());
    }

@@ -13,7 +13,7 @@ import java.util.Map;
  * What one workload's steps say about the pool size: S1 and the Little's-law ceiling it implies ({@link Capacity}),
  * fairness, a Universal Scalability Law fit, where the database saturated, and the recommended pool
  * ({@link Recommendation}). With {@code -Drepeat} a pool size has several steps, one per pass; the rule reads their
- * mean and spread. What the pick contradicts is {@link Contradiction#of}.
+ * mean and spread.
  */
 public final class Sizing {
    /** A step whose embedded server used at least this share of the server's cores saturated the database. */

@@ -5,21 +5,17 @@ import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.settings.Environment;
 import jdbcpoollab.settings.PoolSweepSettings;
 
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.function.ToDoubleFunction;
 
 /**
  * What one workload's steps say about the pool size: S1 and the Little's-law ceiling it implies ({@link Capacity}),
- * fairness, a Universal Scalability Law fit, where the database saturated, and the recommended pool. With
- * {@code -Drepeat} a pool size has several steps, one per pass; the rule reads their mean and spread.
+ * fairness, a Universal Scalability Law fit, where the database saturated, and the recommended pool
+ * ({@link Recommendation}). With {@code -Drepeat} a pool size has several steps, one per pass; the rule reads their
+ * mean and spread.
  */
 public final class Sizing {
-   /** A recommended pool must reach this share of the best throughput measured. */
-   public static final double NEAR_BEST = 0.95;
    /** A step whose embedded server used at least this share of the server's cores saturated the database. */
    public static final double SATURATED = 0.9;
    /** A user is starved when it completed less than this share of an even split of the step's operations. */
@@ -31,48 +27,15 @@ public final class Sizing {
    /** Above this RMS relative error the USL fit is called poor. */
    static final double POOR_FIT = 0.2;
 
-   /**
-    * One pool size: its steps (one per pass of the sweep) and their mean and 95% interval.
-    *
-    * @param usable true when every one of its steps finished without failures and with operations
-    */
-   public record Pool(int pool, List<StepResult> steps, boolean usable, Estimate throughput, Estimate acquireP99,
-                      Estimate totalP99) {
-      static Pool of(int pool, List<StepResult> steps) {
-         return new Pool(pool, steps, steps.stream().allMatch(Sizing::usable),
-               Estimate.of(steps.stream().mapToDouble(StepResult::throughput).toArray()),
-               Estimate.of(steps.stream().mapToDouble(s -> s.acquire().p99()).toArray()),
-               Estimate.of(steps.stream().mapToDouble(s -> s.total().p99()).toArray()));
-      }
-
-      double[] throughputs() {
-         return steps.stream().mapToDouble(StepResult::throughput).toArray();
-      }
-
-      /** Mean of a step's number over the pool's steps. */
-      public double mean(ToDoubleFunction<StepResult> f) {
-         return steps.stream().mapToDouble(f).average().orElse(Double.NaN);
-      }
-   }
-
-   /**
-    * The recommendation rule's outcome: {@code pick} is null only when no pool qualified at all.
-    *
-    * @param nearBest the pools not (significantly) below 95% of the best throughput
-    * @param tested   true when the pools were compared by the one-sided Welch test (repeated steps)
-    */
-   public record Choice(Pool best, Pool pick, List<Pool> nearBest, boolean tested) {
-   }
-
    private final String workload;
    private final List<StepResult> steps;
-   private final List<Pool> pools;
+   private final List<PoolSize> pools;
    private final int users;
    private final int cores;
    private final double acquireP99LimitMs;
    private final double thinkMs;
    private final StepResult s1Step;
-   private final Choice choice;
+   private final Recommendation choice;
    private final Usl usl;
    private final String uslProblem;
 
@@ -81,21 +44,21 @@ public final class Sizing {
       this.workload = workload;
       this.steps = steps.stream().sorted(Comparator.comparingInt(StepResult::pool)
             .thenComparingInt(StepResult::repetition)).toList();
-      this.pools = pools(this.steps);
+      this.pools = PoolSize.of(this.steps);
       this.users = users;
       this.cores = cores;
       this.acquireP99LimitMs = acquireP99LimitMs;
       this.thinkMs = thinkMs;
       this.s1Step = Capacity.sweepS1Step(this.steps);
-      this.choice = choose(this.steps);
-      List<Pool> fitted = pools.stream().filter(p -> p.usable() && p.pool() <= users).toList();
+      this.choice = Recommendation.of(this.steps, saturatedFrom());
+      List<PoolSize> fitted = pools.stream().filter(p -> p.usable() && p.pool() <= users).toList();
       Usl fit = null;
       String problem = null;
       if (fitted.size() < 3) {
          problem = "needs at least 3 pool sizes up to the number of users without failures, has " + fitted.size();
       } else {
          try {
-            fit = Usl.fit(fitted.stream().mapToDouble(Pool::pool).toArray(),
+            fit = Usl.fit(fitted.stream().mapToDouble(PoolSize::pool).toArray(),
                   fitted.stream().mapToDouble(p -> p.throughput().mean()).toArray());
          } catch (RuntimeException e) {
             problem = "did not converge: " + e.getMessage();
@@ -149,46 +112,6 @@ public final class Sizing {
             context.thinkMs(workload));
    }
 
-   /** Whether a recommendation may rest on a step: complete, without failures, with operations. */
-   static boolean usable(StepResult s) {
-      return s.complete() && s.failures() == 0 && s.ok() > 0;
-   }
-
-   /** The steps grouped by pool size, smallest first. */
-   static List<Pool> pools(List<StepResult> steps) {
-      Map<Integer, List<StepResult>> byPool = new TreeMap<>();
-      steps.forEach(s -> byPool.computeIfAbsent(s.pool(), p -> new ArrayList<>()).add(s));
-      return byPool.entrySet().stream().map(e -> Pool.of(e.getKey(), List.copyOf(e.getValue()))).toList();
-   }
-
-   /**
-    * The recommendation rule for a closed loop: the smallest pool whose throughput is within 5% of the best. With
-    * repeated steps, the smallest pool whose mean throughput is not significantly below 95% of the best mean
-    * (one-sided Welch test at 5%). Acquire wait is not part of it: with a fixed number of users in a closed loop
-    * the total time per operation is users / throughput (Little's law), so at equal throughput a smaller pool only
-    * moves the waiting from the database into the pool.
-    */
-   public static Choice choose(List<StepResult> steps) {
-      List<Pool> usable = pools(steps).stream().filter(Pool::usable).toList();
-      Pool best = usable.stream().max(Comparator.comparingDouble(p -> p.throughput().mean())).orElse(null);
-      if (best == null) {
-         return new Choice(null, null, List.of(), false);
-      }
-      boolean tested = usable.stream().allMatch(p -> p.steps().size() >= 2);
-      List<Pool> near = usable.stream().filter(p -> p == best || notBelow(p, best, tested)).toList();
-      return new Choice(best, near.get(0), near, tested);
-   }
-
-   private static boolean notBelow(Pool p, Pool best, boolean tested) {
-      if (tested) {
-         double pBelow = Welch.pBelow(p.throughputs(), best.throughputs(), NEAR_BEST);
-         if (!Double.isNaN(pBelow)) {
-            return pBelow >= Welch.ALPHA;
-         }
-      }
-      return p.throughput().mean() >= NEAR_BEST * best.throughput().mean();
-   }
-
    public String workload() {
       return workload;
    }
@@ -199,7 +122,7 @@ public final class Sizing {
    }
 
    /** The pool sizes measured, each with its steps. */
-   public List<Pool> pools() {
+   public List<PoolSize> pools() {
       return pools;
    }
 
@@ -227,7 +150,8 @@ public final class Sizing {
       return users;
    }
 
-   public Choice choice() {
+   /** The recommendation ({@link Recommendation}), told where the database saturated. */
+   public Recommendation choice() {
       return choice;
    }
 
@@ -260,7 +184,7 @@ public final class Sizing {
     * kept busy, each held the pool's average statement time (query avg) per operation, each user asking once every
     * R + Z (total avg + think time).
     */
-   public double usersCarried(Pool pool) {
+   public double usersCarried(PoolSize pool) {
       return Capacity.usersCarried(pool.pool(), pool.mean(s -> s.query().avg()), pool.mean(s -> s.total().avg()),
             thinkMs);
    }
@@ -324,7 +248,7 @@ public final class Sizing {
 
    /** Steps the recommendation could not rest on: incomplete, with failures or without operations. */
    public List<StepResult> leftOut() {
-      return steps.stream().filter(s -> !usable(s)).toList();
+      return steps.stream().filter(s -> !PoolSize.usable(s)).toList();
    }
 
    /**

@@ -1,6 +1,7 @@
 package jdbcpoollab.report;
 
 import jdbcpoollab.analysis.Estimate;
+import jdbcpoollab.analysis.PoolSize;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.files.AtomicFile;
 import jdbcpoollab.measure.StepResult;
@@ -72,13 +73,13 @@ public final class Comparison {
          Sizing sb = SweepPage.sizing(b, w);
          LineChart throughput = new LineChart(w + ": throughput, A vs B", "pool size (connections)", "operations/s")
                .log2X();
-         SweepCharts.measured(throughput, sa, "A " + a.name(), Sizing.Pool::throughput);
-         SweepCharts.measured(throughput, sb, "B " + b.name(), Sizing.Pool::throughput);
+         SweepCharts.measured(throughput, sa, "A " + a.name(), PoolSize::throughput);
+         SweepCharts.measured(throughput, sb, "B " + b.name(), PoolSize::throughput);
          throughput.writeSvg(dir.resolve("compare-" + w + "-throughput.svg"), SweepCharts.WIDTH, SweepCharts.HEIGHT);
          LineChart acquire = new LineChart(w + ": P99 acquire wait, A vs B", "pool size (connections)",
                "ms (log scale)").log2X().logY(SweepCharts.TIME_FLOOR_MS);
-         SweepCharts.measured(acquire, sa, "A " + a.name(), Sizing.Pool::acquireP99);
-         SweepCharts.measured(acquire, sb, "B " + b.name(), Sizing.Pool::acquireP99);
+         SweepCharts.measured(acquire, sa, "A " + a.name(), PoolSize::acquireP99);
+         SweepCharts.measured(acquire, sb, "B " + b.name(), PoolSize::acquireP99);
          acquire.writeSvg(dir.resolve("compare-" + w + "-acquire.svg"), SweepCharts.WIDTH, SweepCharts.HEIGHT);
          images.add(new String[] {"compare-" + w + "-throughput.svg", w + " throughput of both runs"});
          images.add(new String[] {"compare-" + w + "-acquire.svg", w + " P99 acquire wait of both runs"});
@@ -145,34 +146,34 @@ public final class Comparison {
       a.pools().forEach(p -> pools.add(p.pool()));
       b.pools().forEach(p -> pools.add(p.pool()));
       for (int pool : pools) {
-         Sizing.Pool pa = pool(a, pool);
-         Sizing.Pool pb = pool(b, pool);
+         PoolSize pa = pool(a, pool);
+         PoolSize pb = pool(b, pool);
          String change = pa != null && pb != null && pa.throughput().mean() > 0
                ? signedPercent(100 * (pb.throughput().mean() / pa.throughput().mean() - 1)) : "";
          boolean cut = !complete(pa) || !complete(pb);
          table.add(List.of(Integer.toString(pool), throughput(pa), throughput(pb), change,
-               estimate(pa, Sizing.Pool::acquireP99), estimate(pb, Sizing.Pool::acquireP99),
-               estimate(pa, Sizing.Pool::totalP99), estimate(pb, Sizing.Pool::totalP99),
+               estimate(pa, PoolSize::acquireP99), estimate(pb, PoolSize::acquireP99),
+               estimate(pa, PoolSize::totalP99), estimate(pb, PoolSize::totalP99),
                pa == null ? "" : fixed(pa.mean(s -> s.perUser().jain()), 3),
                pb == null ? "" : fixed(pb.mean(s -> s.perUser().jain()), 3)), cut ? "bad" : null);
       }
       return table;
    }
 
-   private static boolean complete(Sizing.Pool pool) {
+   private static boolean complete(PoolSize pool) {
       return pool == null || pool.steps().stream().allMatch(StepResult::complete);
    }
 
    /** A pool size's throughput, marked when one of its steps did not measure its whole window. */
-   private static String throughput(Sizing.Pool pool) {
+   private static String throughput(PoolSize pool) {
       return pool == null ? "" : SizingText.estimate(pool.throughput(), 1) + (complete(pool) ? "" : " (incomplete)");
    }
 
-   private static String estimate(Sizing.Pool pool, Function<Sizing.Pool, Estimate> f) {
+   private static String estimate(PoolSize pool, Function<PoolSize, Estimate> f) {
       return pool == null ? "" : SizingText.estimate(f.apply(pool), 3);
    }
 
-   private static Sizing.Pool pool(Sizing sizing, int pool) {
+   private static PoolSize pool(Sizing sizing, int pool) {
       return sizing.pools().stream().filter(p -> p.pool() == pool).findFirst().orElse(null);
    }
 }

@@ -1,5 +1,6 @@
 package jdbcpoollab.report;
 
+import jdbcpoollab.analysis.PoolSize;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.measure.SweepRun;
 
@@ -44,8 +45,8 @@ final class SeedTables {
       byWorkload.forEach((workload, list) -> list.forEach(s -> {
          Matcher m = AT_RTT.matcher(s.workload());
          m.matches();
-         Sizing.Pool pick = s.choice().pick();
-         Sizing.Pool best = s.choice().best();
+         PoolSize pick = s.choice().pick();
+         PoolSize best = s.choice().best();
          table.add(List.of(workload, m.group(2), pick == null ? "none" : Integer.toString(pick.pool()),
                pick == null ? "" : String.format(Locale.ROOT, "%.1f", pick.throughput().mean()),
                best == null ? "" : String.format(Locale.ROOT, "%.1f", best.throughput().mean()),

@@ -1,6 +1,9 @@
 package jdbcpoollab.report;
 
+import jdbcpoollab.analysis.Contradiction;
 import jdbcpoollab.analysis.Estimate;
+import jdbcpoollab.analysis.PoolSize;
+import jdbcpoollab.analysis.Recommendation;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.analysis.Usl;
 import jdbcpoollab.measure.StepResult;
@@ -8,6 +11,7 @@ import jdbcpoollab.measure.StepResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Stream;
 import java.util.stream.Collectors;
@@ -17,35 +21,62 @@ import static jdbcpoollab.analysis.NumberText.fixed;
 
 /** A workload's sizing in words: the recommendation in one line and the reasoning behind it. */
 public final class SizingText {
+   /** What each kind of evidence is called after "the pick contradicts". */
+   private static final Map<Contradiction.Evidence, String> EVIDENCE = Map.of(
+         Contradiction.Evidence.SATURATION, "the saturation point",
+         Contradiction.Evidence.USL_PEAK, "the USL fit's peak",
+         Contradiction.Evidence.LITTLE_CEILING, "the Little's-law ceiling");
 
    private SizingText() {
    }
 
    /** The recommendation in one line. */
    public static String headline(Sizing sizing) {
-      Sizing.Pool pick = sizing.choice().pick();
+      PoolSize pick = sizing.choice().pick();
       if (pick == null) {
          return sizing.workload() + ": no recommendation, no step finished without failures";
       }
-      return String.format(Locale.ROOT, "%s: pool %d (%s ops/s%s%s%s)", sizing.workload(), pick.pool(),
+      List<Contradiction> against = Contradiction.of(sizing);
+      return String.format(Locale.ROOT, "%s: pool %d (%s ops/s%s%s%s%s)", sizing.workload(), pick.pool(),
             estimate(pick.throughput(), 1), sizing.thinkMs() > 0 ? String.format(Locale.ROOT, ", carries about %.0f "
                   + "users thinking %s ms", sizing.usersCarried(pick), asGiven(sizing.thinkMs())) : "",
             sizing.saturatedFrom() == null ? "" : ", database saturated from pool " + sizing.saturatedFrom(),
-            notSteady(sizing).isEmpty() ? "" : ", rests on a step " + StepChecksText.NOT_STEADY);
+            notSteady(sizing).isEmpty() ? "" : ", rests on a step " + StepChecksText.NOT_STEADY,
+            against.isEmpty() ? "" : ", the pick contradicts " + against.stream().map(c -> EVIDENCE.get(c.evidence()))
+                  .collect(Collectors.joining(" and ")));
+   }
+
+   /** Each contradiction of the pick in a sentence, with what would settle it. */
+   static List<String> contradictions(Sizing sizing) {
+      return Contradiction.of(sizing).stream().map(c -> switch (c.evidence()) {
+         case SATURATION -> String.format(Locale.ROOT, "The pick contradicts the saturation point: the database was "
+               + "saturated from pool %.0f, past which more connections only queue inside it, yet it measured "
+               + "significantly below 95%% of the best%s, so pool %d was picked. Other work on the machine giving "
+               + "way to more database threads can do that; measure again on a quieter machine%s.", c.bound(),
+               sizing.repeated() ? "" : " (one step each, against the saturated steps' spread)", c.pool(),
+               sizing.repeated() ? "" : " or with -Drepeat");
+         case USL_PEAK -> String.format(Locale.ROOT, "The pick contradicts the USL fit's peak: pool %d lies past "
+               + "N* = %.1f, where the fit predicts more than 5%% less than at the peak; measure it again "
+               + "(-Drepeat) before taking it.", c.pool(), c.bound());
+         case LITTLE_CEILING -> String.format(Locale.ROOT, "The pick contradicts the Little's-law ceiling: pool %d "
+               + "measured %.1f ops/s, more than %.0f%% above its ceiling %.1f, which no closed loop can reach: its "
+               + "step or S1 was measured wrong; measure it again.", c.pool(), sizing.choice().pick().throughput()
+               .mean(), 100 * (Contradiction.ABOVE_CEILING - 1), c.bound());
+      }).toList();
    }
 
    /** The steps the recommendation rests on (the best pool's and the pick's) whose throughput drifted. */
    static List<StepResult> notSteady(Sizing sizing) {
-      Sizing.Choice c = sizing.choice();
+      Recommendation c = sizing.choice();
       return Stream.of(c.pick(), c.best()).filter(Objects::nonNull).distinct().flatMap(p -> p.steps().stream())
             .filter(s -> s.checks().notSteady()).toList();
    }
 
    /** Why, in three lines: what the rule picked, why acquire wait is not a cost here, and what the database did. */
    public static List<String> why(Sizing sizing) {
-      Sizing.Choice choice = sizing.choice();
-      Sizing.Pool best = choice.best();
-      Sizing.Pool pick = choice.pick();
+      Recommendation choice = sizing.choice();
+      PoolSize best = choice.best();
+      PoolSize pick = choice.pick();
       List<String> lines = new ArrayList<>();
       if (pick == null) {
          lines.add("No step finished without failures, so there is nothing to recommend.");
@@ -53,7 +84,8 @@ public final class SizingText {
       }
       lines.add(String.format(Locale.ROOT, "Throughput peaks at %s ops/s (pool %d); pool %d is the smallest %s, so "
                   + "more connections buy nothing.", estimate(best.throughput(), 1), best.pool(), pick.pool(),
-            choice.tested() ? "not significantly below 95% of it (one-sided Welch test at 5%)" : "within 5% of it"));
+            choice.tested() ? "not significantly below 95% of it (one-sided Welch test at 5%)"
+                  : choice.fromCeilingNoise() ? noiseTest(choice.noise()) : "within 5% of it"));
       lines.add(sizing.thinkMs() > 0 ? thinking(sizing, pick) : last(sizing).pool() == pick.pool()
             ? String.format(Locale.ROOT, "With %d users in a closed loop the time per operation is users / "
                   + "throughput (Little's law): every connection added so far took waiting out of the pool, and the "
@@ -77,22 +109,30 @@ public final class SizingText {
       return lines;
    }
 
+   /** How one pass tests the pools past the saturation point. */
+   private static String noiseTest(Recommendation.CeilingNoise noise) {
+      return String.format(Locale.ROOT, "not significantly below 95%% of it (one-sided t-test at 5%%, one pass: "
+            + "the noise is the spread of the %d steps from pool %d on, where the database was saturated and every "
+            + "step measured the same ceiling, standard deviation %.1f ops/s)", noise.steps(), noise.from(),
+            noise.sd());
+   }
+
    /**
     * Little's law for a closed loop with think time: users = throughput x (R + Z), so the users, not the pool, may
     * set the throughput; and the users each pool size carries at its measured response time.
     */
-   private static String thinking(Sizing sizing, Sizing.Pool pick) {
+   private static String thinking(Sizing sizing, PoolSize pick) {
       double r = pick.mean(s -> s.total().avg());
       return String.format(Locale.ROOT, "With %d users each thinking Z = %s ms between operations, a user asks once "
             + "every R + Z (Little's law: users = throughput x (R + Z); at pool %d R = %s ms, so %d users ask at most "
             + "%.1f ops/s). At its measured response time each pool size carries pool x (R + Z) / (time a connection "
             + "is held) users: %s.", sizing.users(), asGiven(sizing.thinkMs()), pick.pool(), fixed(r, 3),
             sizing.users(), sizing.users() * 1000.0 / (r + sizing.thinkMs()), sizing.pools().stream()
-                  .filter(Sizing.Pool::usable).map(p -> String.format(Locale.ROOT, "pool %d about %.0f", p.pool(),
+                  .filter(PoolSize::usable).map(p -> String.format(Locale.ROOT, "pool %d about %.0f", p.pool(),
                         sizing.usersCarried(p))).collect(Collectors.joining(", ")));
    }
 
-   private static Sizing.Pool last(Sizing sizing) {
+   private static PoolSize last(Sizing sizing) {
       return sizing.pools().get(sizing.pools().size() - 1);
    }
 
@@ -109,21 +149,23 @@ public final class SizingText {
       if (!left.isEmpty()) {
          lines.add("Left out (incomplete, failures or no operations): pool " + pools(left) + ".");
       }
-      Sizing.Choice choice = sizing.choice();
-      Sizing.Pool best = choice.best();
+      Recommendation choice = sizing.choice();
+      PoolSize best = choice.best();
       if (best == null) {
          lines.add("No step finished without failures, so there is nothing to recommend.");
          return lines;
       }
       lines.addAll(why(sizing));
+      lines.addAll(contradictions(sizing));
       notSteady(sizing).forEach(s -> lines.add("The recommendation rests on " + StepChecksText.drift(s).replaceFirst(
             StepChecksText.NOT_STEADY + ": ", s.label() + ", which was " + StepChecksText.NOT_STEADY + " (")
             + "): a longer -DjvmWarmup or -Dwarmup, or -Drepeat, would tell whether it holds."));
       lines.add(String.format(Locale.ROOT, "Within 5%% of the best (at least %.1f ops/s%s): pool %s.",
-            Sizing.NEAR_BEST * best.throughput().mean(), choice.tested() ? ", or not significantly below" : "",
+            Recommendation.NEAR_BEST * best.throughput().mean(),
+            choice.tested() || choice.noise() != null ? ", or not significantly below" : "",
             choice.nearBest().stream().map(p -> Integer.toString(p.pool())).collect(Collectors.joining(", "))));
-      Sizing.Pool pick = choice.pick();
-      List<Sizing.Pool> shortWait = sizing.pools().stream()
+      PoolSize pick = choice.pick();
+      List<PoolSize> shortWait = sizing.pools().stream()
             .filter(p -> p.usable() && p.acquireP99().mean() < sizing.acquireP99LimitMs()).toList();
       lines.add("P99 acquire wait under " + asGiven(sizing.acquireP99LimitMs()) + " ms (-DacquireP99Ms, not part of "
             + "the rule; a gate with -Dassert.p99AcquireMs): " + (shortWait.isEmpty() ? "no pool"

@@ -1,6 +1,7 @@
 package jdbcpoollab.report;
 
 import jdbcpoollab.analysis.Estimate;
+import jdbcpoollab.analysis.PoolSize;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.SweepRun;
@@ -28,15 +29,15 @@ final class SweepCharts {
    /** One workload's four charts against pool size: throughput, waits, where the time goes, fairness. */
    static List<String[]> charts(Path dir, Sizing sizing) {
       String w = sizing.workload();
-      List<Sizing.Pool> steps = withOperations(sizing);
-      double[] pools = steps.stream().mapToDouble(Sizing.Pool::pool).toArray();
+      List<PoolSize> steps = withOperations(sizing);
+      double[] pools = steps.stream().mapToDouble(PoolSize::pool).toArray();
       List<String[]> images = new ArrayList<>();
 
-      Sizing.Pool pick = sizing.choice().pick();
+      PoolSize pick = sizing.choice().pick();
       LineChart throughput = new LineChart(w + ": throughput vs pool size"
             + (pick == null ? "" : " (recommended " + pick.pool() + ")"), "pool size (connections)", "operations/s")
             .log2X();
-      measured(throughput, sizing, "measured", pools, steps, Sizing.Pool::throughput);
+      measured(throughput, sizing, "measured", pools, steps, PoolSize::throughput);
       double top = steps.stream().mapToDouble(p -> p.throughput().high()).max().orElse(1);
       if (sizing.s1Step() != null) {
          double[] ceiling = steps.stream().mapToDouble(p -> sizing.ceiling(p.pool())).toArray();
@@ -55,15 +56,15 @@ final class SweepCharts {
       LineChart latency = new LineChart(w + ": connection wait and total time", "pool size (connections)",
             "ms (log scale)").log2X().logY(TIME_FLOOR_MS)
             .measured("acquire avg", pools, means(steps, s -> s.acquire().avg()));
-      measured(latency, sizing, "acquire P99", pools, steps, Sizing.Pool::acquireP99);
+      measured(latency, sizing, "acquire P99", pools, steps, PoolSize::acquireP99);
       latency.measured("total avg", pools, means(steps, s -> s.total().avg()));
-      measured(latency, sizing, "total P99", pools, steps, Sizing.Pool::totalP99);
+      measured(latency, sizing, "total P99", pools, steps, PoolSize::totalP99);
       latency.writeSvg(dir.resolve(w + "-latency.svg"), WIDTH, HEIGHT);
       images.add(new String[] {w + "-latency.svg", w + " acquire wait and total time vs pool size"});
 
       StackedBars breakdown = new StackedBars(w + ": where the time of an operation goes", "pool size (connections)",
             "ms per operation (average)");
-      for (Sizing.Pool p : steps) {
+      for (PoolSize p : steps) {
          String pool = Integer.toString(p.pool());
          breakdown.add(pool, "waiting for a connection", p.mean(s -> s.acquire().avg()))
                .add(pool, "in the database (query)", p.mean(s -> s.query().avg()))
@@ -86,14 +87,14 @@ final class SweepCharts {
     * A measured series of the means of a sizing's pools that had operations, with error bars when the sweep was
     * repeated.
     */
-   static void measured(LineChart chart, Sizing sizing, String name, Function<Sizing.Pool, Estimate> f) {
-      List<Sizing.Pool> steps = withOperations(sizing);
-      measured(chart, sizing, name, steps.stream().mapToDouble(Sizing.Pool::pool).toArray(), steps, f);
+   static void measured(LineChart chart, Sizing sizing, String name, Function<PoolSize, Estimate> f) {
+      List<PoolSize> steps = withOperations(sizing);
+      measured(chart, sizing, name, steps.stream().mapToDouble(PoolSize::pool).toArray(), steps, f);
    }
 
    /** A measured series of pool means, with error bars when the sweep was repeated. */
-   private static void measured(LineChart chart, Sizing sizing, String name, double[] pools, List<Sizing.Pool> steps,
-                                Function<Sizing.Pool, Estimate> f) {
+   private static void measured(LineChart chart, Sizing sizing, String name, double[] pools, List<PoolSize> steps,
+                                Function<PoolSize, Estimate> f) {
       double[] mean = steps.stream().mapToDouble(p -> f.apply(p).mean()).toArray();
       if (sizing.repeated()) {
          chart.measured(name, pools, mean, steps.stream().mapToDouble(p -> f.apply(p).low()).toArray(),
@@ -103,7 +104,7 @@ final class SweepCharts {
       }
    }
 
-   static double[] means(List<Sizing.Pool> pools, ToDoubleFunction<StepResult> f) {
+   static double[] means(List<PoolSize> pools, ToDoubleFunction<StepResult> f) {
       return pools.stream().mapToDouble(p -> p.mean(f)).toArray();
    }
 
@@ -124,7 +125,7 @@ final class SweepCharts {
             .filter(p -> (p.step().source().isEmpty() ? p.step().workload()
                   : p.step().workload() + " " + p.step().source()).equals(w) && p.step().pass() == 1).toList();
       List<String[]> images = new ArrayList<>();
-      for (Sizing.Pool pool : sizing.pools()) {
+      for (PoolSize pool : sizing.pools()) {
          List<TimelinePoint> step = points.stream().filter(p -> p.step().pool() == pool.pool()).toList();
          if (step.isEmpty()) {
             continue;
@@ -149,7 +150,7 @@ final class SweepCharts {
    }
 
    /** The pool sizes whose every step had operations: those a chart can draw. */
-   private static List<Sizing.Pool> withOperations(Sizing sizing) {
+   private static List<PoolSize> withOperations(Sizing sizing) {
       return sizing.pools().stream().filter(p -> p.steps().stream().allMatch(s -> s.ok() > 0)).toList();
    }
 

@@ -15,9 +15,12 @@ import java.util.Locale;
  */
 final class SweepProse {
    static final String RULE_HTML = "Rule: the smallest pool within 5% of the best throughput (with -Drepeat: not "
-         + "significantly below 95% of the best mean, one-sided Welch test at 5%). In a closed loop the time per "
-         + "operation is users / throughput (Little's law), so acquire wait is no cost of its own: at equal throughput "
-         + "a bigger pool only moves the wait into the database. Reasoning per workload below.";
+         + "significantly below 95% of the best mean, one-sided Welch test at 5%; with one pass, past the pool where "
+         + "the database saturated, tested against the spread of the saturated steps, so one lucky step does not "
+         + "win). In a closed loop the time per operation is users / throughput (Little's law), so acquire wait is no "
+         + "cost of its own: at equal throughput a bigger pool only moves the wait into the database. A pick the "
+         + "saturation point, the USL fit or the Little's-law ceiling contradicts says so. Reasoning per workload "
+         + "below.";
 
    static final String GATLING_NOTE_HTML = "(its Cnt/s columns divide by the whole run, not by a step's window; in"
          + " its chart of concurrent users a step's line stays up after the step, read \"All users\")";
@@ -85,7 +88,11 @@ final class SweepProse {
                + "the same number, 1/n when one user did everything.",
          "<b>Recommendation</b>: among pool sizes whose steps are complete and without failures, the smallest "
                + "whose throughput is within 5% of the best; with -Drepeat, whose mean throughput is not "
-               + "significantly below 95% of the best mean (one-sided Welch test at 5%).",
+               + "significantly below 95% of the best mean (one-sided Welch test at 5%). With one pass and a "
+               + "database saturated from pool k, a pool from k on is tested the same way against the spread of the "
+               + "steps from k on (one-sided t-test at 5%): past saturation more connections only queue inside the "
+               + "database, so those steps all measure one ceiling, and a larger pool wins only when k is "
+               + "significantly below 95% of it.",
          "<b>USL</b> (Universal Scalability Law): X(N) = lambda N / (1 + sigma (N - 1) + kappa N (N - 1)), fitted "
                + "by Levenberg-Marquardt least squares on relative errors over the pools up to the number of "
                + "users; sigma measures contention, kappa coherency cost, and N* = sqrt((1 - sigma) / kappa) is "

@@ -1,5 +1,6 @@
 package jdbcpoollab.report;
 
+import jdbcpoollab.analysis.Recommendation;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.analysis.Usl;
 import jdbcpoollab.measure.OpenAtClose;
@@ -139,7 +140,7 @@ public final class SweepTables {
       Table table = new Table(List.of("workload", "recommended pool", "q/s", "acquire p99", "best q/s (pool)",
             "database saturated from pool", "S1 ms", "USL sigma", "USL kappa", "USL N*", "2 x db cores + 1"));
       for (Sizing s : sizings) {
-         Sizing.Choice c = s.choice();
+         Recommendation c = s.choice();
          Usl usl = s.usl();
          String peak = usl == null ? "" : Double.isInfinite(s.uslPeak()) ? "none in sight" : fixed(s.uslPeak(), 1);
          table.add(List.of(s.workload(),

@@ -1,6 +1,7 @@
 package jdbcpoollab.report;
 
 import jdbcpoollab.analysis.NumberText;
+import jdbcpoollab.analysis.PoolSize;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.measure.DatabaseActivity;
 import jdbcpoollab.measure.StepResult;
@@ -60,7 +61,7 @@ final class WorkloadTables {
    }
 
    private static boolean picked(Sizing sizing, StepResult s) {
-      Sizing.Pool pick = sizing.choice().pick();
+      PoolSize pick = sizing.choice().pick();
       return pick != null && pick.steps().contains(s);
    }
 
@@ -77,8 +78,8 @@ final class WorkloadTables {
    /** Per pool size of a repeated sweep: the mean and interval of its passes. */
    static Table passes(Sizing sizing) {
       Table table = new Table(List.of("pool", "passes", "ops/s", "acquire P99", "total P99"));
-      Sizing.Pool pick = sizing.choice().pick();
-      for (Sizing.Pool p : sizing.pools()) {
+      PoolSize pick = sizing.choice().pick();
+      for (PoolSize p : sizing.pools()) {
          table.add(List.of(p.pool() + (p == pick ? " (recommended)" : ""), Integer.toString(p.steps().size()),
                SizingText.estimate(p.throughput(), 1), SizingText.estimate(p.acquireP99(), 3),
                SizingText.estimate(p.totalP99(), 3)), p == pick ? "good" : null);

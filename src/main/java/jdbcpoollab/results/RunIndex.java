@@ -1,6 +1,8 @@
 package jdbcpoollab.results;
 
 import jdbcpoollab.analysis.Baseline;
+import jdbcpoollab.analysis.PoolSize;
+import jdbcpoollab.analysis.Recommendation;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.files.AtomicFile;
 import jdbcpoollab.measure.SweepRun;
@@ -75,7 +77,7 @@ public final class RunIndex {
       for (SweepRun run : runs) {
          Boolean baseline = baselinePassed(run);
          for (Sizing s : SweepPage.sizings(run)) {
-            Sizing.Pool best = s.choice().best();
+            PoolSize best = s.choice().best();
             if (best != null) {
                points.add(new TrendSection.Point(run.simulation(), s.workload(), run.name(), best.throughput().mean(),
                      best.pool(), s.choice().pick() == null ? null : s.choice().pick().pool(), baseline));
@@ -99,7 +101,7 @@ public final class RunIndex {
    private static String best(SweepRun run) {
       return SweepPage.sizings(run).stream().map(s -> {
          String w = s.workload();
-         Sizing.Pool best = s.choice().best();
+         PoolSize best = s.choice().best();
          return best == null ? w + ": -"
                : String.format(Locale.ROOT, "%s: %.1f ops/s at %d", w, best.throughput().mean(), best.pool());
       }).collect(Collectors.joining("; "));
@@ -114,7 +116,7 @@ public final class RunIndex {
                .collect(Collectors.joining("; "));
       }
       return SweepPage.sizings(run).stream().map(s -> {
-         Sizing.Choice c = s.choice();
+         Recommendation c = s.choice();
          return s.workload() + ": " + (c.pick() == null ? "-" : Integer.toString(c.pick().pool()));
       }).collect(Collectors.joining("; "));
    }

@@ -21,10 +21,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SizingTest {
-   private static final int USERS = 64;
+   static final int USERS = 64;
 
    /** A step of 5 s with the given throughput, acquire P99 and query average; users share the work evenly. */
-   private static StepResult step(int pool, double throughput, double acquireP99, double queryAvg, long failures,
+   static StepResult step(int pool, double throughput, double acquireP99, double queryAvg, long failures,
                                   boolean complete) {
       long ok = Math.round(throughput * 5);
       Timing acquire = new Timing(ok, acquireP99 / 4, acquireP99 / 8, acquireP99 / 2, acquireP99, acquireP99 * 2);
@@ -47,7 +47,7 @@ class SizingTest {
    }
 
    /** Steps of the given pools and throughputs; small pools wait long for a connection, as in a closed loop. */
-   private static List<StepResult> curve(int[] pools, double[] throughputs) {
+   static List<StepResult> curve(int[] pools, double[] throughputs) {
       List<StepResult> steps = new ArrayList<>();
       for (int i = 0; i < pools.length; i++) {
          double cycleMs = USERS * 1000 / throughputs[i];
@@ -57,13 +57,13 @@ class SizingTest {
       return steps;
    }
 
-   private static StepResult pass(StepResult s, int repetition, double throughput) {
+   static StepResult pass(StepResult s, int repetition, double throughput) {
       return new StepResult(new StepId(s.workload(), "", s.pool(), repetition, 1, 1), s.users(), s.seconds(), s.ok(),
             s.ko(), s.koOutside(), throughput, s.acquire(), s.query(), s.total(), s.perUser(), s.errors(), s.complete(),
             null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
    }
 
-   private static StepResult withDatabase(StepResult s, DatabaseActivity database) {
+   static StepResult withDatabase(StepResult s, DatabaseActivity database) {
       return new StepResult(s.id(), s.users(), s.seconds(), s.ok(), s.ko(), s.koOutside(), s.throughput(), s.acquire(),
             s.query(), s.total(), s.perUser(), s.errors(), s.complete(), null, s.betweenMs(), database, s.clientCpu());
    }
@@ -74,19 +74,19 @@ class SizingTest {
    void aCpuBoundCurveGetsItsKneeWhateverTheAcquireWait() {
       // a default run of the cpu workload on a 2-core machine: throughput flat from pool 4 on
       List<StepResult> steps = curve(POOLS, new double[] {42.4, 77.8, 83.6, 83.2, 72.4, 82.6, 82.6});
-      Sizing.Choice c = Sizing.choose(steps);
+      Recommendation c = Recommendation.of(steps);
       assertEquals(4, c.best().pool());
       assertEquals(4, c.pick().pool(), "77.8 at pool 2 is below 95% of 83.6; pool 4 is the knee");
       assertTrue(c.pick().acquireP99().mean() > 1000, "its P99 acquire wait is long, and that does not count");
-      assertEquals(List.of(4, 8, 32, 64), c.nearBest().stream().map(Sizing.Pool::pool).toList());
+      assertEquals(List.of(4, 8, 32, 64), c.nearBest().stream().map(PoolSize::pool).toList());
       assertFalse(c.tested());
    }
 
    @Test
    void aLinearCurveGetsTheLargestPool() {
       List<StepResult> steps = curve(POOLS, new double[] {163, 324, 633, 1253, 2407, 4516, 7718});
-      assertEquals(64, Sizing.choose(steps).pick().pool());
-      assertEquals(8, Sizing.choose(sweep()).pick().pool(), "700 is within 5% of 730");
+      assertEquals(64, Recommendation.of(steps).pick().pool());
+      assertEquals(8, Recommendation.of(sweep()).pick().pool(), "700 is within 5% of 730");
    }
 
    @Test
@@ -102,13 +102,13 @@ class SizingTest {
             tight.add(pass(one.get(i), r + 1, tightPasses[i][r]));
          }
       }
-      Sizing.Choice c = Sizing.choose(noisy);
+      Recommendation c = Recommendation.of(noisy);
       assertTrue(c.tested());
       assertEquals(4, c.best().pool());
       assertEquals(91.667, c.nearBest().get(0).throughput().mean(), 1e-3, "below 95 on average ...");
       assertEquals(2, c.pick().pool(), "... but not significantly: 80, 95 and 100 spread too wide to tell");
-      assertEquals(List.of(2, 4, 8), c.nearBest().stream().map(Sizing.Pool::pool).toList(), "pool 1 is clearly below");
-      assertEquals(4, Sizing.choose(tight).pick().pool(), "91 +- 0.5 is significantly below 95% of 100 +- 0.5");
+      assertEquals(List.of(2, 4, 8), c.nearBest().stream().map(PoolSize::pool).toList(), "pool 1 is clearly below");
+      assertEquals(4, Recommendation.of(tight).pick().pool(), "91 +- 0.5 is significantly below 95% of 100 +- 0.5");
       Sizing sizing = Sizing.of("cpu", noisy, new Sizing.Context(USERS, 2, 50.0));
       assertEquals(12, sizing.steps().size());
       assertEquals(4, sizing.pools().size());
@@ -141,12 +141,12 @@ class SizingTest {
    void stepsWithFailuresOrCutShortAreNotRecommended() {
       List<StepResult> steps = sweep();
       steps.set(3, step(8, 700, 60, 11, 3, true));
-      assertEquals(16, Sizing.choose(steps).pick().pool());
+      assertEquals(16, Recommendation.of(steps).pick().pool());
       steps.set(5, step(32, 730, 5, 43, 0, false));
-      Sizing.Choice c = Sizing.choose(steps);
+      Recommendation c = Recommendation.of(steps);
       assertEquals(16, c.best().pool(), "the best is taken among usable steps only");
       assertEquals(16, c.pick().pool());
-      assertNull(Sizing.choose(List.of(step(1, 100, 900, 9.5, 2, true))).pick());
+      assertNull(Recommendation.of(List.of(step(1, 100, 900, 9.5, 2, true))).pick());
    }
 
    @Test
@@ -236,7 +236,7 @@ class SizingTest {
       assertEquals(USERS * 1000 / 109.5, s.ceiling(32), 1e-9, "users / (S1 + Z)");
       assertEquals(Capacity.ceiling(32, USERS, 9.5), Sizing.of("wait", sweep(), new Sizing.Context(USERS, 2, 50.0))
             .ceiling(32), 1e-9, "no think time: min(pool, users) / S1 as before");
-      Sizing.Pool eight = s.pools().get(3);
+      PoolSize eight = s.pools().get(3);
       // pool 8 holds each connection 11 ms a request; a user asks once every R + Z = 26 + 100 ms
       assertEquals(8 * 126.0 / 11, s.usersCarried(eight), 1e-9);
       String why = String.join(" ", SizingText.reasoning(s));

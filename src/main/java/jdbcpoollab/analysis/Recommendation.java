@@ -1,0 +1,100 @@
+package jdbcpoollab.analysis;
+
+import jdbcpoollab.measure.StepResult;
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.StatUtils;
+
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The recommendation rule for a closed loop, and its outcome: the smallest pool whose throughput is not
+ * (significantly) below 95% of the best. Acquire wait is not part of it: with a fixed number of users in a closed
+ * loop the total time per operation is users / throughput (Little's law), so at equal throughput a smaller pool only
+ * moves the waiting from the database into the pool.
+ * <p>
+ * "Significantly" needs a noise. With repeated steps ({@code -Drepeat}) it is each pool's own spread: the one-sided
+ * Welch test at 5%. With one pass and a database saturated from pool k, it is the spread of the steps' throughputs
+ * from k on, which are all estimates of the same ceiling (past saturation more connections only queue inside the
+ * database); a larger pool then wins over k only when k is significantly below 95% of it, never by one lucky step.
+ * Otherwise one pass has no noise to test against and takes the plain 5%.
+ *
+ * @param best     the usable pool of the best mean throughput; null when none is usable
+ * @param pick     the recommended pool, the first of {@code nearBest}; null only when no pool qualified at all
+ * @param nearBest the pools not (significantly) below 95% of the best, smallest first
+ * @param tested   true when the pools were compared by the one-sided Welch test (repeated steps)
+ * @param noise    with one pass and a saturated database: the spread the pools from the saturation point on were
+ *                 tested against; null otherwise
+ */
+public record Recommendation(PoolSize best, PoolSize pick, List<PoolSize> nearBest, boolean tested,
+                             CeilingNoise noise) {
+   /** A recommended pool must reach this share of the best throughput measured. */
+   public static final double NEAR_BEST = 0.95;
+
+   /**
+    * The spread of the throughput of the usable steps from pool {@code from} on, where the database was saturated.
+    *
+    * @param sd    their standard deviation, with {@code steps - 1} degrees of freedom
+    * @param steps how many steps it was taken over, at least 2
+    */
+   public record CeilingNoise(int from, double sd, int steps) {
+      static CeilingNoise of(List<PoolSize> usable, int from) {
+         double[] x = usable.stream().filter(p -> p.pool() >= from).flatMapToDouble(p -> p.steps().stream()
+               .mapToDouble(StepResult::throughput)).toArray();
+         return x.length < 2 ? null : new CeilingNoise(from, Math.sqrt(StatUtils.variance(x)), x.length);
+      }
+
+      /**
+       * One-sided test of "the mean of {@code p} is below 95% of the mean of {@code best}", both with this spread:
+       * the p-value of that alternative (Student's t with steps - 1 degrees of freedom); NaN when nothing varies.
+       */
+      double pBelow(PoolSize p, PoolSize best) {
+         double se = sd * Math.sqrt(1.0 / p.steps().size() + NEAR_BEST * NEAR_BEST / best.steps().size());
+         if (!(se > 0)) {
+            return Double.NaN;
+         }
+         double t = (p.throughput().mean() - NEAR_BEST * best.throughput().mean()) / se;
+         return new TDistribution(steps - 1).cumulativeProbability(t);
+      }
+   }
+
+   /** The rule without knowing where the database saturated. */
+   public static Recommendation of(List<StepResult> steps) {
+      return of(steps, null);
+   }
+
+   /**
+    * The rule over a workload's steps.
+    *
+    * @param saturatedFrom the smallest pool at which the database was saturated, or null
+    */
+   public static Recommendation of(List<StepResult> steps, Integer saturatedFrom) {
+      List<PoolSize> usable = PoolSize.of(steps).stream().filter(PoolSize::usable).toList();
+      PoolSize best = usable.stream().max(Comparator.comparingDouble(p -> p.throughput().mean())).orElse(null);
+      if (best == null) {
+         return new Recommendation(null, null, List.of(), false, null);
+      }
+      boolean tested = usable.stream().allMatch(p -> p.steps().size() >= 2);
+      CeilingNoise noise = tested || saturatedFrom == null ? null : CeilingNoise.of(usable, saturatedFrom);
+      List<PoolSize> near = usable.stream().filter(p -> p == best || notBelow(p, best, tested, noise)).toList();
+      return new Recommendation(best, near.get(0), near, tested, noise);
+   }
+
+   private static boolean notBelow(PoolSize p, PoolSize best, boolean tested, CeilingNoise noise) {
+      double pBelow = Double.NaN;
+      if (tested) {
+         pBelow = Welch.pBelow(p.throughputs(), best.throughputs(), NEAR_BEST);
+      } else if (noise != null && p.pool() >= noise.from()) {
+         pBelow = noise.pBelow(p, best);
+      }
+      if (!Double.isNaN(pBelow)) {
+         return pBelow >= Welch.ALPHA;
+      }
+      return p.throughput().mean() >= NEAR_BEST * best.throughput().mean();
+   }
+
+   /** True when the pick was tested against the saturated steps' spread rather than the plain 5%. */
+   public boolean fromCeilingNoise() {
+      return noise != null && pick != null && pick.pool() >= noise.from();
+   }
+}

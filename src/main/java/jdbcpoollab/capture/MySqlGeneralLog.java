@@ -57,8 +57,8 @@ public final class MySqlGeneralLog implements AutoCloseable {
       }
       Connection c = database.connect();
       MySqlGeneralLog log;
-      try (Statement st = c.createStatement();
-           ResultSet rs = st.executeQuery("SELECT @@global.general_log, @@global.log_output, NOW(6), CONNECTION_ID()")) {
+      String settings = "SELECT @@global.general_log, @@global.log_output, NOW(6), CONNECTION_ID()";
+      try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(settings)) {
          rs.next();
          log = new MySqlGeneralLog(database, c, rs.getString(1), rs.getString(2), rs.getString(3), rs.getLong(4));
          st.executeQuery("SELECT 1 FROM mysql.general_log LIMIT 0").close();

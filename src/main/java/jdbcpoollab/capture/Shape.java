@@ -16,6 +16,8 @@ public final class Shape {
    private static final Pattern IN_LIST = Pattern.compile("(?i)\\bIN\\s*\\(\\s*\\?(?:\\s*,\\s*\\?)*\\s*\\)");
    private static final String ROW = "\\(\\s*\\?(?:\\s*,\\s*\\?)*\\s*\\)";
    private static final Pattern ROWS = Pattern.compile("(" + ROW + ")(?:\\s*,\\s*" + ROW + ")+");
+   /** A minus that is a sign: after an operator, a parenthesis or a comma. */
+   private static final Pattern SIGNED = Pattern.compile("([=<>(,] ?)- ?\\?");
    private static final Pattern SPACE = Pattern.compile("\\s+");
 
    private Shape() {
@@ -39,6 +41,7 @@ public final class Shape {
          }
       }
       String shape = SPACE.matcher(out).replaceAll(" ").trim();
+      shape = SIGNED.matcher(shape).replaceAll("$1?");
       shape = IN_LIST.matcher(shape).replaceAll("IN (?)");
       shape = ROWS.matcher(shape).replaceAll("$1");
       return shape.endsWith(";") ? shape.substring(0, shape.length() - 1).trim() : shape;

@@ -3,6 +3,7 @@ package jdbcpoollab.capture;
 import jdbcpoollab.db.Database;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -11,7 +12,8 @@ import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Traffic of a known shape from plain threads on two connections: autocommit point selects at a fixed rate, and
+ * Traffic of a known shape from plain threads on two connections: autocommit point selects (prepared, their id a
+ * bound parameter) at a fixed rate, and
  * transactions of three statements with a known pause between them at another. Each request's send time and each
  * transaction's held time are kept, as the client saw them.
  */
@@ -49,13 +51,15 @@ final class TrafficOfKnownShape {
    void send(Database database, double seconds, List<String> chatter) throws Exception {
       long t0 = System.nanoTime() + 50_000_000L;
       Thread reads = new Thread(() -> run(database, c -> {
-         try (Statement st = c.createStatement()) {
+         try (Statement st = c.createStatement();
+              PreparedStatement select = c.prepareStatement("SELECT v FROM cap_items WHERE id = ?")) {
             for (String sql : chatter) {
                st.execute(sql);
             }
             for (int i = 0; i < selects; i++) {
                at(t0 + (long) (i * seconds * 1e9 / selects));
-               st.executeQuery("SELECT v FROM cap_items WHERE id = " + (i % 100 + 1)).close();
+               select.setInt(1, i % 100 + 1);
+               select.executeQuery().close();
             }
          }
       }), "cap-selects");

@@ -39,7 +39,8 @@ record Requests(List<ReplayRequest> requests, List<CapturedStatement> chatter, i
       boolean autocommitOff = false;
       Open open = null;
       for (CapturedStatement s : statements) {
-         switch (StatementKind.of(s.text())) {
+         StatementKind kind = StatementKind.of(s.text());
+         switch (kind) {
             case BEGIN -> {
                if (open != null) {
                   requests.add(open.end(s.startMicros(), SYNTHETIC_COMMIT));
@@ -55,7 +56,7 @@ record Requests(List<ReplayRequest> requests, List<CapturedStatement> chatter, i
                }
             }
             case AUTOCOMMIT_OFF, AUTOCOMMIT_ON -> {
-               autocommitOff = StatementKind.of(s.text()) == StatementKind.AUTOCOMMIT_OFF;
+               autocommitOff = kind == StatementKind.AUTOCOMMIT_OFF;
                if (!autocommitOff && open != null) {
                   requests.add(open.end(s.startMicros(), SYNTHETIC_COMMIT));
                   open = null;
@@ -74,7 +75,6 @@ record Requests(List<ReplayRequest> requests, List<CapturedStatement> chatter, i
                         List.of(new TimedStatement(0, s.text()))));
                }
             }
-            default -> throw new IllegalStateException();
          }
       }
       return open == null ? 0 : 1;

@@ -19,6 +19,11 @@ public final class Redactor {
          Pattern.compile("(?i)(jdbc:oracle:[a-z]+:)([^/@:\\s]+)/(\"[^\"]*\"|[^@\\s]*)@");
    /** A name that looks like it holds a password: {@code password}, {@code pwd}, {@code passwd}, {@code secret}. */
    private static final Pattern SECRET_NAME = Pattern.compile("(?i)pa?s+w|pwd|secret");
+   /** A statement that may set a password: its every quoted text is masked, whichever of them is the password. */
+   private static final Pattern SETS_PASSWORD = Pattern.compile(
+         "(?is)^\\s*(?:/\\*.*?\\*/\\s*)*(?:SET\\s+PASSWORD|(?:ALTER|CREATE)\\s+(?:USER|ROLE)|GRANT)\\b");
+   private static final Pattern QUOTED = Pattern.compile(
+         "(?s)'(?:[^'\\\\]|''|\\\\.)*'?|\"(?:[^\"\\\\]|\"\"|\\\\.)*\"?|\\$(\\w*)\\$.*?\\$\\1\\$");
    private static final String MASK = "***";
    private static final Set<String> SECRETS = ConcurrentHashMap.newKeySet();
 
@@ -102,5 +107,19 @@ public final class Redactor {
          s = maskValue(s, password);
       }
       return s;
+   }
+
+   /**
+    * A SQL statement as a capture keeps it: one that sets a password ({@code SET PASSWORD}, {@code ALTER USER …
+    * IDENTIFIED BY}, {@code CREATE ROLE … PASSWORD}, {@code GRANT … IDENTIFIED BY}) with every quoted text masked,
+    * and any statement with the passwords {@link #text} masks.
+    */
+   public static String sql(String statement) {
+      if (statement == null) {
+         return null;
+      }
+      String s = SETS_PASSWORD.matcher(statement).find() ? QUOTED.matcher(statement).replaceAll("'" + MASK + "'")
+            : statement;
+      return text(s);
    }
 }

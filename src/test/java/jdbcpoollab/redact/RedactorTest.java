@@ -62,4 +62,14 @@ class RedactorTest {
       String text = Redactor.text("Access denied for user 'lab' using password p@ss;word", "p@ss;word");
       assertFalse(text.contains("p@ss;word"), text);
    }
+
+   @Test
+   void aStatementThatSetsAPasswordHasItsQuotedTextsMaskedAndOthersStayAsTheyAre() {
+      assertEquals("ALTER USER '***'@'***' IDENTIFIED BY '***'",
+            Redactor.sql("ALTER USER 'app'@'%' IDENTIFIED BY 'it''s \\' secret'"));
+      assertEquals("CREATE ROLE app LOGIN PASSWORD '***'", Redactor.sql("CREATE ROLE app LOGIN PASSWORD $x$pw$x$"));
+      assertEquals("set password = '***'", Redactor.sql("set password = 'unterminated"));
+      assertEquals("UPDATE users SET password = 'x' WHERE id = 1",
+            Redactor.sql("UPDATE users SET password = 'x' WHERE id = 1"));
+   }
 }

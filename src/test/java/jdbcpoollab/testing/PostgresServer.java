@@ -98,6 +98,16 @@ public final class PostgresServer implements AutoCloseable {
       return password;
    }
 
+   /** The server's log: what it writes to stderr, with the {@code log_*} settings in force. */
+   public Path serverLog() {
+      return data.resolve("server.log");
+   }
+
+   /** The URL of the {@code postgres} database, where user {@code postgres} (with {@link #password()}) logs in. */
+   public String superuserUrl() {
+      return "jdbc:postgresql://127.0.0.1:" + port + "/postgres";
+   }
+
    public String version() {
       return bin.getParent().getFileName().toString();
    }

@@ -1,0 +1,142 @@
+package jdbcpoollab.capture;
+
+import jdbcpoollab.files.AtomicFile;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The capture file, UTF-8 text: a header line {@code jdbc-pool-lab capture <version> <product> <span µs>}, then one
+ * line per statement: {@code <connection> TAB <start µs> TAB <text>}, the text escaped to one line ({@code \\},
+ * {@code \n}, {@code \r}, {@code \t}, other control characters as {@code \}{@code uXXXX}). A file of another
+ * version, or one that does not parse, is refused in one line.
+ */
+public final class CaptureFile {
+   public static final int VERSION = 1;
+   private static final String MAGIC = "jdbc-pool-lab capture";
+   private static final Pattern HEADER = Pattern.compile(Pattern.quote(MAGIC) + " (\\d+) ([a-z]+) (\\d+)");
+
+   private CaptureFile() {
+   }
+
+   public static void write(Path file, Capture capture) {
+      AtomicFile.write(file, text(capture));
+   }
+
+   public static Capture read(Path file) {
+      try {
+         return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+      } catch (IOException e) {
+         throw new CaptureException(CaptureException.Reason.INVALID, "cannot read the capture file " + file + ": "
+               + e.getMessage());
+      }
+   }
+
+   /** The capture as the file holds it. */
+   public static String text(Capture capture) {
+      StringBuilder out = new StringBuilder();
+      out.append(MAGIC).append(' ').append(VERSION).append(' ').append(capture.product()).append(' ')
+            .append(capture.spanMicros()).append('\n');
+      for (CapturedStatement s : capture.statements()) {
+         out.append(s.connection()).append('\t').append(s.startMicros()).append('\t').append(escape(s.text()))
+               .append('\n');
+      }
+      return out.toString();
+   }
+
+   /** The capture a file's text holds; {@code name} says which file in the one line that refuses it. */
+   public static Capture parse(String text, String name) {
+      String[] lines = text.split("\n", -1);
+      Matcher header = HEADER.matcher(lines[0]);
+      if (!lines[0].startsWith(MAGIC)) {
+         throw invalid(name + " is not a capture file (its first line is not \"" + MAGIC + " …\")");
+      }
+      if (!header.matches()) {
+         throw invalid(name + ": the header \"" + lines[0] + "\" does not parse");
+      }
+      if (!header.group(1).equals(String.valueOf(VERSION))) {
+         throw invalid(name + " is a capture of format version " + header.group(1) + "; this lab reads version "
+               + VERSION);
+      }
+      List<CapturedStatement> statements = new ArrayList<>();
+      for (int i = 1; i < lines.length; i++) {
+         if (lines[i].isEmpty() && i == lines.length - 1) {
+            break;
+         }
+         statements.add(statement(lines[i], name + " line " + (i + 1)));
+      }
+      return new Capture(header.group(2), Long.parseLong(header.group(3)), statements);
+   }
+
+   private static CapturedStatement statement(String line, String where) {
+      String[] fields = line.split("\t", 3);
+      if (fields.length != 3) {
+         throw invalid(where + ": not connection, start and text separated by tabs");
+      }
+      try {
+         return new CapturedStatement(Long.parseLong(fields[0]), Long.parseLong(fields[1]), unescape(fields[2]));
+      } catch (NumberFormatException e) {
+         throw invalid(where + ": the connection and the start are whole numbers");
+      } catch (IllegalArgumentException e) {
+         throw invalid(where + ": " + e.getMessage());
+      }
+   }
+
+   static String escape(String text) {
+      StringBuilder out = new StringBuilder(text.length());
+      for (char c : text.toCharArray()) {
+         switch (c) {
+            case '\\' -> out.append("\\\\");
+            case '\n' -> out.append("\\n");
+            case '\r' -> out.append("\\r");
+            case '\t' -> out.append("\\t");
+            default -> {
+               if (c < 0x20 || c == 0x7f) {
+                  out.append(String.format("\\u%04x", (int) c));
+               } else {
+                  out.append(c);
+               }
+            }
+         }
+      }
+      return out.toString();
+   }
+
+   static String unescape(String text) {
+      StringBuilder out = new StringBuilder(text.length());
+      for (int i = 0; i < text.length(); i++) {
+         char c = text.charAt(i);
+         if (c != '\\') {
+            out.append(c);
+            continue;
+         }
+         char next = i + 1 < text.length() ? text.charAt(i + 1) : ' ';
+         i++;
+         switch (next) {
+            case '\\' -> out.append('\\');
+            case 'n' -> out.append('\n');
+            case 'r' -> out.append('\r');
+            case 't' -> out.append('\t');
+            case 'u' -> {
+               if (i + 5 > text.length() || !text.substring(i + 1, i + 5).matches("[0-9a-fA-F]{4}")) {
+                  throw new IllegalArgumentException("a \\u escape takes four hex digits");
+               }
+               out.append((char) Integer.parseInt(text.substring(i + 1, i + 5), 16));
+               i += 4;
+            }
+            default -> throw new IllegalArgumentException("an unknown escape \\" + next);
+         }
+      }
+      return out.toString();
+   }
+
+   private static CaptureException invalid(String message) {
+      return new CaptureException(CaptureException.Reason.INVALID, message);
+   }
+}

@@ -1,0 +1,41 @@
+package jdbcpoollab.capture;
+
+import java.util.List;
+
+/**
+ * A capture as a replay takes it: its requests, each holding one connection, arriving at their captured times, or
+ * sooner by a speed factor. Made only for a target of the capture's own product, and only from a capture that holds
+ * requests; whether any request writes is said, for a replay of writes must be asked for.
+ *
+ * @param product    the capture's product
+ * @param requests   the requests at speed 1, ordered by arrival
+ * @param chatter    the driver's statements left out
+ * @param unfinished transactions the capture ended inside of, left out
+ * @param writes     whether any request may change data or schema
+ */
+public record Replay(String product, List<ReplayRequest> requests, int chatter, int unfinished, boolean writes) {
+
+   /** The replay of {@code capture} on a database of product {@code target} (as the lab's dialects name it). */
+   public static Replay of(Capture capture, String target) {
+      if (!capture.product().equals(target)) {
+         throw new CaptureException(CaptureException.Reason.INVALID, "the capture is of " + capture.product()
+               + " and the target is " + target + ": a capture replays only on its own product");
+      }
+      Requests cut = Requests.of(capture);
+      if (cut.requests().isEmpty()) {
+         throw new CaptureException(CaptureException.Reason.INVALID, "the capture holds no requests ("
+               + capture.statements().size() + " statements, " + cut.chatter().size() + " of them the driver's)");
+      }
+      boolean writes = cut.requests().stream().flatMap(r -> r.statements().stream())
+            .anyMatch(s -> StatementKind.writes(s.sql()));
+      return new Replay(capture.product(), cut.requests(), cut.chatter().size(), cut.unfinished(), writes);
+   }
+
+   /** The requests arriving {@code speed} times sooner: arrival times divided, the gaps inside a request kept. */
+   public List<ReplayRequest> at(double speed) {
+      if (!(speed > 0) || Double.isInfinite(speed)) {
+         throw new IllegalArgumentException("a speed is a positive number, not " + speed);
+      }
+      return requests.stream().map(r -> r.sped(speed)).toList();
+   }
+}

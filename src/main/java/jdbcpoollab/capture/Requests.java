@@ -1,0 +1,102 @@
+package jdbcpoollab.capture;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A capture cut into requests, connection by connection: a transaction runs from {@code BEGIN} or {@code START
+ * TRANSACTION}, or from the first statement after autocommit was switched off, to its {@code COMMIT} or
+ * {@code ROLLBACK} (or autocommit switched back on, which commits); any other statement is a request of its own. The
+ * driver's chatter is left out and kept apart; a transaction still open when the capture ended is left out and
+ * counted.
+ *
+ * @param requests   the requests, ordered by arrival
+ * @param chatter    the chatter left out, in order
+ * @param unfinished transactions the capture ended inside of
+ */
+record Requests(List<ReplayRequest> requests, List<CapturedStatement> chatter, int unfinished) {
+   private static final String SYNTHETIC_BEGIN = "START TRANSACTION";
+   private static final String SYNTHETIC_COMMIT = "COMMIT";
+
+   static Requests of(Capture capture) {
+      Map<Long, List<CapturedStatement>> byConnection = new LinkedHashMap<>();
+      capture.statements().forEach(s -> byConnection.computeIfAbsent(s.connection(), c -> new ArrayList<>()).add(s));
+      List<ReplayRequest> requests = new ArrayList<>();
+      List<CapturedStatement> chatter = new ArrayList<>();
+      int unfinished = 0;
+      for (List<CapturedStatement> statements : byConnection.values()) {
+         unfinished += cut(statements, requests, chatter);
+      }
+      requests.sort((a, b) -> Long.compare(a.arrivalMicros(), b.arrivalMicros()));
+      return new Requests(List.copyOf(requests), List.copyOf(chatter), unfinished);
+   }
+
+   /** Cuts one connection's statements into requests; returns 1 when it ends inside a transaction, else 0. */
+   private static int cut(List<CapturedStatement> statements, List<ReplayRequest> requests,
+         List<CapturedStatement> chatter) {
+      boolean autocommitOff = false;
+      Open open = null;
+      for (CapturedStatement s : statements) {
+         StatementKind kind = StatementKind.of(s.text());
+         switch (kind) {
+            case BEGIN -> {
+               if (open != null) {
+                  requests.add(open.end(s.startMicros(), SYNTHETIC_COMMIT));
+               }
+               open = new Open(s, s.text());
+            }
+            case END -> {
+               if (open != null) {
+                  requests.add(open.end(s.startMicros(), s.text()));
+                  open = null;
+               } else {
+                  chatter.add(s);
+               }
+            }
+            case AUTOCOMMIT_OFF, AUTOCOMMIT_ON -> {
+               autocommitOff = kind == StatementKind.AUTOCOMMIT_OFF;
+               if (!autocommitOff && open != null) {
+                  requests.add(open.end(s.startMicros(), SYNTHETIC_COMMIT));
+                  open = null;
+               }
+               chatter.add(s);
+            }
+            case CHATTER -> chatter.add(s);
+            case WORK -> {
+               if (open == null && autocommitOff) {
+                  open = new Open(s, SYNTHETIC_BEGIN);
+               }
+               if (open != null) {
+                  open.add(s);
+               } else {
+                  requests.add(new ReplayRequest(s.startMicros(), s.connection(), false,
+                        List.of(new TimedStatement(0, s.text()))));
+               }
+            }
+         }
+      }
+      return open == null ? 0 : 1;
+   }
+
+   /** A transaction being read: its start and the statements so far. */
+   private static final class Open {
+      private final CapturedStatement first;
+      private final List<TimedStatement> statements = new ArrayList<>();
+
+      Open(CapturedStatement first, String begin) {
+         this.first = first;
+         statements.add(new TimedStatement(0, begin));
+      }
+
+      void add(CapturedStatement s) {
+         statements.add(new TimedStatement(s.startMicros() - first.startMicros(), s.text()));
+      }
+
+      ReplayRequest end(long atMicros, String text) {
+         statements.add(new TimedStatement(atMicros - first.startMicros(), text));
+         return new ReplayRequest(first.startMicros(), first.connection(), true, statements);
+      }
+   }
+}

@@ -65,12 +65,6 @@ public final class PoolSweepEngine {
       lab.serverOptions(options.serverOptions());
       files = new SweepFiles(lab, options);
       server = new ServerStatus(lab::database);
-      if (options.compare().size() == 2) {
-         throw CompareOnly.write(options.compare());
-      }
-      if (!options.merge().isEmpty()) {
-         throw MergeOnly.write(options.merge(), options.common().results());
-      }
       SweepPlace.plan(options).forEach(place -> steps.add(step(place)));
       steps.forEach(step -> pools.loadedBy(step, options.users(), new PoolProtocol.Stage(() -> open(step),
             () -> close(step), step::stop, () -> report(step, step.interrupt(), "interrupted"))));

@@ -11,8 +11,9 @@ import java.util.function.Function;
 /**
  * The lab's own simulations, each once with its options' reader: an option that only another of them reads is
  * refused with that simulation's name ({@link ForeignOptions}). Compare and Merge run no load: they write a page or a
- * run folder from earlier runs. A new simulation of the lab's is one line here. A user's own simulation (a class in {@link #PACKAGE}, such as the OrdersSweep example, built on
- * {@link SweepSimulation}) needs no line: it reads the options of the engine it uses.
+ * run folder from earlier runs. A new simulation of the lab's is one line here. A user's own simulation (a class in
+ * {@link #PACKAGE}, such as the OrdersSweep example, built on {@link SweepSimulation}) needs no line: it reads the
+ * options of the engine it uses.
  */
 public final class Simulations {
    /** Where the simulations are, under src/test/java (Gatling's convention). */

@@ -71,8 +71,8 @@ class SweepPlanTest {
 
    @Test
    void theAxesAreNamedOutermostFirst() {
-      assertEquals(List.of("repetition", "rttMs", "workload", "split", "instances", "pool", "source", "driver", "props"),
-            SweepPlace.axes(sweep(Map.of())).names());
+      assertEquals(List.of("repetition", "rttMs", "workload", "split", "instances", "pool", "source", "driver",
+            "props"), SweepPlace.axes(sweep(Map.of())).names());
       assertThrows(IllegalArgumentException.class, () -> new Axes().axis("pool", List.of(1)).axis("pool", List.of(2)));
       assertEquals(List.of(List.of(1, "a"), List.of(1, "b"), List.of(2, "a"), List.of(2, "b")), new Axes()
             .axis("n", List.of(1, 2)).axis("s", List.of("a", "b")).product().stream()

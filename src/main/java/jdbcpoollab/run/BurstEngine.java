@@ -25,7 +25,7 @@ import java.util.Locale;
  * {@code ops} operations each; what the pool did is sampled every {@code sampleMs}. The sources run one after
  * another, each on a clean proxy.
  */
-public final class BurstEngine {
+public final class BurstEngine implements LabRun {
    private final BurstOptions options;
    private final BurstSummary summary;
    private final FaultRun run;
@@ -40,7 +40,6 @@ public final class BurstEngine {
          Trial t = new Trial(source);
          run.add(t.pool.step, options.burst(), () -> open(t), () -> close(t));
       }
-      run.planned();
    }
 
    /** Reads Burst's options from the JVM's; bad input ends the run with one line, before anything starts. */
@@ -121,10 +120,12 @@ public final class BurstEngine {
    }
 
    /** Before the load: the database, and the statement tried once on it. */
+   @Override
    public void start() {
       run.start(options.workload());
    }
 
+   @Override
    public void finish() {
       run.finish();
    }

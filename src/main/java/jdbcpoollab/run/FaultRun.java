@@ -25,10 +25,11 @@ public final class FaultRun {
    private final PoolProtocol pools = new PoolProtocol();
    private final List<Step> steps = new ArrayList<>();
 
+   /** A run of one step per source of {@code options}, in their order. */
    FaultRun(String simulation, Options system, SimulationOptions options, int maxConnections, Summary summary,
             Object settings) {
-      lab = new Lab(simulation, system, options.common(), maxConnections, summary, settings);
-      lab.serverOptions(options.serverOptions());
+      lab = new Lab(system, RunPlan.of(simulation, options.common(), maxConnections, summary, settings)
+            .steps(options.sources().size(), pools::endRun).onInterrupt(pools::interrupt));
       server = new ServerStatus(lab::database);
    }
 
@@ -44,12 +45,6 @@ public final class FaultRun {
    void add(Step step, int users, Runnable open, Supplier<List<Outcome>> close) {
       steps.add(step);
       pools.loadedBy(step, users, new PoolProtocol.Stage(open, close, step::stop, () -> { }));
-   }
-
-   /** Every source added: the run's plan, and what closes or reports the sources still open as it ends. */
-   void planned() {
-      lab.plan(steps.size(), pools::endRun);
-      lab.onInterrupt(pools::interrupt);
    }
 
    /** The protocol that opens each source's pool before its users load it and closes it once they have left. */

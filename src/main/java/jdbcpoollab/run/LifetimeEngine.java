@@ -24,7 +24,7 @@ import java.util.Locale;
  * {@code cutAfterMs}, or the server closes those idle longer than its {@code wait_timeout}. What the pool did is
  * sampled every 100 ms. The sources run one after another, each on a clean proxy.
  */
-public final class LifetimeEngine {
+public final class LifetimeEngine implements LabRun {
    static final double PERIOD_MS = 100;
 
    private final LifetimeOptions options;
@@ -44,7 +44,6 @@ public final class LifetimeEngine {
                      options.connectionTimeoutMs()).with(options.times()), options.socketTimeoutMs());
          run.add(t.step, options.users(), () -> open(t), () -> close(t));
       }
-      run.planned();
    }
 
    /** Reads Lifetime's options from the JVM's; bad input ends the run with one line, before anything starts. */
@@ -119,10 +118,12 @@ public final class LifetimeEngine {
    }
 
    /** Before the load: the database, and the statement tried once on it. */
+   @Override
    public void start() {
       run.start(options.workload());
    }
 
+   @Override
    public void finish() {
       run.finish();
    }

@@ -27,7 +27,7 @@ import java.util.concurrent.TimeUnit;
  * database unreachable for {@code downSeconds} (refused or blackholed), then back; what the pool did is sampled every
  * 100 ms. The sources run one after another, each on a clean proxy; the proxy is restored whatever ends a source.
  */
-public final class OutageEngine {
+public final class OutageEngine implements LabRun {
    static final double PERIOD_MS = 100;
 
    private final OutageOptions options;
@@ -46,7 +46,6 @@ public final class OutageEngine {
          Trial t = new Trial(source);
          run.add(t.pool.step, options.users(), () -> open(t), () -> close(t));
       }
-      run.planned();
    }
 
    /** Reads Outage's options from the JVM's; bad input ends the run with one line, before anything starts. */
@@ -159,10 +158,12 @@ public final class OutageEngine {
    }
 
    /** Before the load: the database, and the statement tried once on it. */
+   @Override
    public void start() {
       run.start(options.workload());
    }
 
+   @Override
    public void finish() {
       clock.shutdownNow();
       run.finish();

@@ -37,8 +37,8 @@ public class Burst extends LabSimulation {
    }
 
    {
-      setUp(burst.run().pools().oneAfterAnother(burst.run().steps(), this::source))
-            .protocols(burst.run().pools())
+      setUp(burst.pools().oneAfterAnother(burst.steps(), this::source))
+            .protocols(burst.pools())
             .maxDuration(burst.maxDuration());
    }
 }

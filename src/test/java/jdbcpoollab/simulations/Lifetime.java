@@ -38,8 +38,8 @@ public class Lifetime extends LabSimulation {
    }
 
    {
-      setUp(lifetime.run().pools().oneAfterAnother(lifetime.run().steps(), this::source))
-            .protocols(lifetime.run().pools())
+      setUp(lifetime.pools().oneAfterAnother(lifetime.steps(), this::source))
+            .protocols(lifetime.pools())
             .maxDuration(lifetime.maxDuration());
    }
 }

@@ -39,8 +39,8 @@ public class Outage extends LabSimulation {
    }
 
    {
-      setUp(outage.run().pools().oneAfterAnother(outage.run().steps(), this::source))
-            .protocols(outage.run().pools())
+      setUp(outage.pools().oneAfterAnother(outage.steps(), this::source))
+            .protocols(outage.pools())
             .maxDuration(outage.maxDuration());
    }
 }

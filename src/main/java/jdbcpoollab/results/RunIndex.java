@@ -62,8 +62,8 @@ public final class RunIndex {
       html.listHtml(comparisons.stream().map(c -> Html.link(c + "/index.html", c)).toList());
       html.pHtml("Each run's page compares it with the last complete run of its simulation before it (failed, "
             + "incomplete and interrupted runs are passed over). To put any two runs side by side: "
-            + Html.code("mvn gatling:test -Dcompare=<run-a>,<run-b>") + " (run folder names as listed above; nothing "
-            + "is started, the comparison appears here).");
+            + Html.code("mvn gatling:test -Dsim=Compare -Dcompare=<run-a>,<run-b>") + " (run folder names as listed "
+            + "above; nothing is started, the comparison appears here).");
       Path index = results.resolve("index.html");
       AtomicFile.write(index, html.page());
       return index;
@@ -124,7 +124,7 @@ public final class RunIndex {
    private static String previousOf(List<SweepRun> runs, int i) {
       return runs.subList(i + 1, runs.size()).stream()
             .filter(r -> r.simulation().equals(runs.get(i).simulation()) && r.comparable())
-            .findFirst().map(r -> "-Dcompare=" + r.name() + "," + runs.get(i).name()).orElse("");
+            .findFirst().map(r -> "-Dsim=Compare -Dcompare=" + r.name() + "," + runs.get(i).name()).orElse("");
    }
 
    private static List<String> comparisons(Path results) {

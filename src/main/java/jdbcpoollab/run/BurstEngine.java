@@ -25,37 +25,20 @@ import java.util.Locale;
  * {@code ops} operations each; what the pool did is sampled every {@code sampleMs}. The sources run one after
  * another, each on a clean proxy.
  */
-public final class BurstEngine {
-   private final BurstOptions options;
-   private final BurstSummary summary;
-   private final FaultRun run;
-   private final Lab lab;
-
+public final class BurstEngine extends FaultRun<BurstOptions, BurstSummary> {
    private BurstEngine(Options system, BurstOptions options) {
-      this.options = options;
-      summary = new BurstSummary(options.minIdle(), options.sampleMs());
-      run = new FaultRun("Burst", system, options, options.maxPool() + 50, summary, options.settings());
-      lab = run.lab();
+      super("Burst", system, options, options.maxPool() + 50, new BurstSummary(options.minIdle(), options.sampleMs()),
+            options.settings());
       for (PoolLibrary source : options.sources()) {
          Trial t = new Trial(source);
-         run.add(t.pool.step, options.burst(), () -> open(t), () -> close(t));
+         add(t.pool.step, options.burst(), () -> open(t), () -> close(t));
       }
-      run.planned();
    }
 
    /** Reads Burst's options from the JVM's; bad input ends the run with one line, before anything starts. */
    public static BurstEngine fromSystem() {
       Options system = Options.fromSystem();
       return new BurstEngine(system, Exit.options(() -> BurstOptions.from(system)));
-   }
-
-   public BurstOptions options() {
-      return options;
-   }
-
-   /** The sources' steps and the protocol that opens each pool (and idles it) before the burst, closes it after. */
-   public FaultRun run() {
-      return run;
    }
 
    /** What each user does: its operations, back to back. */
@@ -71,7 +54,7 @@ public final class BurstEngine {
       Trial(PoolLibrary source) {
          StepId id = new StepId(options.workload().name() + " burst", source.name(), options.maxPool(), 1, 1,
                StepId.digits(options.maxPool()));
-         pool = new FaultTrial(lab, run.server(), source, id, options.workload(), options.burst(),
+         pool = new FaultTrial(lab, server, source, id, options.workload(), options.burst(),
                Seconds.nanos(options.idleSeconds() + options.maxSeconds()), new PoolShape(id.poolName(),
                      options.minIdle(), options.maxPool(), options.connectionTimeoutMs()).with(options.times()),
                options.socketTimeoutMs());
@@ -116,16 +99,7 @@ public final class BurstEngine {
 
    /** The run's budget: every source's fill, idle time and burst, two socket timeouts and margins. */
    public Duration maxDuration() {
-      return run.maxDuration(options.idleSeconds() + options.maxSeconds() + 2 * options.socketTimeoutMs() / 1000.0
+      return budget(options.idleSeconds() + options.maxSeconds() + 2 * options.socketTimeoutMs() / 1000.0
             + options.connectMs() * options.minIdle() / 1000.0);
-   }
-
-   /** Before the load: the database, and the statement tried once on it. */
-   public void start() {
-      run.start(options.workload());
-   }
-
-   public void finish() {
-      run.finish();
    }
 }

@@ -30,7 +30,7 @@ import java.util.Map;
 public record BurstOptions(CommonOptions common, List<PoolLibrary> sources, int minIdle, int maxPool,
                            int idleTimeoutMs, int connectMs, int burst, int ops, double idleSeconds,
                            double maxSeconds, double sampleMs, int connectionTimeoutMs, int socketTimeoutMs,
-                           Workload workload, Map<String, Object> workloadSettings) implements SimulationOptions {
+                           Workload workload, Map<String, Object> workloadSettings) implements FaultRun.FaultOptions {
 
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withServerOptions();
 

@@ -42,7 +42,7 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
       return new CommonOptions(
             target,
             o.integer("connectionTimeoutMs", 30_000, 250, 3_600_000),
-            Path.of(o.string("lab.results", "results")),
+            results(o),
             takes.usersFallback() == 0 ? 0 : o.integer("users", takes.usersFallback(), 1, 10_000),
             takes.poolsFallback() == null ? List.of() : o.integers("pools", takes.poolsFallback(), 1, 1_000),
             takes.window() ? o.decimal("seconds", 5, MIN_WINDOW_SECONDS, 3_600, false) : 0,
@@ -51,6 +51,11 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
             !takes.sources() ? List.of() : PoolLibraries.profiled(o.choices("source", "hikari",
                   PoolLibraries.DEFAULT.names()).stream().map(PoolLibraries.DEFAULT::named).toList(), Profile.from(o)),
             takes.serverOptions() ? serverOptions(o, target) : Map.of());
+   }
+
+   /** {@code -Dlab.results}, the folder the run folders are in, which Compare and Merge read alone. */
+   static Path results(Options o) {
+      return Path.of(o.string("lab.results", "results"));
    }
 
    /** {@code -Ddb.serverOption}, which only the embedded server takes. */

@@ -1,15 +1,48 @@
 package jdbcpoollab.run;
 
 import jdbcpoollab.measure.SweepRun;
+import jdbcpoollab.options.OptionException;
+import jdbcpoollab.options.Options;
 import jdbcpoollab.report.Comparison;
 import jdbcpoollab.results.RunIndex;
 
 import java.nio.file.Path;
 import java.util.List;
 
-/** {@code -Dcompare=runA,runB}: the side-by-side page of two finished sweeps, and nothing run. */
+/** Compare ({@code -Dsim=Compare -Dcompare=runA,runB}): the side-by-side page of two finished runs, nothing run. */
 public final class CompareOnly {
+   static final String NAME = "Compare";
+
    private CompareOnly() {
+   }
+
+   /** The two runs of {@code -Dcompare}, read and checked now. */
+   public static List<Path> runs(Options o) {
+      List<Path> runs = RunFolderOptions.compare(o, CommonOptions.results(o));
+      if (runs.isEmpty()) {
+         throw new OptionException("missing option -Dcompare=<run-a>,<run-b>: the two runs " + NAME
+               + " puts side by side");
+      }
+      if (runs.size() == 1) {
+         String raw = o.string("compare", null);
+         throw new OptionException("bad option -Dcompare=" + raw + ": " + NAME + " puts two runs side by side; a new"
+               + " sweep is compared with one run by mvn gatling:test -Dsim=PoolSweep -Dcompare=" + raw);
+      }
+      return runs;
+   }
+
+   /**
+    * Compare's whole run, as its simulation is made: the page written and the run ended with code 0; bad input
+    * ends it with one line and code 64. Either way it throws, for a harness that owns the JVM ({@link Exit#now}).
+    */
+   public static void run() {
+      Options system = Options.fromSystem();
+      throw write(Exit.options(() -> {
+         List<Path> runs = runs(system);
+         ForeignOptions.reject(NAME, system);
+         system.rejectUnknown(NAME);
+         return runs;
+      }));
    }
 
    /** Writes the page and ends the run with code 0 without starting anything (see {@link Exit#now}). */

@@ -21,7 +21,7 @@ import java.util.Locale;
  * CpoolCompare's engine: its batches (each option once per round, a warm-up round first, uncounted), what opening
  * and closing a batch means, and the run around them.
  */
-public final class CpoolCompareEngine {
+public final class CpoolCompareEngine implements LabRun {
    /** Rows of the work table the users select and update. */
    private static final int WORK_ROWS = 1_000;
 
@@ -36,9 +36,8 @@ public final class CpoolCompareEngine {
       this.options = options;
       summary = new CompareSummary(options.options().stream().map(SourceOption::text).toList(),
             options.baseline().text());
-      lab = new Lab("CpoolCompare", system, options.common(), options.peakConnections() + 50, summary,
-            options.settings(WORK_ROWS));
-      lab.serverOptions(options.serverOptions());
+      lab = new Lab(system, RunPlan.of("CpoolCompare", options.common(), options.peakConnections() + 50, summary,
+            options.settings(WORK_ROWS)).steps((options.repeat() + 1) * options.options().size(), pools::endRun));
       server = new ServerStatus(lab::database);
       for (int run = 0; run <= options.repeat(); run++) {
          for (SourceOption o : options.options()) {
@@ -47,7 +46,6 @@ public final class CpoolCompareEngine {
       }
       batches.forEach(batch -> pools.loadedBy(batch, options.users(),
             new PoolProtocol.Stage(() -> open(batch), () -> close(batch))));
-      lab.plan(batches.size(), pools::endRun);
    }
 
    /** Reads the comparison's options from the JVM's; bad input ends the run with one line, before anything starts. */
@@ -110,6 +108,7 @@ public final class CpoolCompareEngine {
    }
 
    /** Before the load: the database and the work table with its kept rows. */
+   @Override
    public void start() {
       lab.start("work", (database, c) -> {
          WorkTable.reset(c, WORK_ROWS);
@@ -117,6 +116,7 @@ public final class CpoolCompareEngine {
       });
    }
 
+   @Override
    public void finish() {
       server.close();
       lab.finish();

@@ -14,42 +14,45 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * What the scenarios beyond steady state (Outage, Burst, Lifetime) share around their sources: the run's
- * {@link Lab}, the server's counters read on a connection of the lab's own, and the protocol that opens each
- * source's pool before its users and closes it after them, the sources one after another. It owns what it opened:
- * {@link #finish} closes the counters' connection and ends the lab, which closes the database and its proxies.
+ * What the engines of the scenarios beyond steady state (Outage, Burst, Lifetime) share: one step per source, the
+ * run's {@link Lab} planned with one step each, the server's counters read on a connection of the lab's own, and the
+ * protocol that opens each source's pool before its users and closes it after them, the sources one after another.
+ * It owns what it opened: {@link #finish} closes the counters' connection and ends the lab, which closes the
+ * database and its proxies.
+ *
+ * @param <O> the scenario's options
+ * @param <S> the scenario's summary, which every source's result adds to
  */
-public final class FaultRun {
-   private final Lab lab;
-   private final ServerStatus server;
+public abstract class FaultRun<O extends FaultRun.FaultOptions, S extends Summary> implements LabRun {
+   final O options;
+   final S summary;
+   final Lab lab;
+   final ServerStatus server;
    private final PoolProtocol pools = new PoolProtocol();
    private final List<Step> steps = new ArrayList<>();
 
-   FaultRun(String simulation, Options system, SimulationOptions options, int maxConnections, Summary summary,
-            Object settings) {
-      lab = new Lab(simulation, system, options.common(), maxConnections, summary, settings);
-      lab.serverOptions(options.serverOptions());
+   /** The options of a scenario beyond steady state: its sources and the one workload each of them runs. */
+   public interface FaultOptions extends SimulationOptions {
+      Workload workload();
+   }
+
+   /** A run of one step per source of {@code options}, in their order; the engine adds them ({@link #add}). */
+   FaultRun(String simulation, Options system, O options, int maxConnections, S summary, Object settings) {
+      this.options = options;
+      this.summary = summary;
+      lab = new Lab(system, RunPlan.of(simulation, options.common(), maxConnections, summary, settings)
+            .steps(options.sources().size(), pools::endRun).onInterrupt(pools::interrupt));
       server = new ServerStatus(lab::database);
    }
 
-   Lab lab() {
-      return lab;
-   }
-
-   ServerStatus server() {
-      return server;
+   public O options() {
+      return options;
    }
 
    /** A source's step, loaded by {@code users}: {@code open} before the first of them, {@code close} after the last. */
    void add(Step step, int users, Runnable open, Supplier<List<Outcome>> close) {
       steps.add(step);
       pools.loadedBy(step, users, new PoolProtocol.Stage(open, close, step::stop, () -> { }));
-   }
-
-   /** Every source added: the run's plan, and what closes or reports the sources still open as it ends. */
-   void planned() {
-      lab.plan(steps.size(), pools::endRun);
-      lab.onInterrupt(pools::interrupt);
    }
 
    /** The protocol that opens each source's pool before its users load it and closes it once they have left. */
@@ -63,17 +66,19 @@ public final class FaultRun {
    }
 
    /** The run's budget: {@code perSourceSeconds} and a margin for each source, and a minute. */
-   Duration maxDuration(double perSourceSeconds) {
+   Duration budget(double perSourceSeconds) {
       return Duration.ofSeconds((long) (steps.size() * (perSourceSeconds + 30)) + 60);
    }
 
    /** Before the load: the database, and the statement tried once on it. */
-   public void start(Workload workload) {
+   @Override
+   public void start() {
       lab.start("big", (database, c) -> "not needed");
-      lab.tryOnce(workload);
+      lab.tryOnce(options.workload());
    }
 
    /** After the load: the counters' connection closed and the lab ended. */
+   @Override
    public void finish() {
       server.close();
       lab.finish();

@@ -43,7 +43,7 @@ import java.util.stream.Stream;
  * pool size, then again. Within a block the contenders run one after another in an order that rotates from one block
  * to the next, after one unmeasured block per workload at the largest pool that warms the JIT for each of them.
  */
-public final class FidelityEngine {
+public final class FidelityEngine implements LabRun {
    /** The plugin, as the settings name it. */
    public static final String PLUGIN = "org.galaxio:gatling-jdbc-plugin_2.13:0.14.1";
 
@@ -101,21 +101,21 @@ public final class FidelityEngine {
       this.options = options;
       summary = new FidelitySummary(new Sizing.Context(options.users(), Runtime.getRuntime().availableProcessors(),
             PoolSweepSettings.DEFAULT_ACQUIRE_P99_MS));
-      lab = new Lab("Fidelity", system, options.common(), options.maxConnections() + 50, summary,
-            options.settings(PLUGIN));
-      warmupRound = options.workloads().stream().map(w -> block(new Place(w, options.largestPool(), 0))).toList();
-      List<Block> all = new ArrayList<>();
+      List<Place> places = new ArrayList<>();
       for (int round = 1; round <= options.rounds(); round++) {
          for (Workload workload : options.workloads()) {
             for (int pool : options.pools()) {
-               all.add(block(new Place(workload, pool, round)));
+               places.add(new Place(workload, pool, round));
             }
          }
       }
-      blocks = List.copyOf(all);
+      lab = new Lab(system, RunPlan.of("Fidelity", options.common(), options.maxConnections() + 50, summary,
+                  options.settings(PLUGIN))
+            .steps(places.stream().mapToInt(p -> p.firstRound() ? 3 : 2).sum(), pools::endRun)
+            .warmupPerStep(options.warmup()));
+      warmupRound = options.workloads().stream().map(w -> block(new Place(w, options.largestPool(), 0))).toList();
+      blocks = places.stream().map(this::block).toList();
       allBlocks().forEach(b -> pools.loadedBy(b.lab().step(), options.users(), stage(b, b.lab())));
-      lab.plan(blocks.stream().mapToInt(b -> b.at().firstRound() ? 3 : 2).sum(), pools::endRun);
-      lab.warmupPerStep(options.warmup());
    }
 
    /** Reads the benchmark's options from the JVM's; bad input ends the run with one line, before anything starts. */
@@ -302,6 +302,7 @@ public final class FidelityEngine {
     * Before the load: the database, the table the workloads read, each statement tried once, then the plugin's pool
     * configurations (its pools open right after this).
     */
+   @Override
    public void start() {
       int tableRows = options.tableRows();
       lab.start("big", (database, c) -> tableRows == 0 ? "not needed"
@@ -311,6 +312,7 @@ public final class FidelityEngine {
             b.at().pool()).poolName(), b.at().pool(), b.pluginReturns()).copyStateTo(b.plugin().config()));
    }
 
+   @Override
    public void finish() {
       lab.finish();
    }

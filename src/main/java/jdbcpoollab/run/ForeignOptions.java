@@ -36,7 +36,7 @@ final class ForeignOptions {
    }
 
    /** The names a simulation's option reader reads, learnt by running it on no options at all. */
-   private static Set<String> namesReadBy(Function<Options, SimulationOptions> reader) {
+   private static Set<String> namesReadBy(Function<Options, ?> reader) {
       Options none = new Options(new Properties(), Map.of());
       try {
          reader.apply(none);

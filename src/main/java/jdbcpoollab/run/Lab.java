@@ -12,7 +12,6 @@ import jdbcpoollab.load.DatabaseWatch;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.options.Options;
-import jdbcpoollab.report.Summary;
 import jdbcpoollab.report.Table;
 import jdbcpoollab.results.RunRecord;
 import jdbcpoollab.settings.Environment;
@@ -33,7 +32,7 @@ import java.util.Optional;
  * The run around a simulation, as its engine sees it: the database ({@link RunDatabase}), the run folder and
  * summary.json ({@link RunRecord}), every line on the console ({@link Console}), the steps and their gates
  * ({@link Steps}) and how the run ends ({@link RunEnd}: one line and an exit code, listed in the README, finished
- * steps kept). Its step methods hold the run's one lock.
+ * steps kept). Its step methods hold the run's one lock, its end's.
  */
 public final class Lab {
    /** The file a run names its folder in, for the script that started it (the repository's {@code ./lab}). */
@@ -45,57 +44,37 @@ public final class Lab {
    private final RunRecord record;
    private final Steps steps;
    private final RunEnd end;
+   private final Duration recoverWithin;
+   private final Path baseline;
    private Environment environment;
-   private Duration recoverWithin = Duration.ofSeconds(10);
    private DatabaseWatch watch;
-   private Path baseline;
 
    /**
-    * @param options  the options the simulation has read its own from: the gates are read from them too, then any
-    *                 other option that looks meant for the lab (a misspelt name) ends the run
-    *                 ({@link Options#rejectUnknown})
-    * @param common   the options every simulation shares: the database target and the results folder among them
-    * @param settings the simulation's settings record, written first under "settings" in summary.json
+    * @param options the options the simulation has read its own from: the gates are read from them too, then any
+    *                other option that looks meant for the lab (a misspelt name) ends the run
+    *                ({@link Options#rejectUnknown})
+    * @param plan    the run, whole
     */
-   public Lab(String simulation, Options options, CommonOptions common, int maxConnections, Summary summary,
-              Object settings) {
+   public Lab(Options options, RunPlan plan) {
+      String simulation = plan.simulation();
       this.gates = new RunGates(Exit.options(() -> GateOptions.from(options)));
       Exit.options(() -> {
          ForeignOptions.reject(simulation, options);
          options.rejectUnknown(simulation);
          return null;
       });
-      db = new RunDatabase(common.target(), maxConnections);
+      recoverWithin = plan.recoverWithin();
+      baseline = plan.baseline();
+      db = new RunDatabase(plan.common().target(), plan.maxConnections());
+      db.serverOptions(plan.common().serverOptions());
       console = new Console(db::redact);
-      record = new RunRecord(common.results(), simulation, settings, summary, gates::addTo,
+      record = new RunRecord(plan.common().results(), simulation, plan.settings(), plan.summary(), gates::addTo,
             this::gatesReport, db::redact, why -> console.warn(why + "; the results there keep "
             + "their last complete state (exit code " + Exit.RESULTS_LOST + " at the end)"));
       steps = new Steps(simulation, gates, console, record);
-      end = new RunEnd(this, record, db, console, steps, summary, this::writePage);
-   }
-
-   /**
-    * @param steps           how many steps the run has
-    * @param closeUnfinished run as the run ends: stops every step that has not ended (the run was cut short) and
-    *                        reports what it measured with {@link #stepFinished}
-    */
-   public void plan(int steps, Runnable closeUnfinished) {
-      this.steps.plan(steps);
-      end.closeUnfinished(closeUnfinished);
-   }
-
-   /**
-    * @param interruptUnfinished run when the JVM ends during the run (Ctrl-C, SIGTERM): reports what the step under
-    *                            way measured so far with {@link #stepFinished(String, StepResult, String)}, without
-    *                            waiting for it
-    */
-   public void onInterrupt(Runnable interruptUnfinished) {
-      end.interruptUnfinished(interruptUnfinished);
-   }
-
-   /** How long, after the database was lost, the next step waits for it to come back before giving up. */
-   public void recoverWithin(Duration window) {
-      recoverWithin = window;
+      steps.plan(plan.steps());
+      steps.warmupPerStep(plan.warmupPerStep());
+      end = new RunEnd(new RunEnd.Parts(record, db, console, steps), plan, this::writePage);
    }
 
    /** Tells a lost database from a busy one, for the steps; null before {@link #start}. */
@@ -103,21 +82,11 @@ public final class Lab {
       return watch;
    }
 
-   /** The unmeasured warm-up each step spends, so the wall-time ratio can be given without it. */
-   public void warmupPerStep(double seconds) {
-      steps.warmupPerStep(seconds);
-   }
-
    /** Creates or checks a table the simulation needs, as the lab starts. */
    @FunctionalInterface
    public interface Schema {
       /** @return what it found or did, such as "100000 rows reused" */
       String ensure(Database database, Connection connection) throws SQLException;
-   }
-
-   /** The run the report page compares this one with; by default the previous run of the same simulation. */
-   public void compareWith(Path runFolder) {
-      baseline = runFolder;
    }
 
    /**
@@ -168,7 +137,7 @@ public final class Lab {
                + database.safeUrl() + "): " + ErrorMessages.describe(e));
       }
       watch = new DatabaseWatch(database, recoverWithin, line -> {
-         synchronized (this) {
+         synchronized (end) {
             steps.watchLine(line);
          }
       });
@@ -176,7 +145,7 @@ public final class Lab {
             gates.any() ? gates.describe() : null));
       console.say("results go to " + record.dir().toAbsolutePath());
       boolean written;
-      synchronized (this) {
+      synchronized (end) {
          written = record.write();
       }
       if (!written) {
@@ -200,9 +169,11 @@ public final class Lab {
       });
    }
 
-   private synchronized void environment(Environment where) {
-      environment = where;
-      record.environment(where);
+   private void environment(Environment where) {
+      synchronized (end) {
+         environment = where;
+         record.environment(where);
+      }
    }
 
    /**
@@ -252,50 +223,52 @@ public final class Lab {
       return db.faultProxy();
    }
 
-   /** Variables for the embedded server ({@code -Ddb.serverOption}, by name), given before {@link #start}. */
-   public void serverOptions(Map<String, String> options) {
-      db.serverOptions(options);
-   }
-
    /** The run's lines that are not a step's, such as a warning before the load. */
    public Console console() {
       return console;
    }
 
    /** Counts a step in and prints its first line. */
-   public synchronized void stepStarted(String line) {
+   public void stepStarted(String line) {
       stepStarted(line, 0);
    }
 
    /** As {@link #stepStarted(String)}, for a step whose source took {@code openNanos} to open just before now. */
-   public synchronized void stepStarted(String line, long openNanos) {
-      steps.started(line, openNanos);
+   public void stepStarted(String line, long openNanos) {
+      synchronized (end) {
+         steps.started(line, openNanos);
+      }
    }
 
    /** Adds or replaces a table of the run and rewrites the summaries. */
-   public synchronized void section(String key, String title, Table table, List<Map<String, Object>> rows,
-                                    String note) {
-      record.section(key, title, table, rows, note);
+   public void section(String key, String title, Table table, List<Map<String, Object>> rows, String note) {
+      synchronized (end) {
+         record.section(key, title, table, rows, note);
+      }
    }
 
    /**
     * Prints a line of the current step, "[step/steps] line", with the database password masked; none once the run
     * is interrupted, whose line stays the last (users still running while the JVM ends would print more).
     */
-   public synchronized void progress(String line) {
-      steps.progress(line);
+   public void progress(String line) {
+      synchronized (end) {
+         steps.progress(line);
+      }
    }
 
    /** Prints the step's last line and rewrites the summaries, which the simulation has just updated. */
-   public synchronized void stepFinished(String line) {
-      steps.finished(line);
+   public void stepFinished(String line) {
+      synchronized (end) {
+         steps.finished(line);
+      }
    }
 
    /**
     * As {@link #stepFinished(String)}, for a step the gates check; returns their verdicts, for Gatling to log as
     * requests.
     */
-   public synchronized List<Outcome> stepFinished(String line, StepResult step) {
+   public List<Outcome> stepFinished(String line, StepResult step) {
       return stepFinished(line, step, "cut short");
    }
 
@@ -304,11 +277,13 @@ public final class Lab {
     *
     * @param whyIncomplete shown with a step that did not measure its whole window
     */
-   public synchronized List<Outcome> stepFinished(String line, StepResult step, String whyIncomplete) {
-      return steps.finished(line, step, whyIncomplete);
+   public List<Outcome> stepFinished(String line, StepResult step, String whyIncomplete) {
+      synchronized (end) {
+         return steps.finished(line, step, whyIncomplete);
+      }
    }
 
-   /** The gates as Gatling assertions (see {@link RunGates#assertions}); call after {@link #plan}. */
+   /** The gates as Gatling assertions (see {@link RunGates#assertions}). */
    public List<Assertion> assertions() {
       return steps.assertions();
    }

@@ -24,42 +24,25 @@ import java.util.Locale;
  * {@code cutAfterMs}, or the server closes those idle longer than its {@code wait_timeout}. What the pool did is
  * sampled every 100 ms. The sources run one after another, each on a clean proxy.
  */
-public final class LifetimeEngine {
+public final class LifetimeEngine extends FaultRun<LifetimeOptions, LifetimeSummary> {
    static final double PERIOD_MS = 100;
 
-   private final LifetimeOptions options;
-   private final LifetimeSummary summary = new LifetimeSummary();
-   private final FaultRun run;
-   private final Lab lab;
-
    private LifetimeEngine(Options system, LifetimeOptions options) {
-      this.options = options;
-      run = new FaultRun("Lifetime", system, options, options.pool() + 50, summary, options.settings());
-      lab = run.lab();
+      super("Lifetime", system, options, options.pool() + 50, new LifetimeSummary(), options.settings());
       for (PoolLibrary source : options.sources()) {
          StepId id = new StepId(options.workload().name() + " lifetime", source.name(), options.pool(), 1, 1,
                StepId.digits(options.pool()));
-         FaultTrial t = new FaultTrial(lab, run.server(), source, id, options.workload(), options.users(),
+         FaultTrial t = new FaultTrial(lab, server, source, id, options.workload(), options.users(),
                Seconds.nanos(options.loadSeconds()), new PoolShape(id.poolName(), options.pool(), options.pool(),
                      options.connectionTimeoutMs()).with(options.times()), options.socketTimeoutMs());
-         run.add(t.step, options.users(), () -> open(t), () -> close(t));
+         add(t.step, options.users(), () -> open(t), () -> close(t));
       }
-      run.planned();
    }
 
    /** Reads Lifetime's options from the JVM's; bad input ends the run with one line, before anything starts. */
    public static LifetimeEngine fromSystem() {
       Options system = Options.fromSystem();
       return new LifetimeEngine(system, Exit.options(() -> LifetimeOptions.from(system)));
-   }
-
-   public LifetimeOptions options() {
-      return options;
-   }
-
-   /** The sources' steps and the protocol that opens each pool before its users and closes it after them. */
-   public FaultRun run() {
-      return run;
    }
 
    /** What each user does: its rounds of load and the pauses between them. */
@@ -114,16 +97,7 @@ public final class LifetimeEngine {
 
    /** The run's budget: every source's load, two socket and two acquire timeouts, and margins. */
    public Duration maxDuration() {
-      return run.maxDuration(options.loadSeconds() + 2 * options.socketTimeoutMs() / 1000.0
+      return budget(options.loadSeconds() + 2 * options.socketTimeoutMs() / 1000.0
             + 2 * options.connectionTimeoutMs() / 1000.0);
-   }
-
-   /** Before the load: the database, and the statement tried once on it. */
-   public void start() {
-      run.start(options.workload());
-   }
-
-   public void finish() {
-      run.finish();
    }
 }

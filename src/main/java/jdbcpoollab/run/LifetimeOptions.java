@@ -27,7 +27,7 @@ import java.util.Map;
 public record LifetimeOptions(CommonOptions common, List<PoolLibrary> sources, int pool, int rounds,
                               double workSeconds, double pauseSeconds, int cutAfterMs, int maxLifetimeMs,
                               int keepaliveMs, int connectionTimeoutMs, int socketTimeoutMs, Workload workload,
-                              Map<String, Object> workloadSettings) implements SimulationOptions {
+                              Map<String, Object> workloadSettings) implements FaultRun.FaultOptions {
 
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(4).withServerOptions();
 

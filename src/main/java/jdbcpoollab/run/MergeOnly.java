@@ -1,5 +1,7 @@
 package jdbcpoollab.run;
 
+import jdbcpoollab.options.OptionException;
+import jdbcpoollab.options.Options;
 import jdbcpoollab.results.MergedRun;
 import jdbcpoollab.results.RunMerge;
 
@@ -8,11 +10,38 @@ import java.time.LocalDateTime;
 import java.util.List;
 
 /**
- * {@code -Dmerge=runA,runB,…}: one run folder, its summaries and page, from runs of one plan measured at the same
- * time by several load generators; nothing is run and no database started.
+ * Merge ({@code -Dsim=Merge -Dmerge=runA,runB,…}): one run folder, its summaries and page, from runs of one plan
+ * measured at the same time by several load generators; nothing is run and no database started.
  */
 public final class MergeOnly {
+   static final String NAME = "Merge";
+
    private MergeOnly() {
+   }
+
+   /** The runs of {@code -Dmerge}, read and checked now ({@link RunMerge}). */
+   public static List<Path> runs(Options o) {
+      List<Path> runs = RunFolderOptions.merge(o, CommonOptions.results(o));
+      if (runs.isEmpty()) {
+         throw new OptionException("missing option -Dmerge=<run-a>,<run-b>,…: the runs " + NAME
+               + " builds one run of");
+      }
+      return runs;
+   }
+
+   /**
+    * Merge's whole run, as its simulation is made: the merged run written and the run ended with code 0; bad input
+    * ends it with one line and code 64. Either way it throws, for a harness that owns the JVM ({@link Exit#now}).
+    */
+   public static void run() {
+      Options system = Options.fromSystem();
+      List<Path> runs = Exit.options(() -> {
+         List<Path> read = runs(system);
+         ForeignOptions.reject(NAME, system);
+         system.rejectUnknown(NAME);
+         return read;
+      });
+      throw write(runs, CommonOptions.results(system));
    }
 
    /** Writes the merged run and ends with code 0 without starting anything (see {@link Exit#now}). */

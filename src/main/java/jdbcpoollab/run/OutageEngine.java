@@ -27,41 +27,24 @@ import java.util.concurrent.TimeUnit;
  * database unreachable for {@code downSeconds} (refused or blackholed), then back; what the pool did is sampled every
  * 100 ms. The sources run one after another, each on a clean proxy; the proxy is restored whatever ends a source.
  */
-public final class OutageEngine {
+public final class OutageEngine extends FaultRun<OutageOptions, OutageSummary> {
    static final double PERIOD_MS = 100;
 
-   private final OutageOptions options;
-   private final OutageSummary summary;
-   private final FaultRun run;
-   private final Lab lab;
    private final ScheduledExecutorService clock = FaultTrial.clock("outage");
 
    private OutageEngine(Options system, OutageOptions options) {
-      this.options = options;
-      summary = new OutageSummary(options.down());
-      run = new FaultRun("Outage", system, options, options.pool() + options.users() + 50, summary,
+      super("Outage", system, options, options.pool() + options.users() + 50, new OutageSummary(options.down()),
             options.settings());
-      lab = run.lab();
       for (PoolLibrary source : options.sources()) {
          Trial t = new Trial(source);
-         run.add(t.pool.step, options.users(), () -> open(t), () -> close(t));
+         add(t.pool.step, options.users(), () -> open(t), () -> close(t));
       }
-      run.planned();
    }
 
    /** Reads Outage's options from the JVM's; bad input ends the run with one line, before anything starts. */
    public static OutageEngine fromSystem() {
       Options system = Options.fromSystem();
       return new OutageEngine(system, Exit.options(() -> OutageOptions.from(system)));
-   }
-
-   public OutageOptions options() {
-      return options;
-   }
-
-   /** The sources' steps and the protocol that opens each pool before its users and closes it after them. */
-   public FaultRun run() {
-      return run;
    }
 
    /** One source's pool through the outage, and the outage's moments. */
@@ -74,7 +57,7 @@ public final class OutageEngine {
       Trial(PoolLibrary source) {
          StepId id = new StepId(options.workload().name() + " " + options.down(), source.name(), options.pool(), 1, 1,
                StepId.digits(options.pool()));
-         pool = new FaultTrial(lab, run.server(), source, id, options.workload(), options.users(),
+         pool = new FaultTrial(lab, server, source, id, options.workload(), options.users(),
                Seconds.nanos(options.loadSeconds()), new PoolShape(id.poolName(), options.pool(), options.pool(),
                      options.connectionTimeoutMs()), options.socketTimeoutMs());
       }
@@ -154,17 +137,13 @@ public final class OutageEngine {
 
    /** The run's budget: every source's load, two socket and two acquire timeouts, and margins. */
    public Duration maxDuration() {
-      return run.maxDuration(options.loadSeconds() + 2 * options.socketTimeoutMs() / 1000.0
+      return budget(options.loadSeconds() + 2 * options.socketTimeoutMs() / 1000.0
             + 2 * options.connectionTimeoutMs() / 1000.0);
    }
 
-   /** Before the load: the database, and the statement tried once on it. */
-   public void start() {
-      run.start(options.workload());
-   }
-
+   @Override
    public void finish() {
       clock.shutdownNow();
-      run.finish();
+      super.finish();
    }
 }

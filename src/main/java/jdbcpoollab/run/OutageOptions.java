@@ -21,7 +21,7 @@ import java.util.Map;
 public record OutageOptions(CommonOptions common, List<PoolLibrary> sources, String down, int pool,
                             double steadySeconds, double downSeconds, double afterSeconds, int connectionTimeoutMs,
                             int socketTimeoutMs, Workload workload, Map<String, Object> workloadSettings)
-      implements SimulationOptions {
+      implements FaultRun.FaultOptions {
 
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(16).withServerOptions();
 

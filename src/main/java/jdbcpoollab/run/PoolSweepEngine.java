@@ -40,7 +40,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
  * filled before load), what opening and closing a step means, and the run around them (summaries, gates,
  * interrupts, budget). The sources of one pool size run one after the other, so that drift over the run touches all.
  */
-public final class PoolSweepEngine {
+public final class PoolSweepEngine implements LabRun {
    private final PoolSweepOptions options;
    private final SweepSummary summary;
    private final Lab lab;
@@ -60,25 +60,16 @@ public final class PoolSweepEngine {
             options.databaseCores() == null ? 0 : options.databaseCores(), options.acquireP99Ms(), options.thinkMs()));
       int poolsAtOnce = options.workloads().stream().mapToInt(w -> options.split(w) ? w.kinds().size() : 1).max()
             .orElse(1);
-      lab = new Lab(simulation, system, options.common(), poolsAtOnce * options.mostInstances()
-            * options.largestPool() + options.users() + 50, summary, options.settings());
-      lab.serverOptions(options.serverOptions());
+      List<SweepPlace> plan = SweepPlace.plan(options);
+      lab = new Lab(system, RunPlan.of(simulation, options.common(), poolsAtOnce * options.mostInstances()
+                  * options.largestPool() + options.users() + 50, summary, options.settings())
+            .steps(plan.size(), pools::endRun).onInterrupt(pools::interrupt)
+            .recoverWithin(options.recoverSeconds()).warmupPerStep(options.warmup()).compareWith(options.compare()));
       files = new SweepFiles(lab, options);
       server = new ServerStatus(lab::database);
-      if (options.compare().size() == 2) {
-         throw CompareOnly.write(options.compare());
-      }
-      if (!options.merge().isEmpty()) {
-         throw MergeOnly.write(options.merge(), options.common().results());
-      }
-      SweepPlace.plan(options).forEach(place -> steps.add(step(place)));
+      plan.forEach(place -> steps.add(step(place)));
       steps.forEach(step -> pools.loadedBy(step, options.users(), new PoolProtocol.Stage(() -> open(step),
             () -> close(step), step::stop, () -> report(step, step.interrupt(), "interrupted"))));
-      lab.plan(steps.size(), pools::endRun);
-      lab.onInterrupt(pools::interrupt);
-      lab.recoverWithin(Duration.ofMillis((long) (options.recoverSeconds() * 1000)));
-      lab.warmupPerStep(options.warmup());
-      options.compare().forEach(lab::compareWith);
    }
 
    /** Reads the sweep's options from the JVM's; bad input ends the run with one line, before anything starts. */
@@ -232,6 +223,7 @@ public final class PoolSweepEngine {
    }
 
    /** Before the load: the database, the table the workloads need, and each statement tried once. */
+   @Override
    public void start() {
       int rows = options.tableRows();
       lab.start("big", (database, c) -> rows == 0 ? "not needed"
@@ -294,6 +286,7 @@ public final class PoolSweepEngine {
       return serverMaxConnections > 0 && connections > serverMaxConnections - 1;
    }
 
+   @Override
    public void finish() {
       lab.finish();
       server.close();

@@ -27,6 +27,8 @@ import java.util.Map;
  * @param workloads        the chosen workloads, in the order of {@code -Dworkloads}
  * @param workloadSettings the options of every workload type, as the settings record them ({@code sleepMs},
  *                         {@code rows}, {@code sql} with the custom workload)
+ * @param compare          the earlier run the page compares this one with ({@code -Dcompare}), empty for the last
+ *                         one of its simulation
  * @param rttMs            the network round trips each pool size is measured at, 0 for none (a proxy adds them)
  * @param splitPools       a mix is also measured with a pool per kind, each of the step's size
  * @param drivers          the drivers each source is measured through, in the order of {@code -Ddriver}; empty for
@@ -38,13 +40,11 @@ import java.util.Map;
  *                         for another one, null when not given
  * @param think            every user's think time between operations, {@code -DthinkMs} and {@code -Dthink}; null
  *                         when not given (a workload of the user's own then thinks as it says)
- * @param merge            the runs {@code -Dmerge} builds one run of, measured at the same time by several load
- *                         generators; empty when not given
  * @param jvmWarmup        the longest the JVM's warm-up on the first workload may run before the first step, in
  *                         seconds ({@code -DjvmWarmup}); 0 for none
  */
 public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, Map<String, Object> workloadSettings,
-                           double acquireP99Ms, List<Path> compare, List<Path> merge, List<Integer> rttMs,
+                           double acquireP99Ms, List<Path> compare, List<Integer> rttMs,
                            boolean splitPools, List<Driver> drivers, List<DriverProps> driverProps, int repeat,
                            Integer databaseCores, Think think, double jvmWarmup, UserThreads threads,
                            List<Integer> instances)
@@ -75,6 +75,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
    }
 
    private static PoolSweepOptions from(Options o, Workloads types, String workloads, CommonOptions.Takes takes) {
+      RunFolderOptions.notMerge(o);
       CommonOptions common = CommonOptions.from(o, takes);
       Target target = common.target();
       Workloads.Chosen chosen = types.choose(o, workloads, target.dialect());
@@ -84,8 +85,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
             chosen.workloads(),
             chosen.settings(),
             o.decimal("acquireP99Ms", PoolSweepSettings.DEFAULT_ACQUIRE_P99_MS, 0, 3_600_000, true),
-            RunFolderOptions.compare(o, common.results()),
-            RunFolderOptions.merge(o, common.results()),
+            RunFolderOptions.baseline(o, common.results()),
             o.integers("rttMs", "0", 0, 1_000),
             split,
             drivers(o, target),

@@ -26,7 +26,7 @@ import java.util.Locale;
  * pool of that size filled and the request threads started before the first arrival), and the run around them
  * (summaries, gates, interrupts, budget).
  */
-public final class RateSweepEngine {
+public final class RateSweepEngine implements LabRun {
    /** Arrivals go on this long after the window, so that the window closes under load; they are not served. */
    private static final double TAIL_SECONDS = 0.5;
    /**
@@ -45,8 +45,10 @@ public final class RateSweepEngine {
       this.options = options;
       summary = new RateSweepSummary(options.rate(), options.sloP99Ms(),
             options.from() == null ? null : SweepRun.read(options.from()));
-      lab = new Lab("RateSweep", system, options.common(), options.largestPool() + 50, summary,
-            options.settings());
+      lab = new Lab(system, RunPlan.of("RateSweep", options.common(), options.largestPool() + 50, summary,
+                  options.settings())
+            .steps(options.workloads().size() * options.pools().size() * options.sources().size(), pools::endRun)
+            .onInterrupt(pools::interrupt).recoverWithin(options.recoverSeconds()).warmupPerStep(options.warmup()));
       for (Workload workload : options.workloads()) {
          for (int pool : options.pools()) {
             for (PoolLibrary source : options.sources()) {
@@ -56,10 +58,6 @@ public final class RateSweepEngine {
       }
       steps.forEach(step -> pools.arrivals(step, new PoolProtocol.Stage(() -> open(step),
             () -> report(step, step.close(), null), step::stop, () -> report(step, step.interrupt(), "interrupted"))));
-      lab.plan(steps.size(), pools::endRun);
-      lab.onInterrupt(pools::interrupt);
-      lab.recoverWithin(Duration.ofMillis((long) (options.recoverSeconds() * 1000)));
-      lab.warmupPerStep(options.warmup());
    }
 
    /** Reads the sweep's options from the JVM's; bad input ends the run with one line, before anything starts. */
@@ -138,6 +136,7 @@ public final class RateSweepEngine {
    }
 
    /** Before the load: the database, the table the workloads need, and each statement tried once. */
+   @Override
    public void start() {
       int rows = options.tableRows();
       lab.start("big", (database, c) -> rows == 0 ? "not needed"
@@ -145,6 +144,7 @@ public final class RateSweepEngine {
       options.workloads().forEach(lab::tryOnce);
    }
 
+   @Override
    public void finish() {
       lab.finish();
    }

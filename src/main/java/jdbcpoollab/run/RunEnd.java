@@ -17,46 +17,44 @@ import java.util.stream.Stream;
 
 /**
  * How a run ends: at its last step (its closing lines, the server stopped, its exit code), before its load with one
- * line, with nothing measured, or as the JVM ends under it (Ctrl-C, SIGTERM). Each way locks the run ({@code lock},
- * the lock its steps are reported under) and writes the run's last state once.
+ * line, with nothing measured, or as the JVM ends under it (Ctrl-C, SIGTERM). Each way locks the run (this end is
+ * the run's one lock, which its {@link Lab} reports steps under) and writes the run's last state once.
  */
 final class RunEnd {
-   private final Object lock;
    private final RunRecord record;
    private final RunDatabase database;
    private final Console console;
    private final Steps steps;
    private final Summary summary;
    private final Supplier<Optional<Path>> page;
-   private Runnable closeUnfinished = () -> { };
-   private Runnable interruptUnfinished = () -> { };
+   private final Runnable closeUnfinished;
+   private final Runnable interruptUnfinished;
    private int exitCode;
    /** Gatling's report folder, once the run ended at its last step: Gatling writes the report after that. */
    private Optional<Path> gatlingReport;
 
-   /** @param page writes the run's page and the index of runs, if the run has a page */
-   RunEnd(Object lock, RunRecord record, RunDatabase database, Console console, Steps steps, Summary summary,
-          Supplier<Optional<Path>> page) {
-      this.lock = lock;
-      this.record = record;
-      this.database = database;
-      this.console = console;
-      this.steps = steps;
-      this.summary = summary;
+   /** What a run's end reads and writes: its record, its database, its console and its steps. */
+   record Parts(RunRecord record, RunDatabase database, Console console, Steps steps) {
+   }
+
+   /**
+    * @param plan the run: its summary and what closes or interrupts the steps that have not ended
+    * @param page writes the run's page and the index of runs, if the run has a page
+    */
+   RunEnd(Parts parts, RunPlan plan, Supplier<Optional<Path>> page) {
+      this.record = parts.record();
+      this.database = parts.database();
+      this.console = parts.console();
+      this.steps = parts.steps();
+      this.summary = plan.summary();
+      this.closeUnfinished = plan.closeUnfinished();
+      this.interruptUnfinished = plan.interruptUnfinished();
       this.page = page;
-   }
-
-   void closeUnfinished(Runnable close) {
-      closeUnfinished = close;
-   }
-
-   void interruptUnfinished(Runnable interrupt) {
-      interruptUnfinished = interrupt;
    }
 
    /** The run's exit code once it ended; 0 before, and for a run that leaves Gatling's own. */
    int exitCode() {
-      synchronized (lock) {
+      synchronized (this) {
          return exitCode;
       }
    }
@@ -69,7 +67,7 @@ final class RunEnd {
     * @return true when nothing was measured and the run must end now with one line, {@link RunRecord#error}
     */
    boolean finish() {
-      synchronized (lock) {
+      synchronized (this) {
          if (!record.running()) {
             return false;
          }
@@ -145,7 +143,7 @@ final class RunEnd {
 
    /** Ends the run before its load, leaving a summary that says why. */
    Exit.LabExit failed(int code, String message) {
-      synchronized (lock) {
+      synchronized (this) {
          record.failed(code, message, null);
       }
       database.close();
@@ -162,7 +160,7 @@ final class RunEnd {
     */
    void shutdown(Throwable gatlingFailure) {
       boolean interrupted = false;
-      synchronized (lock) {
+      synchronized (this) {
          if (record.running() && record.created()) {
             interrupted = true;
             interruptUnfinished.run();

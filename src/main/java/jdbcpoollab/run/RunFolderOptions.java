@@ -10,10 +10,27 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The earlier runs a sweep names ({@code -Dcompare}, {@code -Dmerge}), found and read before anything starts. */
+/**
+ * The earlier runs a run names: a sweep's own comparison ({@code -Dcompare=<run>}), Compare's two runs and Merge's
+ * ({@code -Dmerge}), found and read before anything starts.
+ */
 final class RunFolderOptions {
 
    private RunFolderOptions() {
+   }
+
+   /**
+    * The run a sweep's page is compared with ({@code -Dcompare}), empty when not given. Two runs are Compare's: they
+    * are refused with the line that names it, before anything starts.
+    */
+   static List<Path> baseline(Options o, Path results) {
+      List<Path> runs = compare(o, results);
+      if (runs.size() == 2) {
+         String raw = o.string("compare", null);
+         throw new OptionException("bad option -Dcompare=" + raw + ": two runs are put side by side without a run:"
+               + " mvn gatling:test -Dsim=Compare -Dcompare=" + raw);
+      }
+      return runs;
    }
 
    /**
@@ -48,6 +65,18 @@ final class RunFolderOptions {
          throw Options.bad(name, raw, allowed);
       }
       return List.copyOf(runs);
+   }
+
+   /**
+    * {@code -Dmerge} given to a simulation that runs load: merging is Merge's, named in the line that refuses it.
+    * The option is not read here, so that another simulation than PoolSweep names Merge as its owner.
+    */
+   static void notMerge(Options o) {
+      String raw = o.given("merge");
+      if (raw != null) {
+         throw new OptionException("bad option -Dmerge=" + raw + ": runs are merged without a run: mvn gatling:test"
+               + " -Dsim=Merge -Dmerge=" + raw);
+      }
    }
 
    /**

@@ -10,9 +10,10 @@ import java.util.function.Function;
 
 /**
  * The lab's own simulations, each once with its options' reader: an option that only another of them reads is
- * refused with that simulation's name ({@link ForeignOptions}). A new simulation of the lab's is one line here. A
- * user's own simulation (a class in {@link #PACKAGE}, such as the OrdersSweep example, built on
- * {@link SweepSimulation}) needs no line: it reads the options of the engine it uses.
+ * refused with that simulation's name ({@link ForeignOptions}). Compare and Merge run no load: they write a page or a
+ * run folder from earlier runs. A new simulation of the lab's is one line here. A user's own simulation (a class in
+ * {@link #PACKAGE}, such as the OrdersSweep example, built on {@link SweepSimulation}) needs no line: it reads the
+ * options of the engine it uses.
  */
 public final class Simulations {
    /** Where the simulations are, under src/test/java (Gatling's convention). */
@@ -24,7 +25,7 @@ public final class Simulations {
     * @param name   its class's simple name in {@link #PACKAGE}, as {@code -Dsim} gives it
     * @param reader its options' reader, which reads and checks every option it takes
     */
-   public record Entry(String name, Function<Options, SimulationOptions> reader) {
+   public record Entry(String name, Function<Options, ?> reader) {
    }
 
    /** In the order {@link ForeignOptions} names an option's owner when several read it. */
@@ -35,7 +36,9 @@ public final class Simulations {
          new Entry("RateSweep", RateSweepOptions::from),
          new Entry("Outage", OutageOptions::from),
          new Entry("Burst", BurstOptions::from),
-         new Entry("Lifetime", LifetimeOptions::from));
+         new Entry("Lifetime", LifetimeOptions::from),
+         new Entry(CompareOnly.NAME, CompareOnly::runs),
+         new Entry(MergeOnly.NAME, MergeOnly::runs));
 
    private Simulations() {
    }

@@ -15,41 +15,38 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /** Where a step sits in PoolSweep's plan, and how its source reaches the database. */
 record SweepPlace(Workload workload, int rtt, boolean split, int instances, int pool, PoolLibrary source,
                   Driver driver, DriverProps props, int pass) {
 
    /**
-    * Every step of the sweep in the order they run: passes interleaved (every pool, then every pool again), so that
-    * drift hits every pool alike; within a pool size every source (driver, driver properties) in turn.
+    * Every step of the sweep in the order they run, the product of its axes ({@link #axes}): passes interleaved
+    * (every pool, then every pool again), so that drift hits every pool alike; within a pool size every source
+    * (driver, driver properties) in turn. A mix is measured with a pool per kind too only when it is split.
     */
    static List<SweepPlace> plan(PoolSweepOptions options) {
-      List<Driver> drivers = options.drivers().isEmpty() ? Arrays.asList((Driver) null) : options.drivers();
-      List<DriverProps> sets = options.driverProps().isEmpty() ? Arrays.asList((DriverProps) null)
-            : options.driverProps();
-      List<SweepPlace> plan = new ArrayList<>();
-      for (int pass = 1; pass <= options.repeat(); pass++) {
-         for (int rtt : options.rttMs()) {
-            for (Workload workload : options.workloads()) {
-               for (boolean split : options.split(workload) ? List.of(false, true) : List.of(false)) {
-                  for (int instances : options.instances()) {
-                     for (int pool : options.pools()) {
-                        for (PoolLibrary source : options.sources()) {
-                           for (Driver driver : drivers) {
-                              for (DriverProps props : sets) {
-                                 plan.add(new SweepPlace(workload, rtt, split, instances, pool, source, driver, props,
-                                       pass));
-                              }
-                           }
-                        }
-                     }
-                  }
-               }
-            }
-         }
-      }
-      return plan;
+      return axes(options).product().stream().map(at -> new SweepPlace(at.get("workload", Workload.class),
+                  at.get("rttMs", Integer.class), at.get("split", Boolean.class), at.get("instances", Integer.class),
+                  at.get("pool", Integer.class), at.get("source", PoolLibrary.class), at.get("driver", Driver.class),
+                  at.get("props", DriverProps.class), at.get("repetition", Integer.class)))
+            .filter(place -> !place.split() || options.split(place.workload())).toList();
+   }
+
+   /** What the sweep goes over, outermost first; a driver or driver properties not given are one null value. */
+   static Axes axes(PoolSweepOptions options) {
+      return new Axes()
+            .axis("repetition", IntStream.rangeClosed(1, options.repeat()).boxed().toList())
+            .axis("rttMs", options.rttMs())
+            .axis("workload", options.workloads())
+            .axis("split", List.of(false, true))
+            .axis("instances", options.instances())
+            .axis("pool", options.pools())
+            .axis("source", options.sources())
+            .axis("driver", options.drivers().isEmpty() ? Arrays.asList((Driver) null) : options.drivers())
+            .axis("props", options.driverProps().isEmpty() ? Arrays.asList((DriverProps) null)
+                  : options.driverProps());
    }
 
    /**

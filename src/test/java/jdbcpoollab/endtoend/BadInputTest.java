@@ -142,6 +142,30 @@ class BadInputTest {
       assertFalse(Files.exists(home), "no database may be started");
    }
 
+   @Test
+   void compareAndMergeGivenToASweepAreRefusedWithTheLineThatNamesTheirOwnSimulation() throws Exception {
+      Path home = tmp.resolve("home");
+      Path results = tmp.resolve("results");
+      for (String run : List.of("a", "b")) {
+         Files.createDirectories(results.resolve(run));
+         Files.writeString(results.resolve(run).resolve("summary.json"), "{\"simulation\": \"PoolSweep\", "
+               + "\"state\": \"complete\", \"steps\": []}");
+      }
+      Map<String, String> cases = new LinkedHashMap<>();
+      cases.put("compare", "jdbc-pool-lab: bad option -Dcompare=a,b: two runs are put side by side without a run: "
+            + "mvn gatling:test -Dsim=Compare -Dcompare=a,b (exit code 64)");
+      cases.put("merge", "jdbc-pool-lab: bad option -Dmerge=a,b: runs are merged without a run: mvn gatling:test "
+            + "-Dsim=Merge -Dmerge=a,b (exit code 64)");
+      for (Map.Entry<String, String> c : cases.entrySet()) {
+         try (LabProcess run = LabProcess.main(Preflight.class, Map.of(c.getKey(), "a,b", "lab.home", home.toString(),
+               "lab.results", results.toString()), tmp.resolve(c.getKey() + ".log"), "PoolSweep")) {
+            assertEquals(Exit.BAD_OPTION, run.waitFor(Duration.ofMinutes(1)), run.output());
+            assertEquals(c.getValue(), onlyLabLine(run.output()));
+         }
+      }
+      assertFalse(Files.exists(home), "no database may be started");
+   }
+
    /** The output has exactly one line from the lab and no stack trace. */
    static String onlyLabLine(String output) {
       List<String> lines = output.lines().filter(l -> l.contains("jdbc-pool-lab:")).toList();

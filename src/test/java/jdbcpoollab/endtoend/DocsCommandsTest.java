@@ -50,11 +50,11 @@ import static org.junit.jupiter.api.Assertions.fail;
  * <p>Running each one for real, even shortened, would take minutes, so every command's options go through the
  * preflight ({@link Preflight}, what Maven runs before Gatling's plugin: the simulation, its options, the
  * {@code -Ddb.serverOption} values by the server binary, the results folder; no database), here in the test JVM, and
- * must be accepted: exit 0 ({@code -Dcompare=<a>,<b>} and {@code -Dmerge} end there with 0 too, their pages
+ * must be accepted: exit 0 (Compare and Merge end there with 0 too, their pages
  * written). No fenced command is documented as bad input; the documented bad ones are inline and
  * {@link BadInputTest}'s. Three run for real, through Maven or {@code ./lab} as the page writes them, shortened where
  * they allow it (the first pool, 0.5 s windows, no warm-up): troubleshooting's {@code ./lab} run, poolsweep.md's
- * {@code -Dcompare} of two runs, and seed-questions' server thread pool, whose server option is judged by the binary
+ * Compare of two runs, and seed-questions' server thread pool, whose server option is judged by the binary
  * twice (preflight, then the server's start).
  *
  * <p>What a page marks as the reader's own is replaced: a run folder name ({@code -Dcompare}, {@code -Dbaseline},
@@ -123,7 +123,7 @@ class DocsCommandsTest {
       long t0 = System.nanoTime();
       Command lab = find(commands, "troubleshooting.md", "./lab PoolSweep");
       assertEquals(0, real(lab, results, true), lab.toString());
-      Command compare = find(commands, "poolsweep.md", "mvn gatling:test -Dcompare=");
+      Command compare = find(commands, "poolsweep.md", "mvn gatling:test -Dsim=Compare -Dcompare=");
       assertEquals(0, real(compare, results, false), compare.toString());
       String[] runs = compare.options().get("compare").split(",");
       assertTrue(Files.isRegularFile(results.resolve("compare-" + runs[0] + "-vs-" + runs[1]).resolve("index.html")));

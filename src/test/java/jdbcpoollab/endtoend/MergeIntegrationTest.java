@@ -50,9 +50,10 @@ class MergeIntegrationTest {
       GatlingRun.Result single = GatlingRun.run(PoolSweep.class, options(server, "4"), false);
       assertEquals(0, single.exitCode(), single.console());
 
-      // as the docs start it: mvn gatling:test -Dmerge=…, which merges in Maven's preflight and starts no Gatling
+      // as the docs start it: mvn gatling:test -Dsim=Merge -Dmerge=…, which merges in Maven's preflight and starts no
+      // Gatling
       Set<Path> before = GatlingRun.runFolders(results());
-      try (LabProcess mvn = LabProcess.maven(tmp.resolve("merge.log"), "gatling:test", "-Dsim=PoolSweep",
+      try (LabProcess mvn = LabProcess.maven(tmp.resolve("merge.log"), "gatling:test", "-Dsim=Merge",
             "-Dmaven.test.skip=true", "-Dlab.home=" + tmp.resolve("home"), "-Dlab.results=" + results(),
             "-Dmerge=" + a.getFileName() + "," + b)) {
          assertEquals(0, mvn.waitFor(Duration.ofMinutes(2)), mvn.output());

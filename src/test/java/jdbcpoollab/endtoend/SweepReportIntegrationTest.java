@@ -4,7 +4,6 @@ import jdbcpoollab.files.Json;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.report.Html;
 import jdbcpoollab.run.CompareOnly;
-import jdbcpoollab.run.PoolSweepOptions;
 import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.GatlingRun;
 import jdbcpoollab.testing.HeadlessChromium;
@@ -181,8 +180,8 @@ class SweepReportIntegrationTest {
       Properties props = new Properties();
       props.setProperty("lab.results", results.toString());
       props.setProperty("compare", a.getFileName() + "," + b.getFileName());
-      PoolSweepOptions options = PoolSweepOptions.from(new Options(props, Map.of()));
-      assertEquals(0, GatlingRun.ending(() -> CompareOnly.write(options.compare())).code());
+      List<Path> runs = CompareOnly.runs(new Options(props, Map.of()));
+      assertEquals(0, GatlingRun.ending(() -> CompareOnly.write(runs)).code());
 
       Path compared = results.resolve("compare-" + a.getFileName() + "-vs-" + b.getFileName());
       String html = Files.readString(compared.resolve("index.html"));

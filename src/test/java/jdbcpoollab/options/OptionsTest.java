@@ -1,6 +1,7 @@
 package jdbcpoollab.options;
 
 import jdbcpoollab.db.Target;
+import jdbcpoollab.run.CompareOnly;
 import jdbcpoollab.run.PoolSweepOptions;
 import jdbcpoollab.workloads.Workload;
 import jdbcpoollab.workloads.Workloads;
@@ -137,7 +138,12 @@ class OptionsTest {
       Files.writeString(b.resolve("summary.json"), "{}");
       Files.createDirectories(results.resolve("20250103-100000-PoolSweep"));
       String root = results.toString();
-      assertEquals(List.of(a, b), sweep(Map.of("lab.results", root, "compare", a.getFileName() + ", " + b)).compare());
+      Properties two = new Properties();
+      two.putAll(Map.of("lab.results", root, "compare", a.getFileName() + ", " + b));
+      assertEquals(List.of(a, b), CompareOnly.runs(new Options(two, Map.of())));
+      assertEquals("bad option -Dcompare=" + a.getFileName() + ", " + b + ": two runs are put side by side without a"
+            + " run: mvn gatling:test -Dsim=Compare -Dcompare=" + a.getFileName() + ", " + b,
+            error(Map.of("lab.results", root, "compare", a.getFileName() + ", " + b)));
       assertEquals(List.of(b), sweep(Map.of("lab.results", root, "compare", "results/" + b.getFileName())).compare());
       for (String bad : List.of("20250103-100000-PoolSweep", "nope", a.getFileName() + "," + a.getFileName(), ",",
             a.getFileName() + "," + b.getFileName() + "," + a.getFileName())) {

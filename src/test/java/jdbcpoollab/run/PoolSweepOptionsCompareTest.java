@@ -16,7 +16,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** -Dcompare reads the runs it names before anything starts: one that cannot be read is bad input. */
+/**
+ * -Dcompare reads the runs it names before anything starts, a sweep's one and Compare's two: one that cannot be read
+ * is bad input.
+ */
 class PoolSweepOptionsCompareTest {
    private static final String GOOD = "{\"simulation\": \"PoolSweep\", \"state\": \"complete\", \"steps\": []}";
 
@@ -25,6 +28,13 @@ class PoolSweepOptionsCompareTest {
       p.setProperty("lab.results", results.toString());
       p.setProperty("compare", compare);
       return PoolSweepOptions.from(new Options(p, Map.of()));
+   }
+
+   private static List<Path> compare(Path results, String compare) {
+      Properties p = new Properties();
+      p.setProperty("lab.results", results.toString());
+      p.setProperty("compare", compare);
+      return CompareOnly.runs(new Options(p, Map.of()));
    }
 
    private static void run(Path results, String name, String summary) throws IOException {
@@ -40,7 +50,13 @@ class PoolSweepOptionsCompareTest {
       for (Map.Entry<String, String> summary : bad.entrySet()) {
          run(results, summary.getKey(), summary.getValue());
          for (String compare : List.of(summary.getKey(), "good," + summary.getKey())) {
-            Exception e = assertThrows(Exception.class, () -> sweep(results, compare), compare);
+            Exception e = assertThrows(Exception.class, () -> {
+               if (compare.contains(",")) {
+                  compare(results, compare);
+               } else {
+                  sweep(results, compare);
+               }
+            }, compare);
             assertEquals(OptionException.class, e.getClass(), compare + ": " + e);
             String message = e.getMessage();
             assertTrue(message.startsWith("bad option -Dcompare=" + compare + ": "), message);

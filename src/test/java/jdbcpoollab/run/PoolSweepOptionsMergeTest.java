@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * -Dmerge reads and checks the runs it names before anything starts: differing plans, a missing, incomplete or
+ * Merge's -Dmerge reads and checks the runs it names before anything starts: differing plans, a missing, incomplete or
  * histogram-less run and runs that did not measure at the same time are refused in one line; runs of one plan merge
  * into a run whose throughput is the sum and whose P99 is the merged histogram's.
  */
@@ -42,15 +42,15 @@ class PoolSweepOptionsMergeTest {
    @TempDir
    Path results;
 
-   private PoolSweepOptions sweep(String merge) {
+   private List<Path> merge(String merge) {
       Properties p = new Properties();
       p.setProperty("lab.results", results.toString());
       p.setProperty("merge", merge);
-      return PoolSweepOptions.from(new Options(p, Map.of()));
+      return MergeOnly.runs(new Options(p, Map.of()));
    }
 
    private String refused(String merge) {
-      Exception e = assertThrows(OptionException.class, () -> sweep(merge), merge);
+      Exception e = assertThrows(OptionException.class, () -> merge(merge), merge);
       assertTrue(e.getMessage().startsWith("bad option -Dmerge=" + merge + ": "), e.getMessage());
       assertEquals(1, e.getMessage().lines().count(), e.getMessage());
       return e.getMessage();
@@ -122,8 +122,8 @@ class PoolSweepOptionsMergeTest {
    void runsOfOnePlanMergeIntoTheSumOfTheirThroughputsAndTheP99OfTheirHistograms() throws Exception {
       run("fast", 2, List.of(1, 2), T0, 2, 1000);
       run("slow", 2, List.of(1, 2), T0 + 500, 40, 30);
-      assertEquals(List.of(results.resolve("fast"), results.resolve("slow")), sweep("fast,slow").merge());
-      Path merged = MergedRun.write(RunMerge.read(sweep("fast,slow").merge()), results, LocalDateTime.now());
+      assertEquals(List.of(results.resolve("fast"), results.resolve("slow")), merge("fast,slow"));
+      Path merged = MergedRun.write(RunMerge.read(merge("fast,slow")), results, LocalDateTime.now());
       Map<String, Object> summary = Json.read(merged.resolve("summary.json"));
       @SuppressWarnings("unchecked")
       List<Map<String, Object>> steps = (List<Map<String, Object>>) summary.get("steps");

@@ -2,10 +2,10 @@ package jdbcpoollab.simulations;
 
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.run.BurstEngine;
+import jdbcpoollab.run.LabSimulation;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.exec;
@@ -17,12 +17,12 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
  *
  * <pre>mvn gatling:test -Dsim=Burst -DminIdle=5 -DmaxPool=50 -DconnectMs=150 -Dburst=50 -Dops=20</pre>
  */
-public class Burst extends Simulation {
+public class Burst extends LabSimulation {
 
    // Parameters: -DminIdle, -DmaxPool, -DidleTimeoutMs, -DconnectMs, -Dburst, -Dops, -DidleSeconds, -DsampleMs …
    // (docs/burst.md). Sources (-Dsource, all by default): each gets a pool of minIdle to maxPool connections
    // through the lab's fault proxy, every new connection's handshake connectMs late.
-   private final BurstEngine burst = BurstEngine.fromSystem();
+   private final BurstEngine burst = host(BurstEngine.fromSystem());
    private final int users = burst.options().burst();
 
    // Chains: every user does its operations back to back on a thread of its own; the protocol opens the source's
@@ -36,19 +36,9 @@ public class Burst extends Simulation {
       return scenario(step.requestName()).exec(operations(step)).injectOpen(atOnceUsers(users));
    }
 
-   @Override
-   public void before() {
-      burst.start();
-   }
-
-   @Override
-   public void after() {
-      burst.finish();
-   }
-
    {
-      setUp(burst.run().pools().oneAfterAnother(burst.run().steps(), this::source))
-            .protocols(burst.run().pools())
+      setUp(burst.pools().oneAfterAnother(burst.steps(), this::source))
+            .protocols(burst.pools())
             .maxDuration(burst.maxDuration());
    }
 }

@@ -2,10 +2,10 @@ package jdbcpoollab.simulations;
 
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.load.Batch;
 import jdbcpoollab.run.CpoolCompareEngine;
+import jdbcpoollab.run.LabSimulation;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.exec;
@@ -19,11 +19,11 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
  *
  * <pre>mvn gatling:test -Dsim=CpoolCompare -Doptions=hikari:32:70:3,hikari:35:76:3,none -Dusers=100 -Drepeat=10</pre>
  */
-public class CpoolCompare extends Simulation {
+public class CpoolCompare extends LabSimulation {
 
    // Parameters: -Doptions, -Dusers, -Dops, -Drepeat, -Dworkload … (docs/cpoolcompare.md); bad input ends the run
    // here. Sources: each batch gets a new source of its option; a pool is filled to cmin before the batch starts.
-   private final CpoolCompareEngine comparison = CpoolCompareEngine.fromSystem();
+   private final CpoolCompareEngine comparison = host(CpoolCompareEngine.fromSystem());
    private final int users = comparison.options().users();
    private final int ops = comparison.options().ops();
 
@@ -37,16 +37,6 @@ public class CpoolCompare extends Simulation {
    // Scenario: one per batch, all users at once; each batch starts when the previous one has ended.
    private PopulationBuilder batch(Batch batch) {
       return scenario(batch.name()).exec(work(batch)).injectOpen(atOnceUsers(users));
-   }
-
-   @Override
-   public void before() {
-      comparison.start();
-   }
-
-   @Override
-   public void after() {
-      comparison.finish();
    }
 
    {

@@ -2,13 +2,13 @@ package jdbcpoollab.simulations;
 
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.gatling.PluginPools;
 import jdbcpoollab.gatling.Sequence;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.run.FidelityEngine;
 import jdbcpoollab.run.FidelityTurn;
+import jdbcpoollab.run.LabSimulation;
 
 import static io.gatling.javaapi.core.CoreDsl.asLongAs;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
@@ -25,11 +25,11 @@ import static org.galaxio.gatling.javaapi.JdbcDsl.jdbc;
  *
  * <pre>mvn gatling:test -Dsim=Fidelity -Dworkloads=wait,point -Dpools=1,8,64 -Dusers=64 -Dseconds=5 -Drounds=3</pre>
  */
-public class Fidelity extends Simulation {
+public class Fidelity extends LabSimulation {
 
    // Parameters: -Dworkloads, -Dpools, -Drounds, -Dusers, -Dseconds, -Dwarmup … (docs/fidelity.md). Sources: every
    // contender gets the same HikariCP configuration, filled before load.
-   private final FidelityEngine bench = FidelityEngine.fromSystem();
+   private final FidelityEngine bench = host(FidelityEngine.fromSystem());
    private final int users = bench.options().users();
 
    // Chains: the lab's exactly as PoolSweep's (each user loops on a thread of its own until the window closes); the
@@ -52,16 +52,6 @@ public class Fidelity extends Simulation {
    private PopulationBuilder plugin(FidelityTurn.Plugin p) {
       return scenario(p.name()).exec(pluginLoop(p)).injectOpen(atOnceUsers(users))
             .protocols(DB().hikariConfig(p.config()));
-   }
-
-   @Override
-   public void before() {
-      bench.start();
-   }
-
-   @Override
-   public void after() {
-      bench.finish();
    }
 
    {

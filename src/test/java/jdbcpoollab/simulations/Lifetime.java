@@ -2,9 +2,9 @@ package jdbcpoollab.simulations;
 
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.load.Step;
+import jdbcpoollab.run.LabSimulation;
 import jdbcpoollab.run.LifetimeEngine;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
@@ -18,12 +18,12 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
  *
  * <pre>mvn gatling:test -Dsim=Lifetime -DcutAfterMs=2000 -DpauseSeconds=3 -Drounds=3 -DmaxLifetimeMs=1500</pre>
  */
-public class Lifetime extends Simulation {
+public class Lifetime extends LabSimulation {
 
    // Parameters: -Dpool, -Dusers, -Drounds, -DworkSeconds, -DpauseSeconds, -DcutAfterMs, -DmaxLifetimeMs,
    // -DkeepaliveMs, -Ddb.serverOption=wait_timeout=N … (docs/lifetime.md). Sources (-Dsource, all by default):
    // each gets a pool of -Dpool connections through the lab's fault proxy, filled before load.
-   private final LifetimeEngine lifetime = LifetimeEngine.fromSystem();
+   private final LifetimeEngine lifetime = host(LifetimeEngine.fromSystem());
    private final int users = lifetime.options().users();
 
    // Chains: every user runs the statement back to back on a thread of its own for a round, pauses, and again; the
@@ -37,19 +37,9 @@ public class Lifetime extends Simulation {
       return scenario(step.requestName()).exec(rounds(step)).injectOpen(atOnceUsers(users));
    }
 
-   @Override
-   public void before() {
-      lifetime.start();
-   }
-
-   @Override
-   public void after() {
-      lifetime.finish();
-   }
-
    {
-      setUp(lifetime.run().pools().oneAfterAnother(lifetime.run().steps(), this::source))
-            .protocols(lifetime.run().pools())
+      setUp(lifetime.pools().oneAfterAnother(lifetime.steps(), this::source))
+            .protocols(lifetime.pools())
             .maxDuration(lifetime.maxDuration());
    }
 }

@@ -2,9 +2,9 @@ package jdbcpoollab.simulations;
 
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.load.Step;
+import jdbcpoollab.run.LabSimulation;
 import jdbcpoollab.run.OutageEngine;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
@@ -18,12 +18,12 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
  *
  * <pre>mvn gatling:test -Dsim=Outage -Ddown=blackhole -DdownSeconds=5 -DconnectionTimeoutMs=2000 -Dsource=hikari</pre>
  */
-public class Outage extends Simulation {
+public class Outage extends LabSimulation {
 
    // Parameters: -Ddown, -DdownSeconds, -DsteadySeconds, -DafterSeconds, -Dpool, -Dusers, -DconnectionTimeoutMs,
    // -DsocketTimeoutMs … (docs/outage.md). Sources (-Dsource, all by default): each gets a pool of -Dpool
    // connections through the lab's fault proxy, filled before load.
-   private final OutageEngine outage = OutageEngine.fromSystem();
+   private final OutageEngine outage = host(OutageEngine.fromSystem());
    private final int users = outage.options().users();
 
    // Chains: every user runs the statement back to back on a thread of its own, through the steady load, the outage
@@ -38,19 +38,9 @@ public class Outage extends Simulation {
       return scenario(step.requestName()).exec(closedLoop(step)).injectOpen(atOnceUsers(users));
    }
 
-   @Override
-   public void before() {
-      outage.start();
-   }
-
-   @Override
-   public void after() {
-      outage.finish();
-   }
-
    {
-      setUp(outage.run().pools().oneAfterAnother(outage.run().steps(), this::source))
-            .protocols(outage.run().pools())
+      setUp(outage.pools().oneAfterAnother(outage.steps(), this::source))
+            .protocols(outage.pools())
             .maxDuration(outage.maxDuration());
    }
 }

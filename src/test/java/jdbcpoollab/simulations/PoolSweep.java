@@ -2,9 +2,9 @@ package jdbcpoollab.simulations;
 
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.load.Step;
+import jdbcpoollab.run.LabSimulation;
 import jdbcpoollab.run.PoolSweepEngine;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
@@ -17,11 +17,11 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
  *
  * <pre>mvn gatling:test -Dsim=PoolSweep -Dpools=1,2,4,8,16,32,64 -Dusers=64 -Dseconds=5 -Dworkloads=wait,cpu</pre>
  */
-public class PoolSweep extends Simulation {
+public class PoolSweep extends LabSimulation {
 
    // Parameters: -Dpools, -Dusers, -Dseconds, -Dwarmup, -Dworkloads … (docs/poolsweep.md); bad input ends the run
    // here, before anything starts. Sources (-Dsource, -Ddriver): each step gets a pool of its size, filled before load.
-   private final PoolSweepEngine sweep = PoolSweepEngine.fromSystem();
+   private final PoolSweepEngine sweep = host(PoolSweepEngine.fromSystem());
    private final int users = sweep.options().users();
 
    // Chains: every user runs the statement back to back on a thread of its own until the step's window closes. The
@@ -33,16 +33,6 @@ public class PoolSweep extends Simulation {
    // Scenario: one per step, all users at once; each step starts when the previous one has ended.
    private PopulationBuilder step(Step step) {
       return scenario(step.requestName()).exec(closedLoop(step)).injectOpen(atOnceUsers(users));
-   }
-
-   @Override
-   public void before() {
-      sweep.start();
-   }
-
-   @Override
-   public void after() {
-      sweep.finish();
    }
 
    {

@@ -2,9 +2,9 @@ package jdbcpoollab.simulations;
 
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.load.OpenStep;
+import jdbcpoollab.run.LabSimulation;
 import jdbcpoollab.run.RateSweepEngine;
 
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
@@ -18,11 +18,11 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
  *
  * <pre>mvn gatling:test -Dsim=RateSweep -Drate=1500 -DsloP99Ms=20 -Dpools=4,8,16,32 -Dthreads=200</pre>
  */
-public class RateSweep extends Simulation {
+public class RateSweep extends LabSimulation {
 
    // Parameters: -Drate, -DsloP99Ms, -Dthreads, -Dpools, -Dseconds, -Dfrom … (docs/ratesweep.md); bad input ends the
    // run here, before anything starts. Sources: each step gets a pool of its size, filled before the first arrival.
-   private final RateSweepEngine sweep = RateSweepEngine.fromSystem();
+   private final RateSweepEngine sweep = host(RateSweepEngine.fromSystem());
    private final double rate = sweep.options().rate();
 
    // Chains: each arriving user is one request, handed to a request thread, which borrows a connection, runs the
@@ -36,16 +36,6 @@ public class RateSweep extends Simulation {
    private PopulationBuilder arrivals(OpenStep step) {
       return scenario(step.requestName()).exec(request(step))
             .injectOpen(constantUsersPerSec(rate).during(sweep.arrivals()).randomized());
-   }
-
-   @Override
-   public void before() {
-      sweep.start();
-   }
-
-   @Override
-   public void after() {
-      sweep.finish();
    }
 
    {

@@ -35,13 +35,19 @@ public final class MergeOnly {
     */
    public static void run() {
       Options system = Options.fromSystem();
-      List<Path> runs = Exit.options(() -> {
-         List<Path> read = runs(system);
-         ForeignOptions.reject(NAME, system);
-         system.rejectUnknown(NAME);
-         return read;
-      });
+      List<Path> runs = Exit.options(() -> checked(system));
       throw write(runs, CommonOptions.results(system));
+   }
+
+   /**
+    * The runs of {@code -Dmerge}, read and checked, and no option Merge cannot apply: another simulation's
+    * ({@code -Dpools}, {@code -Dusers}, …) or an unknown one is refused, since nothing is run to apply it to.
+    */
+   static List<Path> checked(Options o) {
+      List<Path> read = runs(o);
+      ForeignOptions.reject(NAME, o);
+      o.rejectUnknown(NAME);
+      return read;
    }
 
    /** Writes the merged run and ends with code 0 without starting anything (see {@link Exit#now}). */

@@ -163,6 +163,23 @@ class PoolSweepOptionsMergeTest {
       assertTrue(again.contains("holds the same measurements as run " + merged.getFileName()), again);
    }
 
+   @Test
+   void optionsAMergeCannotApplyAreRefused() throws Exception {
+      run("fast", 2, List.of(1, 2), T0, 2, 1000);
+      run("slow", 2, List.of(1, 2), T0 + 500, 40, 30);
+      Properties p = new Properties();
+      p.setProperty("lab.results", results.toString());
+      p.setProperty("merge", "fast,slow");
+      p.setProperty("pools", "64");
+      p.setProperty("users", "999");
+      String why = assertThrows(OptionException.class, () -> MergeOnly.checked(new Options(p, Map.of())))
+            .getMessage();
+      assertTrue(why.startsWith("option -Dpools=64 is ") && why.contains("Merge does not read it"), why);
+      p.remove("pools");
+      p.remove("users");
+      assertEquals(2, MergeOnly.checked(new Options(p, Map.of())).size());
+   }
+
    private static void copy(Path from, Path to) throws java.io.IOException {
       Files.createDirectories(to);
       try (var files = Files.list(from)) {

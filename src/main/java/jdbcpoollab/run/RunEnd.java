@@ -134,7 +134,8 @@ final class RunEnd {
     */
    private void endWithNothingMeasured(int stepsGated) {
       record.failed(Exit.NOTHING_MEASURED, "no operation ended inside any measured window of " + stepsGated
-            + " step(s): each statement takes longer than -Dseconds; give a longer window or a shorter statement",
+            + " step(s): each operation, with its user's think time between operations, takes longer than the window;"
+            + " give a longer -Dseconds, a shorter statement or a shorter -DthinkMs",
             steps.wallTime().toMap());
       page.get();
       database.close();

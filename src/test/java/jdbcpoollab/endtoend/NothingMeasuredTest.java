@@ -45,6 +45,14 @@ class NothingMeasuredTest {
    }
 
    @Test
+   void aThinkTimeLongerThanTheWindowIsNamedAsACause() {
+      GatlingRun.Result run = GatlingRun.run(PoolSweep.class, Map.of("pools", "1", "users", "2", "seconds", "0.5",
+            "warmup", "0.2", "workloads", "wait", "thinkMs", "3600000"), true);
+      assertEquals(Exit.NOTHING_MEASURED, run.exitCode(), run.console());
+      assertTrue(run.failure().contains("think time") && run.failure().contains("-DthinkMs"), run.failure());
+   }
+
+   @Test
    void aStepWithoutOneSuccessfulOperationFailsTheRun() throws IOException {
       GatlingRun.Result run = GatlingRun.run(PoolSweep.class, Map.of("pools", "1", "users", "4", "seconds", "1",
             "warmup", "0", "workloads", "wait", "sleepMs", "2500", "connectionTimeoutMs", "250"), true);

@@ -44,7 +44,7 @@ public record FidelityRow(String workload, int round, int pool, int users, StepR
 
    /** False when a contender's step was cut short. */
    public boolean complete() {
-      return lab.complete() && raw.complete() && (s1 == null || s1.complete());
+      return lab.outcome().complete() && raw.outcome().complete() && (s1 == null || s1.outcome().complete());
    }
 
    public double pluginThroughput() {
@@ -52,20 +52,20 @@ public record FidelityRow(String workload, int round, int pool, int users, StepR
    }
 
    public double labOverRaw() {
-      return ratio(lab.throughput(), raw.throughput());
+      return ratio(lab.counts().throughput(), raw.counts().throughput());
    }
 
    public double labOverPlugin() {
-      return ratio(lab.throughput(), pluginThroughput());
+      return ratio(lab.counts().throughput(), pluginThroughput());
    }
 
    public double efficiency() {
-      return ratio(lab.throughput(), ceiling());
+      return ratio(lab.counts().throughput(), ceiling());
    }
 
    /** The pool's own count of the lab's completed operations against the lab's recorder: 1 when both agree. */
    public double returnsOverOk() {
-      return ratio(labReturns, lab.ok());
+      return ratio(labReturns, lab.counts().ok());
    }
 
    /** Timings are ms to the µs; the overhead targets read better in µs. */
@@ -93,8 +93,8 @@ public record FidelityRow(String workload, int round, int pool, int users, StepR
       m.put("users", users);
       m.put("s1Ms", s1Ms());
       m.put("ceiling", Rounded.orNull(ceiling(), 1));
-      m.put("lab", Rounded.orNull(lab.throughput(), 1));
-      m.put("raw", Rounded.orNull(raw.throughput(), 1));
+      m.put("lab", Rounded.orNull(lab.counts().throughput(), 1));
+      m.put("raw", Rounded.orNull(raw.counts().throughput(), 1));
       m.put("plugin", Rounded.orNull(pluginThroughput(), 1));
       m.put("pluginOk", pluginOk);
       m.put("pluginSeconds", pluginSeconds);
@@ -103,10 +103,10 @@ public record FidelityRow(String workload, int round, int pool, int users, StepR
       m.put("efficiency", Rounded.orNull(efficiency(), 4));
       m.put("overhead", labGaps.toMap());
       m.put("rawGap", rawGaps.toMap());
-      m.put("labOk", lab.ok());
+      m.put("labOk", lab.counts().ok());
       m.put("labReturns", labReturns);
-      m.put("acquireP99Ms", labAndRaw(lab.acquire().p99(), raw.acquire().p99(), 3));
-      m.put("jain", labAndRaw(lab.perUser().jain(), raw.perUser().jain(), 4));
+      m.put("acquireP99Ms", labAndRaw(lab.times().acquire().p99(), raw.times().acquire().p99(), 3));
+      m.put("jain", labAndRaw(lab.outcome().perUser().jain(), raw.outcome().perUser().jain(), 4));
       m.put("returnsOverOk", Rounded.orNull(returnsOverOk(), 4));
       Map<String, Object> cpuMap = new LinkedHashMap<>();
       cpuMap.put("lab", Rounded.orNull(cpu.lab(), 1));

@@ -121,7 +121,7 @@ public final class Comparison {
 
    /** A warning for a run that did not finish every step: its numbers are not those of a finished run. */
    private static void unfinished(Html html, String label, SweepRun run) {
-      long cut = run.steps().stream().filter(s -> !s.complete()).count();
+      long cut = run.steps().stream().filter(s -> !s.outcome().complete()).count();
       if ("complete".equals(run.state()) && cut == 0) {
          return;
       }
@@ -153,14 +153,14 @@ public final class Comparison {
          table.add(List.of(Integer.toString(pool), throughput(pa), throughput(pb), change,
                estimate(pa, Sizing.Pool::acquireP99), estimate(pb, Sizing.Pool::acquireP99),
                estimate(pa, Sizing.Pool::totalP99), estimate(pb, Sizing.Pool::totalP99),
-               pa == null ? "" : fixed(pa.mean(s -> s.perUser().jain()), 3),
-               pb == null ? "" : fixed(pb.mean(s -> s.perUser().jain()), 3)), cut ? "bad" : null);
+               pa == null ? "" : fixed(pa.mean(s -> s.outcome().perUser().jain()), 3),
+               pb == null ? "" : fixed(pb.mean(s -> s.outcome().perUser().jain()), 3)), cut ? "bad" : null);
       }
       return table;
    }
 
    private static boolean complete(Sizing.Pool pool) {
-      return pool == null || pool.steps().stream().allMatch(StepResult::complete);
+      return pool == null || pool.steps().stream().allMatch(s -> s.outcome().complete());
    }
 
    /** A pool size's throughput, marked when one of its steps did not measure its whole window. */

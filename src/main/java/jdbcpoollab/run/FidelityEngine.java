@@ -276,8 +276,8 @@ public final class FidelityEngine {
          return;
       }
       WindowCpu plugin = pluginCpu.get(b);
-      FidelityRow.Cpu cpu = new FidelityRow.Cpu(labResult.clientCpu().microsPerOp(),
-            rawResult.clientCpu().microsPerOp(),
+      FidelityRow.Cpu cpu = new FidelityRow.Cpu(labResult.resources().clientCpu().microsPerOp(),
+            rawResult.resources().clientCpu().microsPerOp(),
             plugin != null ? plugin.microsPerOperation(b.pluginReturns().count()) : Double.NaN);
       rows.add(new FidelityRow(b.at().workload().name(), b.at().round(), b.at().pool(), options.users(),
             results.get(b.s1().step()), labResult, Timing.of(b.lab().recorder().gaps()), b.lab().returns().count(),
@@ -328,6 +328,6 @@ public final class FidelityEngine {
    }
 
    private static double windowSeconds(StepRecorder window) {
-      return window.result(System.nanoTime()).seconds();
+      return window.result(System.nanoTime()).counts().seconds();
    }
 }

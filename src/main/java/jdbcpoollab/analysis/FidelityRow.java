@@ -1,5 +1,6 @@
 package jdbcpoollab.analysis;
 
+import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.Rounded;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
@@ -101,8 +102,8 @@ public record FidelityRow(String workload, int round, int pool, int users, StepR
       m.put("labOverRaw", Rounded.orNull(labOverRaw(), 4));
       m.put("labOverPlugin", Rounded.orNull(labOverPlugin(), 4));
       m.put("efficiency", Rounded.orNull(efficiency(), 4));
-      m.put("overhead", labGaps.toMap());
-      m.put("rawGap", rawGaps.toMap());
+      m.put("overhead", Json.toMap(labGaps));
+      m.put("rawGap", Json.toMap(rawGaps));
       m.put("labOk", lab.counts().ok());
       m.put("labReturns", labReturns);
       m.put("acquireP99Ms", labAndRaw(lab.times().acquire().p99(), raw.times().acquire().p99(), 3));

@@ -92,13 +92,4 @@ public record StepResult(@JsonUnwrapped StepId id, @JsonUnwrapped StepCounts cou
    public StepResult written() {
       return read(toMap(), id.passes(), id.width());
    }
-
-   static double number(Map<String, Object> m, String key) {
-      Object value = m.get(key);
-      return value instanceof Number n ? n.doubleValue() : 0;
-   }
-
-   static int integer(Map<String, Object> m, String key) {
-      return (int) number(m, key);
-   }
 }

@@ -1,7 +1,7 @@
 package jdbcpoollab.measure;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import jdbcpoollab.files.Decimals;
 
 /**
  * How much a step did inside its window: its users, the window, the operations that completed and failed, and the
@@ -16,7 +16,7 @@ import com.fasterxml.jackson.databind.annotation.JsonSerialize;
  */
 public record StepCounts(int users, double seconds, long ok, long ko,
                          @JsonProperty("koOutsideWindow") long koOutside,
-                         @JsonSerialize(converter = Rounded.Tenth.class) double throughput) {
+                         @Decimals(value = 1, orNull = false) double throughput) {
 
    /** Operations that failed, inside the window or not. */
    public long failures() {

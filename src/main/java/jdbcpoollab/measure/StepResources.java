@@ -2,7 +2,7 @@ package jdbcpoollab.measure;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
-import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import jdbcpoollab.files.Decimals;
 
 /**
  * What a step's window cost the database server and the load generator.
@@ -15,7 +15,7 @@ import com.fasterxml.jackson.databind.annotation.JsonSerialize;
  * @param clientCpu         what the load generator's JVM used of the machine during the window
  */
 public record StepResources(@JsonInclude(JsonInclude.Include.NON_NULL) Long serverConnections,
-                            @JsonSerialize(converter = Rounded.ThousandthOrNull.class)
+                            @Decimals(3)
                             @JsonDeserialize(using = Rounded.NanWhenNull.class) double betweenMs,
                             DatabaseActivity database, ClientCpu clientCpu) {
    /** Not watched: a step of an open model, merged from several generators, or built by a test. */

@@ -13,7 +13,7 @@ import java.util.Map;
  * @param rate     the offered arrival rate, per second
  * @param threads  the request threads that served the arrivals
  * @param queue    from arrival until a request thread picked the request up, for requests that ended in the window
- * @param refused  requests refused inside the window (request queue full); counted in {@code step.ko()}
+ * @param refused  requests refused inside the window (request queue full); counted in {@code step.counts().ko()}
  * @param unserved requests still queued when the window closed, dropped without running
  */
 public record ArrivalResult(@JsonUnwrapped StepResult step, double rate, int threads, Timing queue, long refused, long unserved) {

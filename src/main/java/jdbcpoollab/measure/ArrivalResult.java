@@ -16,7 +16,8 @@ import java.util.Map;
  * @param refused  requests refused inside the window (request queue full); counted in {@code step.counts().ko()}
  * @param unserved requests still queued when the window closed, dropped without running
  */
-public record ArrivalResult(@JsonUnwrapped StepResult step, double rate, int threads, Timing queue, long refused, long unserved) {
+public record ArrivalResult(@JsonUnwrapped StepResult step, double rate, int threads, Timing queue, long refused,
+                            long unserved) {
 
    /** In {@code summary.json}: the step's entries, then these. */
    public Map<String, Object> toMap() {

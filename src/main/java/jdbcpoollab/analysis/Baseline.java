@@ -74,8 +74,8 @@ public final class Baseline {
       List<GateResult> results = new ArrayList<>();
       if (ref != null) {
          double share = tolerancePct / 100.0;
-         double throughput = step.seconds() == 0 ? Double.NaN : step.throughput();
-         double p99 = step.total().count() == 0 ? Double.NaN : step.total().p99();
+         double throughput = step.counts().seconds() == 0 ? Double.NaN : step.counts().throughput();
+         double p99 = step.times().total().count() == 0 ? Double.NaN : step.times().total().p99();
          results.add(GateResult.of(step, THROUGHPUT, throughput, Bound.AT_LEAST,
                ref.throughput() * (1 - share), ref.throughput()));
          results.add(GateResult.of(step, P99_TOTAL, p99, Bound.AT_MOST,

@@ -30,19 +30,20 @@ public final class Capacity {
     * step completed an operation.
     */
    public static StepResult sweepS1Step(List<StepResult> steps) {
-      return steps.stream().filter(s -> s.complete() && s.query().count() > 0)
-            .min(Comparator.comparingDouble((StepResult s) -> s.query().avg()).thenComparingInt(StepResult::pool))
+      return steps.stream().filter(s -> s.outcome().complete() && s.times().query().count() > 0)
+            .min(Comparator.comparingDouble((StepResult s) -> s.times().query().avg())
+                  .thenComparingInt(StepResult::pool))
             .orElse(null);
    }
 
    /** S1 in ms of a sweep: the average query time of {@link #sweepS1Step}, NaN without one. */
    public static double sweepS1Ms(StepResult s1Step) {
-      return s1Step == null ? Double.NaN : s1Step.query().avg();
+      return s1Step == null ? Double.NaN : s1Step.times().query().avg();
    }
 
    /** S1 in ms of one user alone on a pool of one connection: the mean total time of its operations. */
    public static double aloneS1Ms(StepResult alone) {
-      return alone.total().avg();
+      return alone.times().total().avg();
    }
 
    /** The Little's-law ceiling min(pool, users) / S1, in operations per second. */
@@ -69,6 +70,6 @@ public final class Capacity {
 
    /** Little's law again: connections busy on average = throughput x query time. */
    public static double busy(StepResult s) {
-      return s.throughput() * s.query().avg() / 1000.0;
+      return s.counts().throughput() * s.times().query().avg() / 1000.0;
    }
 }

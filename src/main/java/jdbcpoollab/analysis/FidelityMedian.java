@@ -64,11 +64,11 @@ public record FidelityMedian(String workload, int pool, int users, List<Fidelity
    }
 
    public double lab() {
-      return median(r -> r.lab().throughput());
+      return median(r -> r.lab().counts().throughput());
    }
 
    public double raw() {
-      return median(r -> r.raw().throughput());
+      return median(r -> r.raw().counts().throughput());
    }
 
    public double plugin() {
@@ -88,11 +88,11 @@ public record FidelityMedian(String workload, int pool, int users, List<Fidelity
    }
 
    public double labAcquireP99() {
-      return median(r -> r.lab().acquire().p99());
+      return median(r -> r.lab().times().acquire().p99());
    }
 
    public double rawAcquireP99() {
-      return median(r -> r.raw().acquire().p99());
+      return median(r -> r.raw().times().acquire().p99());
    }
 
    /** The lab's P99 acquire wait against the plain threads', medians of the rounds. */
@@ -101,11 +101,11 @@ public record FidelityMedian(String workload, int pool, int users, List<Fidelity
    }
 
    public double labJain() {
-      return median(r -> r.lab().perUser().jain());
+      return median(r -> r.lab().outcome().perUser().jain());
    }
 
    public double rawJain() {
-      return median(r -> r.raw().perUser().jain());
+      return median(r -> r.raw().outcome().perUser().jain());
    }
 
    public double overheadP50Us() {

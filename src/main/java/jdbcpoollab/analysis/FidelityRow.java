@@ -1,5 +1,6 @@
 package jdbcpoollab.analysis;
 
+import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.Rounded;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
@@ -51,7 +52,7 @@ public record FidelityRow(String workload, int round, int pool, int users, StepR
 
    /** False when a contender's step was cut short. */
    public boolean complete() {
-      return lab.complete() && raw.complete() && (s1 == null || s1.complete());
+      return lab.outcome().complete() && raw.outcome().complete() && (s1 == null || s1.outcome().complete());
    }
 
    public double pluginThroughput() {
@@ -59,15 +60,15 @@ public record FidelityRow(String workload, int round, int pool, int users, StepR
    }
 
    public double labOverRaw() {
-      return ratio(lab.throughput(), raw.throughput());
+      return ratio(lab.counts().throughput(), raw.counts().throughput());
    }
 
    public double labOverPlugin() {
-      return ratio(lab.throughput(), pluginThroughput());
+      return ratio(lab.counts().throughput(), pluginThroughput());
    }
 
    public double efficiency() {
-      return ratio(lab.throughput(), ceiling());
+      return ratio(lab.counts().throughput(), ceiling());
    }
 
    /** The lab's client CPU per operation beyond the reference's, µs: this JVM's CPU in each window / operations. */
@@ -77,13 +78,14 @@ public record FidelityRow(String workload, int round, int pool, int users, StepR
 
    /** The lab's wall time per operation beyond the reference's, µs: each window's length / operations in it. */
    public double labExtraWallUs() {
-      return lab.throughput() > 0 && raw.throughput() > 0 ? 1e6 / lab.throughput() - 1e6 / raw.throughput()
+      return lab.counts().throughput() > 0 && raw.counts().throughput() > 0
+            ? 1e6 / lab.counts().throughput() - 1e6 / raw.counts().throughput()
             : Double.NaN;
    }
 
    /** The pool's own count of the lab's completed operations against the lab's recorder: 1 when both agree. */
    public double returnsOverOk() {
-      return ratio(labReturns, lab.ok());
+      return ratio(labReturns, lab.counts().ok());
    }
 
    /** Timings are ms to the µs; the overhead targets read better in µs. */
@@ -119,20 +121,20 @@ public record FidelityRow(String workload, int round, int pool, int users, StepR
       m.put("users", users);
       m.put("s1Ms", s1Ms());
       m.put("ceiling", Rounded.orNull(ceiling(), 1));
-      m.put("lab", Rounded.orNull(lab.throughput(), 1));
-      m.put("raw", Rounded.orNull(raw.throughput(), 1));
+      m.put("lab", Rounded.orNull(lab.counts().throughput(), 1));
+      m.put("raw", Rounded.orNull(raw.counts().throughput(), 1));
       m.put("plugin", Rounded.orNull(pluginThroughput(), 1));
       m.put("pluginOk", pluginOk);
       m.put("pluginSeconds", pluginSeconds);
       m.put("labOverRaw", Rounded.orNull(labOverRaw(), 4));
       m.put("labOverPlugin", Rounded.orNull(labOverPlugin(), 4));
       m.put("efficiency", Rounded.orNull(efficiency(), 4));
-      m.put("overhead", labGaps.toMap());
-      m.put("rawGap", rawGaps.toMap());
-      m.put("labOk", lab.ok());
+      m.put("overhead", Json.toMap(labGaps));
+      m.put("rawGap", Json.toMap(rawGaps));
+      m.put("labOk", lab.counts().ok());
       m.put("labReturns", labReturns);
-      m.put("acquireP99Ms", labAndRaw(lab.acquire().p99(), raw.acquire().p99(), 3));
-      m.put("jain", labAndRaw(lab.perUser().jain(), raw.perUser().jain(), 4));
+      m.put("acquireP99Ms", labAndRaw(lab.times().acquire().p99(), raw.times().acquire().p99(), 3));
+      m.put("jain", labAndRaw(lab.outcome().perUser().jain(), raw.outcome().perUser().jain(), 4));
       m.put("returnsOverOk", Rounded.orNull(returnsOverOk(), 4));
       Map<String, Object> cpuMap = new LinkedHashMap<>();
       cpuMap.put("lab", Rounded.orNull(cpu.lab(), 1));

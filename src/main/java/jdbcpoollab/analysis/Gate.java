@@ -1,6 +1,7 @@
 package jdbcpoollab.analysis;
 
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.Timing;
 
 import java.util.function.ToDoubleFunction;
 
@@ -14,15 +15,21 @@ import java.util.function.ToDoubleFunction;
 public record Gate(String name, Bound bound, double limit, ToDoubleFunction<StepResult> measure) {
 
    public static Gate p99AcquireMs(double limit) {
-      return new Gate("p99AcquireMs", Bound.AT_MOST, limit, s -> s.acquire().count() == 0 ? Double.NaN : s.acquire().p99());
+      return new Gate("p99AcquireMs", Bound.AT_MOST, limit, s -> p99(s.times().acquire()));
    }
 
    public static Gate p99TotalMs(double limit) {
-      return new Gate("p99TotalMs", Bound.AT_MOST, limit, s -> s.total().count() == 0 ? Double.NaN : s.total().p99());
+      return new Gate("p99TotalMs", Bound.AT_MOST, limit, s -> p99(s.times().total()));
    }
 
    public static Gate minThroughput(double limit) {
-      return new Gate("minThroughput", Bound.AT_LEAST, limit, s -> s.seconds() == 0 ? Double.NaN : s.throughput());
+      return new Gate("minThroughput", Bound.AT_LEAST, limit,
+            s -> s.counts().seconds() == 0 ? Double.NaN : s.counts().throughput());
+   }
+
+   /** The P99 of times measured, NaN when none was. */
+   private static double p99(Timing t) {
+      return t.count() == 0 ? Double.NaN : t.p99();
    }
 
    /** Failed operations among all operations that ended inside the window, in percent. */
@@ -31,8 +38,8 @@ public record Gate(String name, Bound bound, double limit, ToDoubleFunction<Step
    }
 
    public static double koPercent(StepResult s) {
-      long all = s.ok() + s.ko();
-      return all == 0 ? Double.NaN : 100.0 * s.ko() / all;
+      long all = s.counts().ok() + s.counts().ko();
+      return all == 0 ? Double.NaN : 100.0 * s.counts().ko() / all;
    }
 
    public GateResult check(StepResult step) {

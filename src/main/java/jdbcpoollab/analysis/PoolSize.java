@@ -17,9 +17,9 @@ public record PoolSize(int pool, List<StepResult> steps, boolean usable, Estimat
                        Estimate totalP99) {
    static PoolSize of(int pool, List<StepResult> steps) {
       return new PoolSize(pool, steps, steps.stream().allMatch(PoolSize::usable),
-            Estimate.of(steps.stream().mapToDouble(StepResult::throughput).toArray()),
-            Estimate.of(steps.stream().mapToDouble(s -> s.acquire().p99()).toArray()),
-            Estimate.of(steps.stream().mapToDouble(s -> s.total().p99()).toArray()));
+            Estimate.of(steps.stream().mapToDouble(s -> s.counts().throughput()).toArray()),
+            Estimate.of(steps.stream().mapToDouble(s -> s.times().acquire().p99()).toArray()),
+            Estimate.of(steps.stream().mapToDouble(s -> s.times().total().p99()).toArray()));
    }
 
    /** The steps grouped by pool size, smallest first. */
@@ -31,11 +31,11 @@ public record PoolSize(int pool, List<StepResult> steps, boolean usable, Estimat
 
    /** Whether a recommendation may rest on a step: complete, without failures, with operations. */
    static boolean usable(StepResult s) {
-      return s.complete() && s.failures() == 0 && s.ok() > 0;
+      return s.outcome().complete() && s.counts().failures() == 0 && s.counts().ok() > 0;
    }
 
    double[] throughputs() {
-      return steps.stream().mapToDouble(StepResult::throughput).toArray();
+      return steps.stream().mapToDouble(s -> s.counts().throughput()).toArray();
    }
 
    /** Mean of a step's number over the pool's steps. */

@@ -23,7 +23,7 @@ public record RateAnswer(String workload, double rate, double sloP99Ms, List<Rat
 
    /** The step with the lowest P99 total among those that completed operations, or null. */
    public RatePoint fastest() {
-      return points.stream().filter(p -> p.step().ok() > 0)
-            .min(Comparator.comparingDouble(p -> p.step().total().p99())).orElse(null);
+      return points.stream().filter(p -> p.step().counts().ok() > 0)
+            .min(Comparator.comparingDouble(p -> p.step().times().total().p99())).orElse(null);
    }
 }

@@ -46,14 +46,15 @@ public record RatePoint(ArrivalResult arrivals, double serviceMs, String service
    /** Measured P99 acquire wait over predicted P99 wait; NaN when either is missing or the prediction is 0 or ∞. */
    public double measuredOverPredicted() {
       double predicted = predictedP99WaitMs();
-      return predicted > 0 && Double.isFinite(predicted) && step().acquire().count() > 0
-            ? step().acquire().p99() / predicted : Double.NaN;
+      return predicted > 0 && Double.isFinite(predicted) && step().times().acquire().count() > 0
+            ? step().times().acquire().p99() / predicted : Double.NaN;
    }
 
    /** The step was not cut short, had no failure and its P99 total from arrival is within {@code sloP99Ms}. */
    public boolean meetsSlo(double sloP99Ms) {
       StepResult s = step();
-      return s.complete() && s.failures() == 0 && s.ok() > 0 && s.total().p99() <= sloP99Ms;
+      return s.outcome().complete() && s.counts().failures() == 0 && s.counts().ok() > 0
+            && s.times().total().p99() <= sloP99Ms;
    }
 
    /** What the model expects of the SLO: stable, and P99 wait plus the service time within it. */

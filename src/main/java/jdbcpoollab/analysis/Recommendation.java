@@ -40,7 +40,7 @@ public record Recommendation(PoolSize best, PoolSize pick, List<PoolSize> nearBe
    public record CeilingNoise(int from, double sd, int steps) {
       static CeilingNoise of(List<PoolSize> usable, int from) {
          double[] x = usable.stream().filter(p -> p.pool() >= from).flatMapToDouble(p -> p.steps().stream()
-               .mapToDouble(StepResult::throughput)).toArray();
+               .mapToDouble(s -> s.counts().throughput())).toArray();
          return x.length < 2 ? null : new CeilingNoise(from, Math.sqrt(StatUtils.variance(x)), x.length);
       }
 

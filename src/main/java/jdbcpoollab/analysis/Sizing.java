@@ -101,7 +101,7 @@ public final class Sizing {
       /** A sweep's context; a part its settings do not give (a run written before they had it) takes its default. */
       public static Context of(PoolSweepSettings settings, Environment environment, List<StepResult> steps) {
          return new Context(settings.users() > 0 ? settings.users()
-               : steps.stream().mapToInt(StepResult::users).max().orElse(1),
+               : steps.stream().mapToInt(s -> s.counts().users()).max().orElse(1),
                settings.databaseCores() != null ? settings.databaseCores() : 0,
                settings.acquireP99Ms() > 0 ? settings.acquireP99Ms() : PoolSweepSettings.DEFAULT_ACQUIRE_P99_MS);
       }
@@ -136,9 +136,8 @@ public final class Sizing {
     * or when that is not known (another server, or its cores unknown).
     */
    public boolean saturated(StepResult s) {
-      DatabaseActivity db = s.database();
-      return cores > 0 && db != null && db.known() && DatabaseActivity.CPU_CORES.equals(db.what())
-            && db.avg() >= SATURATED * cores;
+      DatabaseActivity db = s.resources().database();
+      return cores > 0 && db.known() && DatabaseActivity.CPU_CORES.equals(db.what()) && db.avg() >= SATURATED * cores;
    }
 
    /** The smallest pool at which the database was saturated, or null. */
@@ -185,8 +184,8 @@ public final class Sizing {
     * R + Z (total avg + think time).
     */
    public double usersCarried(PoolSize pool) {
-      return Capacity.usersCarried(pool.pool(), pool.mean(s -> s.query().avg()), pool.mean(s -> s.total().avg()),
-            thinkMs);
+      return Capacity.usersCarried(pool.pool(), pool.mean(s -> s.times().query().avg()),
+            pool.mean(s -> s.times().total().avg()), thinkMs);
    }
 
    /** Connections busy on average ({@link Capacity#busy}). */
@@ -199,7 +198,8 @@ public final class Sizing {
     * connection, divided by the rate at which connections come back (Little's law on the queue).
     */
    public static double fifoWaitMs(StepResult s) {
-      return s.throughput() > 0 ? Math.max(0, s.users() - s.pool()) * 1000.0 / s.throughput() : Double.NaN;
+      return s.counts().throughput() > 0
+            ? Math.max(0, s.counts().users() - s.pool()) * 1000.0 / s.counts().throughput() : Double.NaN;
    }
 
    /**
@@ -208,7 +208,7 @@ public final class Sizing {
     * within one of every other's, so with fewer operations a zero means nothing.
     */
    public static boolean starved(StepResult s) {
-      return judged(s) && s.perUser().min() < STARVED_SHARE * s.ok() / s.users();
+      return judged(s) && s.outcome().perUser().min() < STARVED_SHARE * s.counts().ok() / s.counts().users();
    }
 
    /**
@@ -216,13 +216,13 @@ public final class Sizing {
     * least half the window at once (a wait still open at the close counted at its age).
     */
    public static boolean unfair(StepResult s) {
-      return s.pool() < s.users() && (starved(s) || s.seconds() > 0
-            && s.checks().longestWait().maxMs() >= UNFAIR_WAIT_SHARE * 1000 * s.seconds());
+      return s.pool() < s.counts().users() && (starved(s) || s.counts().seconds() > 0
+            && s.checks().longestWait().maxMs() >= UNFAIR_WAIT_SHARE * 1000 * s.counts().seconds());
    }
 
    /** Whether the step completed enough operations to judge its fairness. */
    public static boolean judged(StepResult s) {
-      return s.users() > 0 && s.ok() >= JUDGED_SHARE * s.users();
+      return s.counts().users() > 0 && s.counts().ok() >= JUDGED_SHARE * s.counts().users();
    }
 
    /**

@@ -88,7 +88,7 @@ public final class Step implements LoadStep {
    /**
     * Samples the step every 100 ms from the moment its source is open until it closes, at most {@code atMostNanos}:
     * the pool over time, what the database does and the JVM's peaks ({@link #timeline()},
-    * {@link StepResult#database()}, {@link StepResult#jvm()}).
+    * {@link StepResult#resources()}, {@link StepResult#runtime()}).
     */
    public void sample(Supplier<ServerActivity> serverActivity, long atMostNanos) {
       activity = serverActivity;

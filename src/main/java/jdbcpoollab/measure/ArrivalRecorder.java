@@ -96,14 +96,15 @@ public final class ArrivalRecorder {
    public ArrivalResult result(long nowNanos) {
       StepResult s = step.result(nowNanos);
       long refusedIn = refused.sum();
-      Map<String, Long> errors = new LinkedHashMap<>(s.errors());
+      Map<String, Long> errors = new LinkedHashMap<>(s.outcome().errors());
       if (refusedIn + refusedOutside.sum() > 0) {
          errors.merge(REFUSED, refusedIn + refusedOutside.sum(), Long::sum);
       }
-      StepResult withRefused = new StepResult(s.id(), threads, s.seconds(), s.ok(), s.ko() + refusedIn,
-            s.koOutside() + refusedOutside.sum(), s.throughput(), s.acquire(), s.query(), s.total(), s.perUser(),
-            errors, s.complete(), null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN,
-            s.checks().openLoop(s.users(), rate, s.total().avg()));
+      StepCounts c = s.counts();
+      StepResult withRefused = new StepResult(s.id(), new StepCounts(threads, c.seconds(), c.ok(), c.ko() + refusedIn,
+            c.koOutside() + refusedOutside.sum(), c.throughput()), s.times(),
+            new StepOutcome(s.outcome().perUser(), errors, s.outcome().complete()), StepResources.NONE,
+            s.checks().openLoop(c.users(), rate, s.times().total().avg()), StepRuntime.NONE);
       return new ArrivalResult(withRefused, rate, threads, Timing.of(queue.getIntervalHistogram()), refusedIn,
             unserved.sum());
    }

@@ -1,9 +1,8 @@
 package jdbcpoollab.measure;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import jdbcpoollab.files.Decimals;
 
 /**
  * The CPU this JVM (the load generator: harness, pool and driver) used during a step's measured window.
@@ -11,7 +10,8 @@ import java.util.Map;
  * @param share       CPU time / (cores x window): the share of the whole machine, 1 = every core busy all along
  * @param microsPerOp CPU µs per operation completed in the window
  */
-public record ClientCpu(double share, double microsPerOp) {
+public record ClientCpu(@Decimals(4) @JsonDeserialize(using = Rounded.NanWhenNull.class) double share,
+                        @Decimals(1) @JsonDeserialize(using = Rounded.NanWhenNull.class) double microsPerOp) {
    /** Not measured, as for a step read back from a summary written before the lab measured it. */
    public static final ClientCpu UNKNOWN = new ClientCpu(Double.NaN, Double.NaN);
    /** Above this share of the machine a step measures the load generator rather than the pool. */
@@ -27,28 +27,8 @@ public record ClientCpu(double share, double microsPerOp) {
             operations > 0 ? cpuNanos / 1e3 / operations : Double.NaN);
    }
 
+   @JsonProperty(value = "clientBound", access = JsonProperty.Access.READ_ONLY)
    public boolean clientBound() {
       return share > BOUND_SHARE;
-   }
-
-   @JsonValue
-   public Map<String, Object> toMap() {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("share", Rounded.orNull(share, 4));
-      m.put("microsPerOp", Rounded.orNull(microsPerOp, 1));
-      m.put("clientBound", clientBound());
-      return m;
-   }
-
-   @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-   public static ClientCpu fromMap(Map<String, Object> m) {
-      if (m == null) {
-         return UNKNOWN;
-      }
-      return new ClientCpu(number(m.get("share")), number(m.get("microsPerOp")));
-   }
-
-   private static double number(Object value) {
-      return value instanceof Number n ? n.doubleValue() : Double.NaN;
    }
 }

@@ -1,6 +1,6 @@
 package jdbcpoollab.measure;
 
-import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import jdbcpoollab.files.Decimals;
 
 /**
  * The load generator's JVM at its largest during a step's window, read by the step's 100 ms sampler, as
@@ -10,5 +10,5 @@ import com.fasterxml.jackson.databind.annotation.JsonSerialize;
  * @param liveThreadsPeak the most live platform threads since the previous sample, at any sample (ThreadMXBean's
  *                        peak, reset at each sample); virtual threads are not counted, their carriers are
  */
-public record JvmPeaks(@JsonSerialize(converter = Rounded.Tenth.class) double heapPeakMb, int liveThreadsPeak) {
+public record JvmPeaks(@Decimals(value = 1, orNull = false) double heapPeakMb, int liveThreadsPeak) {
 }

@@ -47,25 +47,28 @@ public final class MergedStep {
       Map<String, Long> errors = new TreeMap<>();
       boolean complete = true;
       for (Part p : parts) {
-         StepResult r = p.result();
-         ok += r.ok();
-         ko += r.ko();
-         koOutside += r.koOutside();
-         users += r.users();
-         throughput += r.seconds() > 0 ? r.ok() / r.seconds() : 0;
-         seconds = Math.min(seconds, r.seconds());
+         StepCounts c = p.result().counts();
+         StepResources r = p.result().resources();
+         ok += c.ok();
+         ko += c.ko();
+         koOutside += c.koOutside();
+         users += c.users();
+         throughput += c.seconds() > 0 ? c.ok() / c.seconds() : 0;
+         seconds = Math.min(seconds, c.seconds());
          if (Double.isFinite(r.betweenMs())) {
-            betweenWeighted += r.betweenMs() * r.ok();
-            betweenOps += r.ok();
+            betweenWeighted += r.betweenMs() * c.ok();
+            betweenOps += c.ok();
          }
          serverConnections = serverConnections == null || r.serverConnections() == null ? null
                : serverConnections + r.serverConnections();
-         r.errors().forEach((m, n) -> errors.merge(m, n, Long::sum));
-         complete &= r.complete();
+         p.result().outcome().errors().forEach((m, n) -> errors.merge(m, n, Long::sum));
+         complete &= p.result().outcome().complete();
       }
-      return new StepResult(first.id(), users, seconds, ok, ko, koOutside, throughput, Timing.of(sum.acquire()),
-            Timing.of(sum.query()), Timing.of(sum.total()), spread(parts), errors, complete, serverConnections,
-            betweenOps == 0 ? Double.NaN : betweenWeighted / betweenOps, first.database(), ClientCpu.UNKNOWN);
+      return new StepResult(first.id(), new StepCounts(users, seconds, ok, ko, koOutside, throughput),
+            new StepTimes(Timing.of(sum.acquire()), Timing.of(sum.query()), Timing.of(sum.total())),
+            new StepOutcome(spread(parts), errors, complete),
+            new StepResources(serverConnections, betweenOps == 0 ? Double.NaN : betweenWeighted / betweenOps,
+                  first.resources().database(), ClientCpu.UNKNOWN), StepChecks.NONE, StepRuntime.NONE);
    }
 
    /** The parts' histograms merged, over the span from the first window's start to the last one's end. */
@@ -112,12 +115,12 @@ public final class MergedStep {
       double sum = 0;
       double squares = 0;
       for (Part p : parts) {
-         UserSpread s = p.result().perUser();
+         UserSpread s = p.result().outcome().perUser();
          users += s.users();
          min = Math.min(min, s.min());
          max = Math.max(max, s.max());
          medians += s.median() * s.users();
-         long ops = p.result().ok();
+         long ops = p.result().counts().ok();
          sum += ops;
          squares += s.jain() > 0 && s.users() > 0 ? (double) ops * ops / (s.users() * s.jain()) : 0;
       }

@@ -1,10 +1,10 @@
 package jdbcpoollab.measure;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
-
-import java.util.LinkedHashMap;
-import java.util.Map;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import jdbcpoollab.files.Decimals;
 
 /**
  * The operations still in progress when a step's window closed: the window did not see them end, so no completed-only
@@ -16,33 +16,26 @@ import java.util.Map;
  * @param inDatabase   how many had their connection and were in the database
  * @param oldestWaitMs the age of the oldest wait for a connection still open, in ms (0 when none was waiting)
  */
-public record OpenAtClose(long count, double oldestMs, long waiting, long inDatabase, double oldestWaitMs) {
+@JsonPropertyOrder({"count", "oldestMs", "oldestWaitMs", "byPhase"})
+public record OpenAtClose(long count, @Decimals(value = 3, orNull = false) double oldestMs,
+                          @JsonIgnore long waiting, @JsonIgnore long inDatabase,
+                          @Decimals(value = 3, orNull = false) double oldestWaitMs) {
    /** Nothing open, as for a step that was not a closed loop or a summary written before the lab counted them. */
    public static final OpenAtClose NONE = new OpenAtClose(0, 0, 0, 0, 0);
 
-   @JsonValue
-   public Map<String, Object> toMap() {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("count", count);
-      m.put("oldestMs", Rounded.to(oldestMs, 3));
-      m.put("oldestWaitMs", Rounded.to(oldestWaitMs, 3));
-      m.put("byPhase", Map.of("acquire", waiting, "database", inDatabase));
-      return m;
+   /** How many of them were in each phase, as {@code summary.json} holds it. */
+   public record Phases(long acquire, long database) {
    }
 
-   @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-   public static OpenAtClose fromMap(Map<String, Object> m) {
-      if (m == null) {
-         return NONE;
-      }
-      Map<String, Object> phases = m.get("byPhase") instanceof Map<?, ?> p ? cast(p) : Map.of();
-      return new OpenAtClose((long) StepResult.number(m, "count"), StepResult.number(m, "oldestMs"),
-            (long) StepResult.number(phases, "acquire"), (long) StepResult.number(phases, "database"),
-            StepResult.number(m, "oldestWaitMs"));
+   @JsonCreator
+   static OpenAtClose read(@JsonProperty("count") long count, @JsonProperty("oldestMs") double oldestMs,
+                           @JsonProperty("oldestWaitMs") double oldestWaitMs, @JsonProperty("byPhase") Phases phases) {
+      Phases p = phases == null ? new Phases(0, 0) : phases;
+      return new OpenAtClose(count, oldestMs, p.acquire(), p.database(), oldestWaitMs);
    }
 
-   @SuppressWarnings("unchecked")
-   private static Map<String, Object> cast(Map<?, ?> m) {
-      return (Map<String, Object>) m;
+   @JsonProperty("byPhase")
+   public Phases byPhase() {
+      return new Phases(waiting, inDatabase);
    }
 }

@@ -3,7 +3,6 @@ package jdbcpoollab.measure;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
-import com.fasterxml.jackson.databind.util.StdConverter;
 
 import java.io.IOException;
 
@@ -24,23 +23,7 @@ public final class Rounded {
       return Double.isFinite(v) ? to(v, digits) : null;
    }
 
-   /** Writes a number to one decimal, as throughputs are written. */
-   public static final class Tenth extends StdConverter<Double, Double> {
-      @Override
-      public Double convert(Double value) {
-         return to(value, 1);
-      }
-   }
-
-   /** Writes a number to three decimals (a time in ms to the microsecond), or null when it is not finite. */
-   public static final class ThousandthOrNull extends StdConverter<Double, Double> {
-      @Override
-      public Double convert(Double value) {
-         return orNull(value, 3);
-      }
-   }
-
-   /** Reads a number written by {@link ThousandthOrNull} back: null, or no value at all, is NaN. */
+   /** Reads a number written by {@link jdbcpoollab.files.Decimals} back: null, or no value at all, is NaN. */
    public static final class NanWhenNull extends StdDeserializer<Double> {
       public NanWhenNull() {
          super(Double.class);

@@ -1,6 +1,11 @@
 package jdbcpoollab.measure;
 
-import java.util.LinkedHashMap;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import jdbcpoollab.files.Decimals;
+import jdbcpoollab.files.Json;
+
 import java.util.Map;
 
 /**
@@ -14,15 +19,20 @@ import java.util.Map;
  *                        connections open at once (the lab's own one included); empty when there are none (n/a)
  * @param complete        every operation ran (successfully or not)
  */
-public record RunResult(String option, int run, int users, int ops, double seconds, double openSeconds, long ok,
-                        long ko, Latencies latencies, Map<String, Long> server, Map<String, Long> errors,
+@JsonPropertyOrder({"option", "run", "warmup", "users", "ops", "seconds", "openSeconds", "ok", "ko", "connections",
+      "server", "acquire", "query", "total", "errors", "complete"})
+public record RunResult(String option, int run, int users, int ops, @Decimals(value = 6, orNull = false) double seconds,
+                        @Decimals(value = 6, orNull = false) double openSeconds, long ok, long ko,
+                        @JsonIgnore Latencies latencies, Map<String, Long> server, Map<String, Long> errors,
                         boolean complete) {
 
    /** Physical connections the server accepted during the run, or null when it does not say. */
+   @JsonProperty("connections")
    public Long connections() {
       return server.isEmpty() ? null : server.values().iterator().next();
    }
 
+   @JsonProperty("warmup")
    public boolean warmup() {
       return run == 0;
    }
@@ -32,24 +42,22 @@ public record RunResult(String option, int run, int users, int ops, double secon
       return !warmup() && complete;
    }
 
+   @JsonProperty("acquire")
+   public Timing acquire() {
+      return Timing.of(latencies.acquire());
+   }
+
+   @JsonProperty("query")
+   public Timing query() {
+      return Timing.of(latencies.query());
+   }
+
+   @JsonProperty("total")
+   public Timing total() {
+      return Timing.of(latencies.total());
+   }
+
    public Map<String, Object> toMap() {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("option", option);
-      m.put("run", run);
-      m.put("warmup", warmup());
-      m.put("users", users);
-      m.put("ops", ops);
-      m.put("seconds", Rounded.to(seconds, 6));
-      m.put("openSeconds", Rounded.to(openSeconds, 6));
-      m.put("ok", ok);
-      m.put("ko", ko);
-      m.put("connections", connections());
-      m.put("server", server);
-      m.put("acquire", Timing.of(latencies.acquire()).toMap());
-      m.put("query", Timing.of(latencies.query()).toMap());
-      m.put("total", Timing.of(latencies.total()).toMap());
-      m.put("errors", errors);
-      m.put("complete", complete);
-      return m;
+      return Json.toMap(this);
    }
 }

@@ -1,12 +1,14 @@
 package jdbcpoollab.measure;
 
+import jdbcpoollab.files.Decimals;
+import jdbcpoollab.files.Json;
 import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Descriptive statistics of repeated measurements, such as the seconds of each run of one option. */
-public record Sample(int n, double mean, double median, double stddev, double min, double max) {
+public record Sample(int n, @Decimals(6) double mean, @Decimals(6) double median, @Decimals(6) double stddev,
+                     @Decimals(6) double min, @Decimals(6) double max) {
 
    /** @param values the measurements; stddev is the sample standard deviation (n - 1), NaN below 2 values */
    public static Sample of(double[] values) {
@@ -16,13 +18,6 @@ public record Sample(int n, double mean, double median, double stddev, double mi
    }
 
    public Map<String, Object> toMap() {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("n", n);
-      m.put("mean", Rounded.orNull(mean, 6));
-      m.put("median", Rounded.orNull(median, 6));
-      m.put("stddev", Rounded.orNull(stddev, 6));
-      m.put("min", Rounded.orNull(min, 6));
-      m.put("max", Rounded.orNull(max, 6));
-      return m;
+      return Json.toMap(this);
    }
 }

@@ -3,7 +3,7 @@ package jdbcpoollab.measure;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
-import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import jdbcpoollab.files.Decimals;
 
 /**
  * What a closed-loop step's window did not see end, and whether its numbers can be taken at their word: the
@@ -26,14 +26,14 @@ import com.fasterxml.jackson.databind.annotation.JsonSerialize;
  *                             not judged
  */
 public record StepChecks(OpenAtClose openAtClose, Timing acquireWithOpen,
-                         @JsonSerialize(converter = Rounded.ThousandthOrNull.class)
+                         @Decimals(3)
                          @JsonDeserialize(using = Rounded.NanWhenNull.class) double littleRatio,
-                         @JsonSerialize(converter = Rounded.ThousandthOrNull.class)
+                         @Decimals(3)
                          @JsonDeserialize(using = Rounded.NanWhenNull.class) double littleRatioCompleted,
                          UserWaits longestWait,
-                         @JsonSerialize(converter = Rounded.ThousandthOrNull.class)
+                         @Decimals(3)
                          @JsonDeserialize(using = Rounded.NanWhenNull.class) double overtaken,
-                         @JsonSerialize(converter = Rounded.ThousandthOrNull.class)
+                         @Decimals(3)
                          @JsonDeserialize(using = Rounded.NanWhenNull.class) double drift,
                          @JsonInclude(JsonInclude.Include.NON_NULL) Boolean steady) {
    /** Below this Little's-law ratio a step's acquire numbers miss too much of its users' time to be complete. */

@@ -276,12 +276,13 @@ public final class StepRecorder implements Window {
       histograms = new StepHistograms(id.name(), StepHistograms.epochMs(from),
             StepHistograms.epochMs(Math.max(from, end == UNSET ? nowNanos : end)),
             new Latencies(waits, queries, totals), kinds.histograms());
-      return new StepResult(id, userCount, seconds, okCount, failures.ko(), failures.koOutside(), throughput,
-            Timing.of(waits), Timing.of(queries), Timing.of(totals),
-            UserSpread.of(users.okCounts()), failures.counts(), complete, serverConnections,
-            gaps.getTotalCount() == 0 ? Double.NaN : Timing.ms(gaps.getMean()), database,
-            cpu == null ? ClientCpu.UNKNOWN : cpu.clientCpu(okCount),
-            end == UNSET ? StepChecks.NONE : checks(end, waits, totals, throughput, complete));
+      return new StepResult(id,
+            new StepCounts(userCount, seconds, okCount, failures.ko(), failures.koOutside(), throughput),
+            new StepTimes(Timing.of(waits), Timing.of(queries), Timing.of(totals)),
+            new StepOutcome(UserSpread.of(users.okCounts()), failures.counts(), complete),
+            new StepResources(serverConnections, gaps.getTotalCount() == 0 ? Double.NaN : Timing.ms(gaps.getMean()),
+                  database, cpu == null ? ClientCpu.UNKNOWN : cpu.clientCpu(okCount)),
+            end == UNSET ? StepChecks.NONE : checks(end, waits, totals, throughput, complete), StepRuntime.NONE);
    }
 
    /** The histograms behind the numbers of {@link #result}, for {@link HistogramLog}; null before it. */

@@ -1,10 +1,6 @@
 package jdbcpoollab.measure;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
-import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import jdbcpoollab.files.Json;
 
 import java.util.LinkedHashMap;
@@ -12,93 +8,39 @@ import java.util.Map;
 
 /**
  * What one step (one workload at one pool size) measured inside its window, as {@code summary.json} holds it: the
- * step's identity, then its numbers.
+ * step's identity, then its numbers, group by group, each group's entries written flat into the step's own entry.
  *
- * @param id         which step: workload, source, pool and pass
- * @param ok         operations that completed successfully inside the window
- * @param ko         operations that failed inside the window
- * @param koOutside  failures during warm-up or after the window closed, reported so none is hidden
- * @param seconds    the measured window actually covered, in seconds
- * @param throughput ok / seconds
- * @param acquire    connection acquire wait of every operation in the window, failed ones included
- * @param query      statement time (prepare, execute, read all rows) of successful operations
- * @param total      acquire + query + release of successful operations
- * @param perUser    successful operations per user inside the window
- * @param errors     normalised failure message to count
- * @param complete   false when the step was cut short (database lost, run interrupted)
- * @param serverConnections connections the server accepted from opening the step's source to closing it, null when
- *                   not read
- * @param betweenMs  average time a user spent between the end of one operation and the start of its next (the
- *                   client's share of the loop), in ms
- * @param database   what the database server was doing during the window
- * @param clientCpu  what the load generator's JVM used of the machine during the window
- * @param checks     what the window did not see end and whether the step can be taken at its word (written into the
- *                   step's own entry: {@code openAtClose}, {@code littleRatio}, ...)
- * @param userThreads what the users ran on when not platform threads (virtual ones, and how many were pinned), else
- *                   null
- * @param jvm        the load generator's JVM at its largest in the window (heap, live platform threads), null when the
- *                   step was not sampled
+ * @param id        which step: workload, source, pool and pass
+ * @param counts    users, window, operations and throughput
+ * @param times     acquire, query and total times
+ * @param outcome   operations per user, failures by message, and whether the window ran whole
+ * @param resources what the window cost the database server and the load generator
+ * @param checks    what the window did not see end and whether the step can be taken at its word
+ *                  ({@code openAtClose}, {@code littleRatio}, ...)
+ * @param runtime   what the users ran on and the load generator's JVM at its largest
  */
-public record StepResult(@JsonUnwrapped StepId id, int users, double seconds, long ok, long ko,
-                         @JsonProperty("koOutsideWindow") long koOutside,
-                         @JsonSerialize(converter = Rounded.Tenth.class) double throughput, Timing acquire,
-                         Timing query, Timing total, UserSpread perUser, Map<String, Long> errors, boolean complete,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) Long serverConnections,
-                         @JsonSerialize(converter = Rounded.ThousandthOrNull.class)
-                         @JsonDeserialize(using = Rounded.NanWhenNull.class) double betweenMs,
-                         DatabaseActivity database, ClientCpu clientCpu, @JsonUnwrapped StepChecks checks,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) ThreadsSeen userThreads,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) JvmPeaks jvm) {
+public record StepResult(@JsonUnwrapped StepId id, @JsonUnwrapped StepCounts counts, @JsonUnwrapped StepTimes times,
+                         @JsonUnwrapped StepOutcome outcome, @JsonUnwrapped StepResources resources,
+                         @JsonUnwrapped StepChecks checks, @JsonUnwrapped StepRuntime runtime) {
 
-   /** Parts an older summary did not record read back as unknown. */
+   /** Groups an older summary did not record read back as unknown. */
    public StepResult {
+      times = times == null ? StepTimes.EMPTY : times;
+      outcome = outcome == null ? new StepOutcome(null, null, false) : outcome;
+      resources = resources == null ? StepResources.NONE : resources;
       checks = checks == null ? StepChecks.NONE : checks;
-      acquire = acquire == null ? Timing.EMPTY : acquire;
-      query = query == null ? Timing.EMPTY : query;
-      total = total == null ? Timing.EMPTY : total;
-      perUser = perUser == null ? UserSpread.of(new long[0]) : perUser;
-      errors = errors == null ? Map.of() : errors;
-      database = database == null ? DatabaseActivity.NONE : database;
-      clientCpu = clientCpu == null ? ClientCpu.UNKNOWN : clientCpu;
-   }
-
-   /** A step without its JVM's peaks. */
-   public StepResult(StepId id, int users, double seconds, long ok, long ko, long koOutside, double throughput,
-                     Timing acquire, Timing query, Timing total, UserSpread perUser, Map<String, Long> errors,
-                     boolean complete, Long serverConnections, double betweenMs, DatabaseActivity database,
-                     ClientCpu clientCpu, StepChecks checks, ThreadsSeen userThreads) {
-      this(id, users, seconds, ok, ko, koOutside, throughput, acquire, query, total, perUser, errors, complete,
-            serverConnections, betweenMs, database, clientCpu, checks, userThreads, null);
-   }
-
-   /** A step of users on platform threads. */
-   public StepResult(StepId id, int users, double seconds, long ok, long ko, long koOutside, double throughput,
-                     Timing acquire, Timing query, Timing total, UserSpread perUser, Map<String, Long> errors,
-                     boolean complete, Long serverConnections, double betweenMs, DatabaseActivity database,
-                     ClientCpu clientCpu, StepChecks checks) {
-      this(id, users, seconds, ok, ko, koOutside, throughput, acquire, query, total, perUser, errors, complete,
-            serverConnections, betweenMs, database, clientCpu, checks, null);
-   }
-
-   /** A step without {@link StepChecks}: one of an open model, or built by a test. */
-   public StepResult(StepId id, int users, double seconds, long ok, long ko, long koOutside, double throughput,
-                     Timing acquire, Timing query, Timing total, UserSpread perUser, Map<String, Long> errors,
-                     boolean complete, Long serverConnections, double betweenMs, DatabaseActivity database,
-                     ClientCpu clientCpu) {
-      this(id, users, seconds, ok, ko, koOutside, throughput, acquire, query, total, perUser, errors, complete,
-            serverConnections, betweenMs, database, clientCpu, StepChecks.NONE);
+      runtime = runtime == null ? StepRuntime.NONE : runtime;
    }
 
    /** This step with what its users ran on. */
    public StepResult withThreads(ThreadsSeen seen) {
-      return new StepResult(id, users, seconds, ok, ko, koOutside, throughput, acquire, query, total, perUser, errors,
-            complete, serverConnections, betweenMs, database, clientCpu, checks, seen, jvm);
+      return new StepResult(id, counts, times, outcome, resources, checks, new StepRuntime(seen, runtime.jvm()));
    }
 
    /** This step with its JVM's peaks. */
    public StepResult withJvm(JvmPeaks peaks) {
-      return new StepResult(id, users, seconds, ok, ko, koOutside, throughput, acquire, query, total, perUser, errors,
-            complete, serverConnections, betweenMs, database, clientCpu, checks, userThreads, peaks);
+      return new StepResult(id, counts, times, outcome, resources, checks,
+            new StepRuntime(runtime.userThreads(), peaks));
    }
 
    public String workload() {
@@ -121,11 +63,6 @@ public record StepResult(@JsonUnwrapped StepId id, int users, double seconds, lo
    /** How reports name the step, such as {@code wait pool=08}. */
    public String label() {
       return id.label();
-   }
-
-   /** Operations that failed, inside the window or not. */
-   public long failures() {
-      return ko + koOutside;
    }
 
    /** The step as {@code summary.json} holds it. */
@@ -154,14 +91,5 @@ public record StepResult(@JsonUnwrapped StepId id, int users, double seconds, lo
    /** This step as it reads back from {@code summary.json}, its numbers rounded as written. */
    public StepResult written() {
       return read(toMap(), id.passes(), id.width());
-   }
-
-   static double number(Map<String, Object> m, String key) {
-      Object value = m.get(key);
-      return value instanceof Number n ? n.doubleValue() : 0;
-   }
-
-   static int integer(Map<String, Object> m, String key) {
-      return (int) number(m, key);
    }
 }

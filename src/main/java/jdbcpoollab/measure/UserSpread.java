@@ -1,16 +1,15 @@
 package jdbcpoollab.measure;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
+import jdbcpoollab.files.Decimals;
+
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * How evenly the operations of a step were shared among its users: min, median and max operations per user,
  * and Jain's fairness index (1 = perfectly even, 1/n = one user did everything).
  */
-public record UserSpread(int users, long min, double median, long max, double jain) {
+public record UserSpread(int users, long min, double median, long max,
+                         @Decimals(value = 4, orNull = false) double jain) {
 
    /** @param counts operations per user; users that completed none must be present as zeros */
    public static UserSpread of(long[] counts) {
@@ -38,25 +37,5 @@ public record UserSpread(int users, long min, double median, long max, double ja
          squares += (double) c * c;
       }
       return squares == 0 ? 0 : sum * sum / (counts.length * squares);
-   }
-
-   @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-   public static UserSpread fromMap(Map<String, Object> m) {
-      if (m == null) {
-         return new UserSpread(0, 0, 0, 0, 0);
-      }
-      return new UserSpread(StepResult.integer(m, "users"), (long) StepResult.number(m, "min"),
-            StepResult.number(m, "median"), (long) StepResult.number(m, "max"), StepResult.number(m, "jain"));
-   }
-
-   @JsonValue
-   public Map<String, Object> toMap() {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("users", users);
-      m.put("min", min);
-      m.put("median", median);
-      m.put("max", max);
-      m.put("jain", Rounded.to(jain, 4));
-      return m;
    }
 }

@@ -1,11 +1,6 @@
 package jdbcpoollab.measure;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
-
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * Each user's longest wait for a connection in a step (a wait still open at the close counted at its age), spread
@@ -29,24 +24,5 @@ public record UserWaits(int users, double medianMs, double p99Ms, double maxMs) 
       int n = sorted.length;
       int p99 = (int) Math.ceil(0.99 * n) - 1;
       return new UserWaits(n, Timing.ms(UserSpread.median(sorted)), Timing.ms(sorted[p99]), Timing.ms(sorted[n - 1]));
-   }
-
-   @JsonValue
-   public Map<String, Object> toMap() {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("users", users);
-      m.put("medianMs", medianMs);
-      m.put("p99Ms", p99Ms);
-      m.put("maxMs", maxMs);
-      return m;
-   }
-
-   @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-   public static UserWaits fromMap(Map<String, Object> m) {
-      if (m == null) {
-         return NONE;
-      }
-      return new UserWaits(StepResult.integer(m, "users"), StepResult.number(m, "medianMs"),
-            StepResult.number(m, "p99Ms"), StepResult.number(m, "maxMs"));
    }
 }

@@ -1,6 +1,7 @@
 package jdbcpoollab.report;
 
 import jdbcpoollab.analysis.Welch;
+import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.Latencies;
 import jdbcpoollab.measure.Rounded;
 import jdbcpoollab.measure.RunResult;
@@ -60,9 +61,9 @@ public final class CompareSummary implements Summary {
                : Welch.compare(CompareTables.seconds(counted.get(baseline)), CompareTables.seconds(list)).toMap());
          s.put("server", CompareTables.server(list));
          Latencies all = CompareTables.latencies(list);
-         s.put("acquire", Timing.of(all.acquire()).toMap());
-         s.put("query", Timing.of(all.query()).toMap());
-         s.put("total", Timing.of(all.total()).toMap());
+         s.put("acquire", Json.toMap(Timing.of(all.acquire())));
+         s.put("query", Json.toMap(Timing.of(all.query())));
+         s.put("total", Json.toMap(Timing.of(all.total())));
          statistics.add(s);
       });
       m.put("statistics", statistics);

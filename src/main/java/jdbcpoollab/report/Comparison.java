@@ -122,7 +122,7 @@ public final class Comparison {
 
    /** A warning for a run that did not finish every step: its numbers are not those of a finished run. */
    private static void unfinished(Html html, String label, SweepRun run) {
-      long cut = run.steps().stream().filter(s -> !s.complete()).count();
+      long cut = run.steps().stream().filter(s -> !s.outcome().complete()).count();
       if ("complete".equals(run.state()) && cut == 0) {
          return;
       }
@@ -154,14 +154,14 @@ public final class Comparison {
          table.add(List.of(Integer.toString(pool), throughput(pa), throughput(pb), change,
                estimate(pa, PoolSize::acquireP99), estimate(pb, PoolSize::acquireP99),
                estimate(pa, PoolSize::totalP99), estimate(pb, PoolSize::totalP99),
-               pa == null ? "" : fixed(pa.mean(s -> s.perUser().jain()), 3),
-               pb == null ? "" : fixed(pb.mean(s -> s.perUser().jain()), 3)), cut ? "bad" : null);
+               pa == null ? "" : fixed(pa.mean(s -> s.outcome().perUser().jain()), 3),
+               pb == null ? "" : fixed(pb.mean(s -> s.outcome().perUser().jain()), 3)), cut ? "bad" : null);
       }
       return table;
    }
 
    private static boolean complete(PoolSize pool) {
-      return pool == null || pool.steps().stream().allMatch(StepResult::complete);
+      return pool == null || pool.steps().stream().allMatch(s -> s.outcome().complete());
    }
 
    /** A pool size's throughput, marked when one of its steps did not measure its whole window. */

@@ -32,7 +32,7 @@ public final class KindsTable {
    public synchronized boolean add(StepResult r, Collection<KindResult> kinds) {
       String step = r.id().name();
       for (KindResult k : kinds) {
-         double perSecond = r.seconds() > 0 ? k.ok() / r.seconds() : 0;
+         double perSecond = r.counts().seconds() > 0 ? k.ok() / r.counts().seconds() : 0;
          Map<String, Object> row = new LinkedHashMap<>();
          row.put("step", step);
          row.put("repetition", r.repetition());

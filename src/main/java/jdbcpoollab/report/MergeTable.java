@@ -1,6 +1,7 @@
 package jdbcpoollab.report;
 
 import jdbcpoollab.measure.MergedStep;
+import jdbcpoollab.measure.StepCounts;
 import jdbcpoollab.measure.StepHistograms;
 
 import java.time.Instant;
@@ -37,15 +38,16 @@ public final class MergeTable {
          Map<String, Object> row = new LinkedHashMap<>();
          row.put("step", step);
          row.put("run", names.get(i));
-         row.put("users", p.result().users());
-         row.put("ok", p.result().ok());
-         row.put("throughput", p.result().throughput());
+         row.put("users", p.result().counts().users());
+         row.put("ok", p.result().counts().ok());
+         row.put("throughput", p.result().counts().throughput());
          row.put("from", Instant.ofEpochMilli(h.fromMs()).toString());
          row.put("to", Instant.ofEpochMilli(h.toMs()).toString());
          row.put("overlapSeconds", overlap);
          rows.add(row);
-         table.add(List.of(step, names.get(i), Integer.toString(p.result().users()), Long.toString(p.result().ok()),
-               String.format(Locale.ROOT, "%.1f", p.result().throughput()), row.get("from").toString(),
+         StepCounts c = p.result().counts();
+         table.add(List.of(step, names.get(i), Integer.toString(c.users()), Long.toString(c.ok()),
+               String.format(Locale.ROOT, "%.1f", c.throughput()), row.get("from").toString(),
                row.get("to").toString(), String.format(Locale.ROOT, "%.3f", overlap)));
       }
    }

@@ -81,14 +81,14 @@ public final class RateSweepPage {
    static List<String[]> charts(Path dir, RateAnswer a) {
       String w = a.workload();
       String at = w + " at " + trimmed(a.rate()) + "/s";
-      List<RatePoint> points = a.points().stream().filter(p -> p.step().ok() > 0).toList();
+      List<RatePoint> points = a.points().stream().filter(p -> p.step().counts().ok() > 0).toList();
       double[] pools = points.stream().mapToDouble(RatePoint::pool).toArray();
       List<String[]> images = new ArrayList<>();
 
       LineChart waits = new LineChart(at + ": wait for a connection", "pool size (connections)", "ms (log scale)")
             .log2X().logY(SweepCharts.TIME_FLOOR_MS)
-            .measured("acquire P99", pools, values(points, p -> p.step().acquire().p99()))
-            .measured("acquire avg", pools, values(points, p -> p.step().acquire().avg()))
+            .measured("acquire P99", pools, values(points, p -> p.step().times().acquire().p99()))
+            .measured("acquire avg", pools, values(points, p -> p.step().times().acquire().avg()))
             .model("M/M/c P99 wait (none where unstable)", pools, values(points, RatePoint::predictedP99WaitMs))
             .model("M/M/c mean wait", pools, values(points, RatePoint::predictedMeanWaitMs));
       if (a.pick() != null) {
@@ -101,8 +101,8 @@ public final class RateSweepPage {
       Arrays.fill(slo, a.sloP99Ms());
       LineChart totals = new LineChart(at + ": total time from arrival", "pool size (connections)", "ms (log scale)")
             .log2X().logY(SweepCharts.TIME_FLOOR_MS)
-            .measured("total P99", pools, values(points, p -> p.step().total().p99()))
-            .measured("total avg", pools, values(points, p -> p.step().total().avg()))
+            .measured("total P99", pools, values(points, p -> p.step().times().total().p99()))
+            .measured("total avg", pools, values(points, p -> p.step().times().total().avg()))
             .measured("queue P99 (request threads)", pools, values(points, p -> p.arrivals().queue().p99()))
             .model("SLO P99", pools, slo);
       if (a.pick() != null) {

@@ -5,6 +5,7 @@ import jdbcpoollab.analysis.RateAnswer;
 import jdbcpoollab.analysis.RatePoint;
 import jdbcpoollab.measure.ArrivalResult;
 import jdbcpoollab.measure.Rounded;
+import jdbcpoollab.measure.StepCounts;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.SweepRun;
 
@@ -45,12 +46,14 @@ public final class RateSweepSummary implements Summary {
       RatePoint point = point(r);
       points.add(point);
       StepResult s = r.step();
+      StepCounts c = s.counts();
       return String.format(Locale.ROOT, "%s: %s %.1f of %s req/s, ok=%d ko=%d%s, queue p99 %.3f ms, acquire p99 %.3f "
-                  + "ms (M/M/c %s), total p99 %.3f ms%s", name, s.complete() ? "done," : "INCOMPLETE,", s.throughput(),
-            trimmed(rate), s.ok(), s.ko(), s.koOutside() > 0 ? " (and " + s.koOutside() + " ko outside the window)" : "",
-            r.queue().p99(), s.acquire().p99(),
+                  + "ms (M/M/c %s), total p99 %.3f ms%s", name, s.outcome().complete() ? "done," : "INCOMPLETE,",
+            c.throughput(), trimmed(rate), c.ok(), c.ko(),
+            c.koOutside() > 0 ? " (and " + c.koOutside() + " ko outside the window)" : "",
+            r.queue().p99(), s.times().acquire().p99(),
             point.model() == null ? "n/a" : point.predictedUnstable() ? "unstable"
-                  : String.format(Locale.ROOT, "%.3f ms", point.predictedP99WaitMs()), s.total().p99(),
+                  : String.format(Locale.ROOT, "%.3f ms", point.predictedP99WaitMs()), s.times().total().p99(),
             StepChecksText.openLoop(s));
    }
 
@@ -58,12 +61,12 @@ public final class RateSweepSummary implements Summary {
       StepResult s = r.step();
       if (from != null) {
          Optional<StepResult> earlier = from.steps(s.workload()).stream()
-               .filter(e -> e.pool() == s.pool() && e.query().count() > 0).findFirst();
+               .filter(e -> e.pool() == s.pool() && e.times().query().count() > 0).findFirst();
          if (earlier.isPresent()) {
-            return new RatePoint(r, earlier.get().query().avg(), from.name() + " pool=" + s.pool());
+            return new RatePoint(r, earlier.get().times().query().avg(), from.name() + " pool=" + s.pool());
          }
       }
-      return new RatePoint(r, s.query().count() > 0 ? s.query().avg() : Double.NaN,
+      return new RatePoint(r, s.times().query().count() > 0 ? s.times().query().avg() : Double.NaN,
             from == null ? "this step" : "this step (" + from.name() + " has no " + s.label() + ")");
    }
 
@@ -150,13 +153,13 @@ public final class RateSweepSummary implements Summary {
    @Override
    public synchronized Map<String, Long> failures() {
       Map<String, Long> errors = new LinkedHashMap<>();
-      points.forEach(p -> p.step().errors()
+      points.forEach(p -> p.step().outcome().errors()
             .forEach((m, n) -> errors.merge(p.step().label() + ": " + m, n, Long::sum)));
       return errors;
    }
 
    @Override
    public synchronized boolean complete() {
-      return points.stream().allMatch(p -> p.step().complete());
+      return points.stream().allMatch(p -> p.step().outcome().complete());
    }
 }

@@ -30,16 +30,18 @@ public final class RateTables {
          boolean hasModel = p.model() != null;
          boolean unstable = p.predictedUnstable();
          table.add(List.of(
-               s.pool() + (s.complete() ? "" : " (incomplete)") + (p == a.pick() ? " (recommended)" : "")
+               s.pool() + (s.outcome().complete() ? "" : " (incomplete)") + (p == a.pick() ? " (recommended)" : "")
                      + StepChecksText.mark(s),
-               Long.toString(s.ok()), Long.toString(s.ko()), Long.toString(s.koOutside()), fixed(s.throughput(), 1),
+               Long.toString(s.counts().ok()), Long.toString(s.counts().ko()), Long.toString(s.counts().koOutside()),
+               fixed(s.counts().throughput(), 1),
                hasModel ? fixed(p.model().offeredLoad(), 2) : "", hasModel ? ratioPercent(p.model().utilisation()) : "",
                !hasModel ? "" : unstable ? "1 (unstable)" : fixed(p.model().probabilityOfWaiting(), 3),
-               predicted(p, p.predictedMeanWaitMs()), fixed(s.acquire().avg(), 3),
-               predicted(p, p.predictedP99WaitMs()), fixed(s.acquire().p99(), 3),
-               fixed(p.arrivals().queue().p99(), 3), fixed(s.total().avg(), 3), fixed(s.total().p99(), 3),
+               predicted(p, p.predictedMeanWaitMs()), fixed(s.times().acquire().avg(), 3),
+               predicted(p, p.predictedP99WaitMs()), fixed(s.times().acquire().p99(), 3),
+               fixed(p.arrivals().queue().p99(), 3), fixed(s.times().total().avg(), 3),
+               fixed(s.times().total().p99(), 3),
                StepChecksText.open(s), StepChecksText.little(s), p.meetsSlo(a.sloP99Ms()) ? "met" : "missed"),
-               p == a.pick() ? "good" : unstable || s.failures() > 0 ? "bad" : null);
+               p == a.pick() ? "good" : unstable || s.counts().failures() > 0 ? "bad" : null);
       }
       return table;
    }
@@ -55,7 +57,7 @@ public final class RateTables {
       for (RateAnswer a : answers) {
          table.add(List.of(a.workload(), fixed(a.rate(), 1), fixed(a.sloP99Ms(), 1),
                a.pick() == null ? "none met it" : Integer.toString(a.pick().pool()),
-               a.pick() == null ? "" : fixed(a.pick().step().total().p99(), 3),
+               a.pick() == null ? "" : fixed(a.pick().step().times().total().p99(), 3),
                a.predictedPick() == null ? "none" : Integer.toString(a.predictedPick().pool())),
                a.pick() != null ? "good" : "bad");
       }
@@ -83,17 +85,18 @@ public final class RateTables {
          ArrivalResult r = p.arrivals();
          StepResult s = r.step();
          List<String> row = new ArrayList<>(List.of(s.workload(), Integer.toString(s.pool()), fixed(r.rate(), 1),
-               Integer.toString(r.threads()), fixed(s.seconds(), 3), Long.toString(s.ok()), Long.toString(s.ko()),
-               Long.toString(s.koOutside()), Long.toString(r.refused()), Long.toString(r.unserved()),
-               fixed(s.throughput(), 1)));
-         for (Timing t : List.of(r.queue(), s.acquire(), s.query(), s.total())) {
+               Integer.toString(r.threads()), fixed(s.counts().seconds(), 3), Long.toString(s.counts().ok()),
+               Long.toString(s.counts().ko()),
+               Long.toString(s.counts().koOutside()), Long.toString(r.refused()), Long.toString(r.unserved()),
+               fixed(s.counts().throughput(), 1)));
+         for (Timing t : List.of(r.queue(), s.times().acquire(), s.times().query(), s.times().total())) {
             row.addAll(List.of(fixed(t.avg(), 3), fixed(t.p50(), 3), fixed(t.p90(), 3), fixed(t.p99(), 3),
                   fixed(t.max(), 3)));
          }
          boolean m = p.model() != null;
          row.addAll(List.of(fixedOrNa(p.serviceMs(), 3), m ? fixed(p.model().offeredLoad(), 3) : "",
                m ? fixed(p.model().probabilityOfWaiting(), 4) : "", m ? fixed(p.predictedMeanWaitMs(), 3) : "",
-               m ? fixed(p.predictedP99WaitMs(), 3) : "", Boolean.toString(s.complete())));
+               m ? fixed(p.predictedP99WaitMs(), 3) : "", Boolean.toString(s.outcome().complete())));
          StepChecks c = s.checks();
          row.addAll(List.of(Long.toString(c.openAtClose().count()), fixed(c.openAtClose().oldestWaitMs(), 3),
                fixedOrNa(c.littleRatio(), 3), fixedOrNa(c.littleRatioCompleted(), 3), fixedOrNa(c.drift(), 3),

@@ -27,13 +27,14 @@ public final class RateText {
       if (a.pick() != null) {
          StepResult s = a.pick().step();
          return String.format(Locale.ROOT, "%s: pool %d (P99 total from arrival %s ms, within the %s ms SLO, no "
-               + "failures); %s", at, s.pool(), fixed(s.total().p99(), 3), trimmed(a.sloP99Ms()), model);
+               + "failures); %s", at, s.pool(), fixed(s.times().total().p99(), 3), trimmed(a.sloP99Ms()), model);
       }
       RatePoint fastest = a.fastest();
       return at + ": no pool met the " + trimmed(a.sloP99Ms()) + " ms SLO"
             + (fastest == null ? "" : " (the fastest, pool " + fastest.pool() + ", had a P99 total of "
-            + fixed(fastest.step().total().p99(), 3) + " ms and " + fastest.step().ko() + " ko"
-            + (fastest.step().koOutside() > 0 ? " and " + fastest.step().koOutside() + " ko outside the window" : "")
+            + fixed(fastest.step().times().total().p99(), 3) + " ms and " + fastest.step().counts().ko() + " ko"
+            + (fastest.step().counts().koOutside() > 0
+                  ? " and " + fastest.step().counts().koOutside() + " ko outside the window" : "")
             + ")")
             + "; " + model;
    }
@@ -86,7 +87,7 @@ public final class RateText {
    /** A line when measured and predicted P99 waits part ways, null when they agree or cannot be compared. */
    static String disagreement(RatePoint p) {
       double ratio = p.measuredOverPredicted();
-      double measured = p.step().acquire().p99();
+      double measured = p.step().times().acquire().p99();
       double predicted = p.predictedP99WaitMs();
       if (Double.isNaN(ratio) || Math.abs(measured - predicted) < 1) {
          return null;

@@ -50,7 +50,7 @@ final class SeedTables {
          table.add(List.of(workload, m.group(2), pick == null ? "none" : Integer.toString(pick.pool()),
                pick == null ? "" : String.format(Locale.ROOT, "%.1f", pick.throughput().mean()),
                best == null ? "" : String.format(Locale.ROOT, "%.1f", best.throughput().mean()),
-               pick == null ? "" : String.format(Locale.ROOT, "%.3f", pick.steps().get(0).query().p50())));
+               pick == null ? "" : String.format(Locale.ROOT, "%.3f", pick.steps().get(0).times().query().p50())));
       }));
       html.h2("How the knee moves with the round trip", "rtt");
       html.p("Every statement waits one network round trip more, so each connection is held longer per operation. "

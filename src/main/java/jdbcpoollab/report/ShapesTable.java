@@ -54,8 +54,8 @@ public final class ShapesTable {
    /** The step names its workload's knee, in connections; null when its workload measured nothing. */
    private Integer knee(String workload) {
       List<Row> of = rows.stream().filter(r -> r.workload().equals(workload)).toList();
-      double best = of.stream().mapToDouble(r -> r.step().throughput()).max().orElse(0);
-      return best <= 0 ? null : of.stream().filter(r -> r.step().throughput() >= KNEE * best)
+      double best = of.stream().mapToDouble(r -> r.step().counts().throughput()).max().orElse(0);
+      return best <= 0 ? null : of.stream().filter(r -> r.step().counts().throughput() >= KNEE * best)
             .map(Row::connections).min(Comparator.naturalOrder()).orElse(null);
    }
 
@@ -105,15 +105,15 @@ public final class ShapesTable {
       Map<String, Integer> knees = new LinkedHashMap<>();
       rows.forEach(r -> knees.computeIfAbsent(r.workload(), this::knee));
       for (Row r : rows) {
-         ThreadsSeen seen = r.step().userThreads();
-         JvmPeaks jvm = r.step().jvm();
+         ThreadsSeen seen = r.step().runtime().userThreads();
+         JvmPeaks jvm = r.step().runtime().jvm();
          Map<String, Object> row = new LinkedHashMap<>();
          row.put("step", r.step().id().name());
          row.put("instances", r.instances());
          row.put("pool", r.step().pool());
          row.put("connections", r.connections());
-         row.put("throughput", r.step().throughput());
-         row.put("acquireP99Ms", r.step().acquire().p99());
+         row.put("throughput", r.step().counts().throughput());
+         row.put("acquireP99Ms", r.step().times().acquire().p99());
          row.put("threads", seen == null ? "platform" : seen.kind());
          row.put("onVirtual", seen == null ? null : seen.onVirtual());
          row.put("pinned", seen == null ? null : seen.pinned());

@@ -90,12 +90,12 @@ public final class SizingText {
             ? String.format(Locale.ROOT, "With %d users in a closed loop the time per operation is users / "
                   + "throughput (Little's law): every connection added so far took waiting out of the pool, and the "
                   + "largest pool measured is still the best (query avg %s ms at pool %d).", sizing.users(),
-                  fixed(pick.mean(s -> s.query().avg()), 3), pick.pool())
+                  fixed(pick.mean(s -> s.times().query().avg()), 3), pick.pool())
             : String.format(Locale.ROOT, "With %d users in a closed loop the time per operation is users / "
                   + "throughput (Little's law): at equal throughput a bigger pool only moves the waiting from the "
                   + "pool into the database (query avg %s ms at pool %d, %s ms at pool %d).", sizing.users(),
-                  fixed(pick.mean(s -> s.query().avg()), 3), pick.pool(),
-                  fixed(last(sizing).mean(s -> s.query().avg()), 3), last(sizing).pool()));
+                  fixed(pick.mean(s -> s.times().query().avg()), 3), pick.pool(),
+                  fixed(last(sizing).mean(s -> s.times().query().avg()), 3), last(sizing).pool()));
       Integer saturated = sizing.saturatedFrom();
       lines.add(saturated != null
             ? String.format(Locale.ROOT, "The database was saturated from pool %d on (its server used at least %.0f%% "
@@ -122,7 +122,7 @@ public final class SizingText {
     * set the throughput; and the users each pool size carries at its measured response time.
     */
    private static String thinking(Sizing sizing, PoolSize pick) {
-      double r = pick.mean(s -> s.total().avg());
+      double r = pick.mean(s -> s.times().total().avg());
       return String.format(Locale.ROOT, "With %d users each thinking Z = %s ms between operations, a user asks once "
             + "every R + Z (Little's law: users = throughput x (R + Z); at pool %d R = %s ms, so %d users ask at most "
             + "%.1f ops/s). At its measured response time each pool size carries pool x (R + Z) / (time a connection "

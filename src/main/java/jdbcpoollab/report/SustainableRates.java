@@ -15,8 +15,8 @@ final class SustainableRates {
 
    /** One line for a workload's steps. */
    static String line(Sizing sizing) {
-      String rates = sizing.steps().stream().filter(s -> s.ok() > 0)
-            .map(s -> "pool " + s.pool() + ": " + fixed(s.throughput(), 1) + "/s" + bounded(s))
+      String rates = sizing.steps().stream().filter(s -> s.counts().ok() > 0)
+            .map(s -> "pool " + s.pool() + ": " + fixed(s.counts().throughput(), 1) + "/s" + bounded(s))
             .collect(Collectors.joining(", "));
       return "Max sustainable rate per pool (the closed-loop throughput: the most this pool served with every user "
             + "always asking): " + (rates.isEmpty() ? "none measured" : rates) + ". An arrival rate at or above a "
@@ -25,6 +25,6 @@ final class SustainableRates {
    }
 
    private static String bounded(StepResult s) {
-      return s.pool() >= s.users() ? " (bounded by the " + s.users() + " users)" : "";
+      return s.pool() >= s.counts().users() ? " (bounded by the " + s.counts().users() + " users)" : "";
    }
 }

@@ -6,6 +6,7 @@ import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.measure.TimelinePoint;
+import jdbcpoollab.measure.UserSpread;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -55,9 +56,9 @@ final class SweepCharts {
 
       LineChart latency = new LineChart(w + ": connection wait and total time", "pool size (connections)",
             "ms (log scale)").log2X().logY(TIME_FLOOR_MS)
-            .measured("acquire avg", pools, means(steps, s -> s.acquire().avg()));
+            .measured("acquire avg", pools, means(steps, s -> s.times().acquire().avg()));
       measured(latency, sizing, "acquire P99", pools, steps, PoolSize::acquireP99);
-      latency.measured("total avg", pools, means(steps, s -> s.total().avg()));
+      latency.measured("total avg", pools, means(steps, s -> s.times().total().avg()));
       measured(latency, sizing, "total P99", pools, steps, PoolSize::totalP99);
       latency.writeSvg(dir.resolve(w + "-latency.svg"), WIDTH, HEIGHT);
       images.add(new String[] {w + "-latency.svg", w + " acquire wait and total time vs pool size"});
@@ -66,8 +67,8 @@ final class SweepCharts {
             "ms per operation (average)");
       for (PoolSize p : steps) {
          String pool = Integer.toString(p.pool());
-         breakdown.add(pool, "waiting for a connection", p.mean(s -> s.acquire().avg()))
-               .add(pool, "in the database (query)", p.mean(s -> s.query().avg()))
+         breakdown.add(pool, "waiting for a connection", p.mean(s -> s.times().acquire().avg()))
+               .add(pool, "in the database (query)", p.mean(s -> s.times().query().avg()))
                .add(pool, "client (release, between operations)", p.mean(SweepCharts::clientMs));
       }
       breakdown.writeSvg(dir.resolve(w + "-time.svg"), WIDTH, HEIGHT);
@@ -75,9 +76,9 @@ final class SweepCharts {
 
       new LineChart(w + ": fairness between users", "pool size (connections)", "1 = every user served alike")
             .log2X().yUpTo(1.05)
-            .measured("Jain's index", pools, means(steps, s -> s.perUser().jain()))
+            .measured("Jain's index", pools, means(steps, s -> s.outcome().perUser().jain()))
             .measured("least-served user / median user", pools,
-                  means(steps, s -> s.perUser().median() > 0 ? s.perUser().min() / s.perUser().median() : 0))
+                  means(steps, s -> leastServed(s.outcome().perUser())))
             .writeSvg(dir.resolve(w + "-fairness.svg"), WIDTH, HEIGHT);
       images.add(new String[] {w + "-fairness.svg", w + " fairness vs pool size"});
       return images;
@@ -113,8 +114,8 @@ final class SweepCharts {
     * the user's next operation starts.
     */
    static double clientMs(StepResult s) {
-      double between = Double.isFinite(s.betweenMs()) ? s.betweenMs() : 0;
-      return Math.max(0, s.total().avg() - s.acquire().avg() - s.query().avg()) + between;
+      double between = Double.isFinite(s.resources().betweenMs()) ? s.resources().betweenMs() : 0;
+      return Math.max(0, s.times().total().avg() - s.times().acquire().avg() - s.times().query().avg()) + between;
    }
 
    /** Small multiples of the pool over time, one per pool size, of the first pass. */
@@ -145,18 +146,23 @@ final class SweepCharts {
       return images;
    }
 
+   /** The least-served user's operations against the median user's. */
+   private static double leastServed(UserSpread perUser) {
+      return perUser.median() > 0 ? perUser.min() / perUser.median() : 0;
+   }
+
    private static double known(int count) {
       return count < 0 ? Double.NaN : count;
    }
 
    /** The pool sizes whose every step had operations: those a chart can draw. */
    private static List<PoolSize> withOperations(Sizing sizing) {
-      return sizing.pools().stream().filter(p -> p.steps().stream().allMatch(s -> s.ok() > 0)).toList();
+      return sizing.pools().stream().filter(p -> p.steps().stream().allMatch(s -> s.counts().ok() > 0)).toList();
    }
 
    /** The steps a chart shows: one without a single operation has no times, and a log axis no place for 0. */
    static List<StepResult> withOperations(List<StepResult> steps) {
-      return steps.stream().filter(s -> s.ok() > 0).toList();
+      return steps.stream().filter(s -> s.counts().ok() > 0).toList();
    }
 
    /** Points between the pool sizes, four per doubling, so that a model draws as a curve. */

@@ -40,10 +40,10 @@ public final class SweepPage {
       } else {
          html.boxHtml("warn", "This run has no finished step yet.");
       }
-      List<StepResult> thin = run.steps().stream().filter(s -> s.ok() < s.users()).toList();
+      List<StepResult> thin = run.steps().stream().filter(s -> s.counts().ok() < s.counts().users()).toList();
       if (!thin.isEmpty()) {
          html.boxHtml("warn", Html.escape(SweepProse.tooShort(thin.stream()
-               .map(s -> s.label() + " (" + s.ok() + " operations)").toList())));
+               .map(s -> s.label() + " (" + s.counts().ok() + " operations)").toList())));
       }
       SeedTables.write(html, run, sizings);
       settings(html, run);
@@ -150,9 +150,9 @@ public final class SweepPage {
       }
       html.h3("Steps");
       html.p(SweepProse.STEPS);
-      List<String> bound = sizing.steps().stream().filter(s -> s.clientCpu().clientBound())
-            .map(s -> Html.escape(s.label() + " (client CPU " + SweepTables.percent(s.clientCpu().share()) + "): "
-                  + ClientCpu.BOUND))
+      List<String> bound = sizing.steps().stream().filter(s -> s.resources().clientCpu().clientBound())
+            .map(s -> Html.escape(s.label() + " (client CPU "
+                  + SweepTables.percent(s.resources().clientCpu().share()) + "): " + ClientCpu.BOUND))
             .toList();
       if (!bound.isEmpty()) {
          html.boxHtml("warn", String.join("<br>", bound));
@@ -184,11 +184,11 @@ public final class SweepPage {
    private static void fairnessExplained(Html html, List<Sizing> sizings) {
       html.h2("Fairness: why the P99 wait can approach the whole window", "fairness");
       List<StepResult> judged = sizings.stream().flatMap(s -> s.steps().stream())
-            .filter(s -> Sizing.judged(s) && s.pool() < s.users()).toList();
+            .filter(s -> Sizing.judged(s) && s.pool() < s.counts().users()).toList();
       Optional<StepResult> starved = judged.stream().filter(Sizing::starved)
-            .max(Comparator.comparingDouble(s -> s.acquire().p99()));
+            .max(Comparator.comparingDouble(s -> s.times().acquire().p99()));
       Optional<StepResult> widest = judged.stream()
-            .max(Comparator.comparingDouble(s -> s.acquire().p99() / Sizing.fifoWaitMs(s)));
+            .max(Comparator.comparingDouble(s -> s.times().acquire().p99() / Sizing.fifoWaitMs(s)));
       if (starved.isPresent()) {
          html.boxHtml("warn", Html.escape(SweepProse.spread(SweepProse.STARVED, starved.get())));
       } else if (widest.isPresent()) {

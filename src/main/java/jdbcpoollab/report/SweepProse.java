@@ -4,6 +4,7 @@ import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.measure.OpenAtClose;
 import jdbcpoollab.measure.StepChecks;
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.Timing;
 
 import java.util.List;
 import java.util.Locale;
@@ -114,15 +115,16 @@ final class SweepProse {
    static List<String> whatP99Means(StepResult s) {
       StepChecks c = s.checks();
       OpenAtClose open = c.openAtClose();
+      Timing acquire = s.times().acquire();
       return List.of(
             String.format(Locale.ROOT, "%s: over the %d waits that ended in the window, the P99 acquire wait is "
-                  + "%.1f ms (average %.1f ms).", s.label(), s.acquire().count(), s.acquire().p99(), s.acquire().avg()),
+                  + "%.1f ms (average %.1f ms).", s.label(), acquire.count(), acquire.p99(), acquire.avg()),
             open.waiting() == 0 ? "No wait was still open when the window closed, so that P99 counts every wait."
                   : String.format(Locale.ROOT, "Counting the %d waits still open at the close at their age so far "
                         + "(the oldest %.1f ms), the P99 is %s ms, a lower bound; Little's law %s.", open.waiting(),
                   open.oldestWaitMs(), StepChecksText.censoredP99(s), little(c)),
             String.format(Locale.ROOT, "The least-served user completed %d operations and waited up to %.1f ms at "
-                  + "once (the median user %.1f ms%s).", s.perUser().min(), c.longestWait().maxMs(),
+                  + "once (the median user %.1f ms%s).", s.outcome().perUser().min(), c.longestWait().maxMs(),
                   c.longestWait().medianMs(), Double.isNaN(c.overtaken()) ? "" : String.format(Locale.ROOT,
                         "; %.0f%% of the window's acquires were overtaken by a later request", 100 * c.overtaken())));
    }
@@ -144,7 +146,7 @@ final class SweepProse {
       return String.format(Locale.ROOT, "%s%s. In a first-come-first-served queue every wait would be about "
                   + "%.1f ms; the P99 wait was %.1f ms and the longest %.1f ms. The least-served user completed %d "
                   + "operations, the median user %.1f, the busiest %d (Jain's index %.3f).", lead, s.label(),
-            Sizing.fifoWaitMs(s), s.acquire().p99(), s.acquire().max(), s.perUser().min(),
-            s.perUser().median(), s.perUser().max(), s.perUser().jain());
+            Sizing.fifoWaitMs(s), s.times().acquire().p99(), s.times().acquire().max(), s.outcome().perUser().min(),
+            s.outcome().perUser().median(), s.outcome().perUser().max(), s.outcome().perUser().jain());
    }
 }

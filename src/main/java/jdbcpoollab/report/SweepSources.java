@@ -49,10 +49,10 @@ final class SweepSources {
       for (String source : sources) {
          List<StepResult> steps = SweepCharts.withOperations(run.steps(workload, source));
          double[] pools = steps.stream().mapToDouble(StepResult::pool).toArray();
-         throughput.measured(source, pools, SweepCharts.values(steps, StepResult::throughput));
-         acquire.measured(source, pools, SweepCharts.values(steps, s -> s.acquire().p99()));
-         fairness.measured(source, pools, SweepCharts.values(steps, s -> s.perUser().jain()));
-         top = Math.max(top, steps.stream().mapToDouble(StepResult::throughput).max().orElse(1));
+         throughput.measured(source, pools, SweepCharts.values(steps, s -> s.counts().throughput()));
+         acquire.measured(source, pools, SweepCharts.values(steps, s -> s.times().acquire().p99()));
+         fairness.measured(source, pools, SweepCharts.values(steps, s -> s.outcome().perUser().jain()));
+         top = Math.max(top, steps.stream().mapToDouble(s -> s.counts().throughput()).max().orElse(1));
       }
       List<String[]> images = new ArrayList<>();
       String names = sources.stream().collect(Collectors.joining(", "));

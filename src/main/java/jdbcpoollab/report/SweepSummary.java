@@ -3,6 +3,7 @@ package jdbcpoollab.report;
 import jdbcpoollab.analysis.NumberText;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.measure.ClientCpu;
+import jdbcpoollab.measure.StepCounts;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.SweepRun;
 
@@ -28,10 +29,11 @@ public final class SweepSummary implements Summary {
    /** Adds a finished step; returns its progress line, which names it as given. */
    public synchronized String add(String name, StepResult r) {
       steps.add(r);
+      StepCounts c = r.counts();
       return String.format(Locale.ROOT, "%s: %s %.1f ops/s, ok=%d ko=%d%s, acquire p99 %.3f ms, total p99 %.3f ms%s%s",
-            name, r.complete() ? "done," : "INCOMPLETE,", r.throughput(), r.ok(), r.ko(),
-            r.koOutside() > 0 ? " (and " + r.koOutside() + " ko outside the window)" : "", r.acquire().p99(),
-            r.total().p99(), StepChecksText.console(r), clientCpu(r.clientCpu()));
+            name, r.outcome().complete() ? "done," : "INCOMPLETE,", c.throughput(), c.ok(), c.ko(),
+            c.koOutside() > 0 ? " (and " + c.koOutside() + " ko outside the window)" : "", r.times().acquire().p99(),
+            r.times().total().p99(), StepChecksText.console(r), clientCpu(r.resources().clientCpu()));
    }
 
    /** The client's CPU as the console line of a step ends, flagged when the step measured the load generator. */
@@ -64,11 +66,11 @@ public final class SweepSummary implements Summary {
          List<StepResult> of = steps.stream().filter(r -> series.equals(name(r))).toList();
          Table table = SweepTables.byPool(of);
          md.append("## ").append(series).append("\n\n").append(markdown ? table.markdown() : table.text()).append('\n');
-         of.stream().filter(r -> r.clientCpu().clientBound()).forEach(r -> md.append(markdown ? "- **" : "")
+         of.stream().filter(r -> r.resources().clientCpu().clientBound()).forEach(r -> md.append(markdown ? "- **" : "")
                .append(r.label()).append(": ").append(ClientCpu.BOUND).append(markdown ? "**" : "").append('\n'));
          of.stream().map(StepChecksText::warning).filter(Objects::nonNull)
                .forEach(w -> md.append(markdown ? "- " : "").append(w).append('\n'));
-         if (of.stream().anyMatch(r -> r.clientCpu().clientBound() || StepChecksText.warning(r) != null)) {
+         if (of.stream().anyMatch(r -> r.resources().clientCpu().clientBound() || StepChecksText.warning(r) != null)) {
             md.append('\n');
          }
       });
@@ -125,12 +127,12 @@ public final class SweepSummary implements Summary {
    @Override
    public synchronized Map<String, Long> failures() {
       Map<String, Long> errors = new LinkedHashMap<>();
-      steps.forEach(r -> r.errors().forEach((m, n) -> errors.merge(r.label() + ": " + m, n, Long::sum)));
+      steps.forEach(r -> r.outcome().errors().forEach((m, n) -> errors.merge(r.label() + ": " + m, n, Long::sum)));
       return errors;
    }
 
    @Override
    public synchronized boolean complete() {
-      return steps.stream().allMatch(StepResult::complete);
+      return steps.stream().allMatch(s -> s.outcome().complete());
    }
 }

@@ -3,10 +3,15 @@ package jdbcpoollab.report;
 import jdbcpoollab.analysis.Recommendation;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.analysis.Usl;
+import jdbcpoollab.measure.JvmPeaks;
 import jdbcpoollab.measure.OpenAtClose;
 import jdbcpoollab.measure.StepChecks;
+import jdbcpoollab.measure.StepCounts;
+import jdbcpoollab.measure.StepOutcome;
+import jdbcpoollab.measure.StepResources;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
+import jdbcpoollab.measure.UserSpread;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -29,20 +34,21 @@ public final class SweepTables {
       Table table = new Table(BY_POOL);
       for (StepResult s : steps) {
          table.add(List.of(
-               s.pool() + (s.repetition() > 1 ? " #" + s.repetition() : "") + (s.complete() ? "" : " (incomplete)")
-                     + (s.clientCpu().clientBound() ? " (client-bound)" : "") + StepChecksText.mark(s),
-               Long.toString(s.ok()),
-               Long.toString(s.ko()),
-               Long.toString(s.koOutside()),
-               fixed(s.throughput(), 1),
-               StepChecksText.acquire(s, s.acquire().avg()), StepChecksText.acquire(s, s.acquire().p99()),
+               s.pool() + (s.repetition() > 1 ? " #" + s.repetition() : "")
+                     + (s.outcome().complete() ? "" : " (incomplete)")
+                     + (s.resources().clientCpu().clientBound() ? " (client-bound)" : "") + StepChecksText.mark(s),
+               Long.toString(s.counts().ok()),
+               Long.toString(s.counts().ko()),
+               Long.toString(s.counts().koOutside()),
+               fixed(s.counts().throughput(), 1),
+               StepChecksText.acquire(s, s.times().acquire().avg()),
+               StepChecksText.acquire(s, s.times().acquire().p99()),
                StepChecksText.censoredP99(s), StepChecksText.oldestOpen(s), StepChecksText.open(s),
                StepChecksText.little(s),
-               fixed(s.query().avg(), 3), fixed(s.query().p99(), 3),
-               fixed(s.total().avg(), 3), fixed(s.total().p99(), 3),
-               s.perUser().min() + "/" + fixed(s.perUser().median(), 1) + "/" + s.perUser().max(),
-               fixed(s.perUser().jain(), 3),
-               percent(s.clientCpu().share()), fixedOrNa(s.clientCpu().microsPerOp(), 0)));
+               fixed(s.times().query().avg(), 3), fixed(s.times().query().p99(), 3),
+               fixed(s.times().total().avg(), 3), fixed(s.times().total().p99(), 3),
+               perUser(s.outcome().perUser()), fixed(s.outcome().perUser().jain(), 3),
+               percent(s.resources().clientCpu().share()), fixedOrNa(s.resources().clientCpu().microsPerOp(), 0)));
       }
       return table;
    }
@@ -57,12 +63,14 @@ public final class SweepTables {
       List<String> workloads = steps.stream().map(StepResult::workload).distinct().toList();
       steps.stream().sorted(Comparator.comparingInt((StepResult s) -> workloads.indexOf(s.workload()))
             .thenComparingInt(StepResult::pool)).forEach(s -> {
-               Long connections = s.serverConnections();
-               long operations = s.ok() + s.ko();
-               table.add(List.of(s.workload(), s.pool() + (s.complete() ? "" : " (incomplete)")
-                           + StepChecksText.mark(s), s.source(), Long.toString(s.ok()), Long.toString(s.failures()),
-                     fixed(s.throughput(), 1), StepChecksText.acquire(s, s.acquire().p99()),
-                     StepChecksText.censoredP99(s), fixed(s.total().p99(), 3), fixed(s.perUser().jain(), 3),
+               Long connections = s.resources().serverConnections();
+               long operations = s.counts().ok() + s.counts().ko();
+               table.add(List.of(s.workload(), s.pool() + (s.outcome().complete() ? "" : " (incomplete)")
+                           + StepChecksText.mark(s), s.source(), Long.toString(s.counts().ok()),
+                     Long.toString(s.counts().failures()),
+                     fixed(s.counts().throughput(), 1), StepChecksText.acquire(s, s.times().acquire().p99()),
+                     StepChecksText.censoredP99(s), fixed(s.times().total().p99(), 3),
+                     fixed(s.outcome().perUser().jain(), 3),
                      StepChecksText.little(s),
                      connections == null ? "n/a" : Long.toString(connections),
                      connections == null || operations == 0 ? "" : fixed((double) connections / operations, 2)));
@@ -91,22 +99,27 @@ public final class SweepTables {
       }
       Table table = new Table(headers);
       for (StepResult s : steps) {
+         StepCounts c = s.counts();
+         StepOutcome o = s.outcome();
+         StepResources res = s.resources();
+         JvmPeaks jvm = s.runtime().jvm();
          List<String> row = new ArrayList<>(List.of(s.workload(), Integer.toString(s.pool()),
-               Integer.toString(s.users()), fixed(s.seconds(), 3), Long.toString(s.ok()), Long.toString(s.ko()),
-               Long.toString(s.koOutside()), fixed(s.throughput(), 1)));
-         for (Timing t : List.of(s.acquire(), s.query(), s.total())) {
+               Integer.toString(c.users()), fixed(c.seconds(), 3), Long.toString(c.ok()), Long.toString(c.ko()),
+               Long.toString(c.koOutside()), fixed(c.throughput(), 1)));
+         for (Timing t : List.of(s.times().acquire(), s.times().query(), s.times().total())) {
             row.addAll(List.of(fixed(t.avg(), 3), fixed(t.p50(), 3), fixed(t.p90(), 3), fixed(t.p99(), 3), fixed(t.max(), 3)));
          }
-         row.addAll(List.of(Long.toString(s.perUser().min()), fixed(s.perUser().median(), 1),
-               Long.toString(s.perUser().max()), fixed(s.perUser().jain(), 4),
-               Boolean.toString(s.complete()), Integer.toString(s.repetition()), known(s.betweenMs())));
+         row.addAll(List.of(Long.toString(o.perUser().min()), fixed(o.perUser().median(), 1),
+               Long.toString(o.perUser().max()), fixed(o.perUser().jain(), 4),
+               Boolean.toString(o.complete()), Integer.toString(s.repetition()), known(res.betweenMs())));
          row.addAll(checks(s));
-         row.addAll(List.of(s.database().what(), known(s.database().avg()), known(s.database().max()),
-               fixedOrNa(s.clientCpu().share(), 4), fixedOrNa(s.clientCpu().microsPerOp(), 1),
-               Boolean.toString(s.clientCpu().clientBound()), s.jvm() == null ? "" : fixed(s.jvm().heapPeakMb(), 1),
-               s.jvm() == null ? "" : Integer.toString(s.jvm().liveThreadsPeak())));
+         row.addAll(List.of(res.database().what(), known(res.database().avg()), known(res.database().max()),
+               fixedOrNa(res.clientCpu().share(), 4), fixedOrNa(res.clientCpu().microsPerOp(), 1),
+               Boolean.toString(res.clientCpu().clientBound()), jvm == null ? "" : fixed(jvm.heapPeakMb(), 1),
+               jvm == null ? "" : Integer.toString(jvm.liveThreadsPeak())));
          if (sources) {
-            row.addAll(List.of(s.source(), s.serverConnections() == null ? "" : Long.toString(s.serverConnections())));
+            row.addAll(List.of(s.source(),
+                  res.serverConnections() == null ? "" : Long.toString(res.serverConnections())));
          }
          table.add(row);
       }
@@ -124,6 +137,11 @@ public final class SweepTables {
             fixed(c.longestWait().medianMs(), 3), fixed(c.longestWait().p99Ms(), 3),
             fixed(c.longestWait().maxMs(), 3), known(c.overtaken()), known(c.drift()),
             c.steady() == null ? "" : Boolean.toString(c.steady()));
+   }
+
+   /** Operations per user as min/median/max. */
+   private static String perUser(UserSpread u) {
+      return u.min() + "/" + fixed(u.median(), 1) + "/" + u.max();
    }
 
    private static String known(double v) {

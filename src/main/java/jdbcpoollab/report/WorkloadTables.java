@@ -4,7 +4,9 @@ import jdbcpoollab.analysis.NumberText;
 import jdbcpoollab.analysis.PoolSize;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.StepCounts;
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.UserSpread;
 import jdbcpoollab.measure.UserWaits;
 
 import java.util.List;
@@ -27,10 +29,11 @@ final class WorkloadTables {
             "database", "client CPU", "CPU µs/op"));
       for (StepResult s : sizing.steps()) {
          double ceiling = sizing.s1Step() == null ? Double.NaN : sizing.ceiling(s.pool());
-         table.add(List.of(pool(sizing, s), Long.toString(s.ok()), Long.toString(s.ko()), Long.toString(s.koOutside()),
-               fixed(s.throughput(), 1), fixed(ceiling, 1), ratioPercent(s.throughput() / ceiling),
-               database(sizing, s), SweepTables.percent(s.clientCpu().share()),
-               NumberText.fixedOrNa(s.clientCpu().microsPerOp(), 0)), mark(sizing, s));
+         StepCounts c = s.counts();
+         table.add(List.of(pool(sizing, s), Long.toString(c.ok()), Long.toString(c.ko()), Long.toString(c.koOutside()),
+               fixed(c.throughput(), 1), fixed(ceiling, 1), ratioPercent(c.throughput() / ceiling),
+               database(sizing, s), SweepTables.percent(s.resources().clientCpu().share()),
+               NumberText.fixedOrNa(s.resources().clientCpu().microsPerOp(), 0)), mark(sizing, s));
       }
       return table;
    }
@@ -40,10 +43,10 @@ final class WorkloadTables {
       Table table = new Table(List.of("pool", "acquire avg", "acquire P99", "P99 with open", "oldest open",
             "open (oldest)", "Little", "query avg", "total avg", "total P99", "client avg"));
       for (StepResult s : sizing.steps()) {
-         table.add(List.of(pool(sizing, s), StepChecksText.acquire(s, s.acquire().avg()),
-               StepChecksText.acquire(s, s.acquire().p99()), StepChecksText.censoredP99(s),
+         table.add(List.of(pool(sizing, s), StepChecksText.acquire(s, s.times().acquire().avg()),
+               StepChecksText.acquire(s, s.times().acquire().p99()), StepChecksText.censoredP99(s),
                StepChecksText.oldestOpen(s), StepChecksText.open(s), StepChecksText.little(s),
-               fixed(s.query().avg(), 3), fixed(s.total().avg(), 3), fixed(s.total().p99(), 3),
+               fixed(s.times().query().avg(), 3), fixed(s.times().total().avg(), 3), fixed(s.times().total().p99(), 3),
                fixed(SweepCharts.clientMs(s), 3)), mark(sizing, s));
       }
       return table;
@@ -51,13 +54,15 @@ final class WorkloadTables {
 
    /** A step's first cell: its pool, pass and what marks it. */
    private static String pool(Sizing sizing, StepResult s) {
-      return s.pool() + (sizing.repeated() ? " #" + s.repetition() : "") + (s.complete() ? "" : " (incomplete)")
-            + (picked(sizing, s) ? " (recommended)" : "") + (s.clientCpu().clientBound() ? " (client-bound)" : "")
+      return s.pool() + (sizing.repeated() ? " #" + s.repetition() : "")
+            + (s.outcome().complete() ? "" : " (incomplete)") + (picked(sizing, s) ? " (recommended)" : "")
+            + (s.resources().clientCpu().clientBound() ? " (client-bound)" : "")
             + StepChecksText.mark(s);
    }
 
    private static String mark(Sizing sizing, StepResult s) {
-      return picked(sizing, s) ? "good" : s.failures() > 0 || s.clientCpu().clientBound() ? "bad" : null;
+      return picked(sizing, s) ? "good"
+            : s.counts().failures() > 0 || s.resources().clientCpu().clientBound() ? "bad" : null;
    }
 
    private static boolean picked(Sizing sizing, StepResult s) {
@@ -67,7 +72,7 @@ final class WorkloadTables {
 
    /** What the database did in a step, as the steps table shows it. */
    static String database(Sizing sizing, StepResult s) {
-      DatabaseActivity db = s.database();
+      DatabaseActivity db = s.resources().database();
       if (db == null || !db.known()) {
          return "unknown";
       }
@@ -100,11 +105,12 @@ final class WorkloadTables {
             "acquire avg", "FIFO wait", "acquire P99", "acquire max", "longest wait", "overtaken", "starved?"));
       for (StepResult s : sizing.steps()) {
          boolean starved = Sizing.starved(s);
-         table.add(List.of(Integer.toString(s.pool()), Integer.toString(s.users()), Long.toString(s.perUser().min()),
-               fixed(s.perUser().median(), 1), Long.toString(s.perUser().max()),
-               fixed(s.perUser().jain(), 3), fixed(s.acquire().avg(), 3),
-               s.ok() > 0 ? fixed(Sizing.fifoWaitMs(s), 3) : "", fixed(s.acquire().p99(), 3),
-               fixed(s.acquire().max(), 3), longest(s), SweepTables.percent(s.checks().overtaken()),
+         UserSpread perUser = s.outcome().perUser();
+         table.add(List.of(Integer.toString(s.pool()), Integer.toString(s.counts().users()),
+               Long.toString(perUser.min()), fixed(perUser.median(), 1), Long.toString(perUser.max()),
+               fixed(perUser.jain(), 3), fixed(s.times().acquire().avg(), 3),
+               s.counts().ok() > 0 ? fixed(Sizing.fifoWaitMs(s), 3) : "", fixed(s.times().acquire().p99(), 3),
+               fixed(s.times().acquire().max(), 3), longest(s), SweepTables.percent(s.checks().overtaken()),
                starved ? "STARVED" : Sizing.judged(s) ? "no" : "too few operations"), starved ? "bad" : null);
       }
       return table;

@@ -63,9 +63,9 @@ public record RunMerge(List<SweepRun> runs, List<Map<String, StepHistograms>> hi
             throw new IllegalArgumentException(firstLine(e));
          }
          if (!"complete".equals(run.state()) || run.steps().isEmpty()
-               || !run.steps().stream().allMatch(StepResult::complete)) {
+               || !run.steps().stream().allMatch(s -> s.outcome().complete())) {
             throw new IllegalArgumentException("run " + run.name() + " is " + run.state() + " with "
-                  + run.steps().stream().filter(StepResult::complete).count() + " of " + run.steps().size()
+                  + run.steps().stream().filter(s -> s.outcome().complete()).count() + " of " + run.steps().size()
                   + " steps complete: only complete runs are merged");
          }
          Path log = folder.resolve(HistogramLog.NAME);

@@ -278,8 +278,8 @@ public final class FidelityEngine implements LabRun {
          return;
       }
       WindowCpu plugin = pluginCpu.get(b);
-      FidelityRow.Cpu cpu = new FidelityRow.Cpu(labResult.clientCpu().microsPerOp(),
-            rawResult.clientCpu().microsPerOp(),
+      FidelityRow.Cpu cpu = new FidelityRow.Cpu(labResult.resources().clientCpu().microsPerOp(),
+            rawResult.resources().clientCpu().microsPerOp(),
             plugin != null ? plugin.microsPerOperation(b.pluginReturns().count()) : Double.NaN,
             reference.threadCpuMicrosPerOp());
       rows.add(new FidelityRow(b.at().workload().name(), b.at().round(), b.at().pool(), options.users(),
@@ -333,6 +333,6 @@ public final class FidelityEngine implements LabRun {
    }
 
    private static double windowSeconds(StepRecorder window) {
-      return window.result(System.nanoTime()).seconds();
+      return window.result(System.nanoTime()).counts().seconds();
    }
 }

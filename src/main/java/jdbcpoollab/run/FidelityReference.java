@@ -5,8 +5,13 @@ import jdbcpoollab.measure.ClientCpu;
 import jdbcpoollab.measure.DatabaseActivity;
 import jdbcpoollab.measure.KindResult;
 import jdbcpoollab.measure.StepChecks;
+import jdbcpoollab.measure.StepCounts;
 import jdbcpoollab.measure.StepId;
+import jdbcpoollab.measure.StepOutcome;
+import jdbcpoollab.measure.StepResources;
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.StepRuntime;
+import jdbcpoollab.measure.StepTimes;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
 import jdbcpoollab.pools.HikariSource;
@@ -89,10 +94,11 @@ record FidelityReference(StepId id, int threads, double seconds, Measured measur
    /** What the reference measured as a step of summary.json: its counts, times and the JVM's CPU in its window. */
    static StepResult step(StepId id, ReferenceResult r) {
       long gaps = r.gaps().getTotalCount();
-      return new StepResult(id, r.threads(), r.seconds(), r.ok(), r.ko(), r.koOutside(), r.throughput(),
-            Timing.of(r.acquire()), Timing.of(r.query()), Timing.of(r.total()), UserSpread.of(r.okPerThread()),
-            r.errors(), r.complete(), null, gaps == 0 ? Double.NaN : Timing.ms(r.gaps().getMean()),
-            DatabaseActivity.NONE, ClientCpu.of(r.processCpuNanos(), Math.round(r.seconds() * 1e9),
-            Runtime.getRuntime().availableProcessors(), r.ok()), StepChecks.NONE);
+      return new StepResult(id, new StepCounts(r.threads(), r.seconds(), r.ok(), r.ko(), r.koOutside(), r.throughput()),
+            new StepTimes(Timing.of(r.acquire()), Timing.of(r.query()), Timing.of(r.total())),
+            new StepOutcome(UserSpread.of(r.okPerThread()), r.errors(), r.complete()),
+            new StepResources(null, gaps == 0 ? Double.NaN : Timing.ms(r.gaps().getMean()), DatabaseActivity.NONE,
+                  ClientCpu.of(r.processCpuNanos(), Math.round(r.seconds() * 1e9),
+                        Runtime.getRuntime().availableProcessors(), r.ok())), StepChecks.NONE, StepRuntime.NONE);
    }
 }

@@ -76,7 +76,7 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
                + read.steps().size() + " steps)");
       }
       for (Workload workload : workloads) {
-         if (read.steps(workload.name()).stream().noneMatch(s -> s.query().count() > 0)) {
+         if (read.steps(workload.name()).stream().noneMatch(s -> s.times().query().count() > 0)) {
             String theirs = String.join(", ", read.steps().stream().map(s -> s.workload()).distinct().toList());
             throw new OptionException("bad option -Dfrom=" + raw + ": it has no measured step of the "
                   + workload.name() + " workload, whose service time it would give (its steps are of " + theirs

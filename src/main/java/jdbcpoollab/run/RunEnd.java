@@ -74,13 +74,14 @@ final class RunEnd {
          closeUnfinished.run();
          List<StepResult> gated = steps.gated();
          // a step cut short (database lost, pool not opened) is incomplete whatever it measured: exit 3, as before
-         boolean noneEnded = gated.stream().allMatch(s -> s.complete() && s.ok() + s.ko() == 0);
+         boolean noneEnded = gated.stream()
+               .allMatch(s -> s.outcome().complete() && s.counts().ok() + s.counts().ko() == 0);
          if (record.created() && !gated.isEmpty() && noneEnded) {
             endWithNothingMeasured(gated.size());
             return true;
          }
-         List<String> unsuccessful = gated.stream().filter(s -> s.complete() && s.ok() == 0).map(StepResult::label)
-               .toList();
+         List<String> unsuccessful = gated.stream().filter(s -> s.outcome().complete() && s.counts().ok() == 0)
+               .map(StepResult::label).toList();
          Map<String, String> incomplete = record.incomplete();
          unsuccessful.forEach(label -> incomplete.putIfAbsent(label, "no successful operation inside the window"));
          int planned = steps.planned();

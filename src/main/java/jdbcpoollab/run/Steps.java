@@ -78,8 +78,8 @@ final class Steps {
       gated.add(step);
       List<GateResult> checked = gates.check(step);
       finished++;
-      wallTime.stepFinished(step.seconds(), warmupPerStep);
-      if (!step.complete()) {
+      wallTime.stepFinished(step.counts().seconds(), warmupPerStep);
+      if (!step.outcome().complete()) {
          String why = console.redact(whyIncomplete);
          record.incomplete().put(step.label(), why);
          line += " (" + why + ")";

@@ -1,9 +1,13 @@
 package jdbcpoollab.analysis;
 
-import jdbcpoollab.measure.ClientCpu;
-import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.StepChecks;
+import jdbcpoollab.measure.StepCounts;
 import jdbcpoollab.measure.StepId;
+import jdbcpoollab.measure.StepRuntime;
+import jdbcpoollab.measure.StepOutcome;
+import jdbcpoollab.measure.StepResources;
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.StepTimes;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
 import org.junit.jupiter.api.Test;
@@ -21,8 +25,9 @@ class FidelityMedianTest {
    private static StepResult step(double throughput, double acquireP99, long[] perUser) {
       Timing acquire = new Timing(100, 1, 1, 1, acquireP99, acquireP99);
       Timing total = new Timing(100, 5, 5, 5, 6, 6);
-      return new StepResult(StepId.of("wait", 2), 4, 1, 100, 0, 0, throughput, acquire, total, total,
-            UserSpread.of(perUser), Map.of(), true, null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+      return new StepResult(StepId.of("wait", 2), new StepCounts(4, 1, 100, 0, 0, throughput),
+            new StepTimes(acquire, total, total), new StepOutcome(UserSpread.of(perUser), Map.of(), true),
+            StepResources.NONE, StepChecks.NONE, StepRuntime.NONE);
    }
 
    private static FidelityRow round(int round, double lab, double labP99, long[] labUsers, double raw, double rawP99,

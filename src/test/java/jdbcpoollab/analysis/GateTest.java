@@ -1,9 +1,13 @@
 package jdbcpoollab.analysis;
 
-import jdbcpoollab.measure.ClientCpu;
-import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.StepChecks;
+import jdbcpoollab.measure.StepCounts;
 import jdbcpoollab.measure.StepId;
+import jdbcpoollab.measure.StepRuntime;
+import jdbcpoollab.measure.StepOutcome;
+import jdbcpoollab.measure.StepResources;
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.StepTimes;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
 import org.junit.jupiter.api.Test;
@@ -21,8 +25,10 @@ class GateTest {
    static StepResult step(int pool, long ok, long ko, double throughput, double acquireP99, double totalP99) {
       Timing acquire = new Timing(ok + ko, 1, 1, 1, acquireP99, acquireP99);
       Timing total = new Timing(ok, 2, 2, 2, totalP99, totalP99);
-      return new StepResult(StepId.of("wait", pool), 8, 2.0, ok, ko, 0, throughput, acquire, Timing.EMPTY, total,
-            UserSpread.of(new long[] {ok}), Map.of(), true, null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+      return new StepResult(StepId.of("wait", pool), new StepCounts(8, 2.0, ok, ko, 0, throughput),
+            new StepTimes(acquire, Timing.EMPTY, total),
+            new StepOutcome(UserSpread.of(new long[] {ok}), Map.of(), true), StepResources.NONE, StepChecks.NONE,
+            StepRuntime.NONE);
    }
 
    @Test
@@ -40,9 +46,10 @@ class GateTest {
 
    @Test
    void aStepThatMeasuredNothingFailsEveryGate() {
-      StepResult nothing = new StepResult(StepId.of("wait", 2), 8, 0, 0, 0, 0, 0, Timing.EMPTY, Timing.EMPTY,
-            Timing.EMPTY, UserSpread.of(new long[0]), Map.of(), false,
-            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+      StepResult nothing = new StepResult(StepId.of("wait", 2), new StepCounts(8, 0, 0, 0, 0, 0),
+            new StepTimes(Timing.EMPTY, Timing.EMPTY, Timing.EMPTY),
+            new StepOutcome(UserSpread.of(new long[0]), Map.of(), false), StepResources.NONE, StepChecks.NONE,
+            StepRuntime.NONE);
       for (Gate gate : List.of(Gate.p99AcquireMs(1e9), Gate.p99TotalMs(1e9), Gate.minThroughput(1e-9),
             Gate.maxKoPercent(100))) {
          GateResult r = gate.check(nothing);

@@ -1,10 +1,14 @@
 package jdbcpoollab.analysis;
 
 import jdbcpoollab.measure.ArrivalResult;
-import jdbcpoollab.measure.ClientCpu;
-import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.StepChecks;
+import jdbcpoollab.measure.StepCounts;
 import jdbcpoollab.measure.StepId;
+import jdbcpoollab.measure.StepRuntime;
+import jdbcpoollab.measure.StepOutcome;
+import jdbcpoollab.measure.StepResources;
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.StepTimes;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
 import org.junit.jupiter.api.Test;
@@ -23,9 +27,9 @@ class RateAnswerTest {
    private static RatePoint point(int pool, double totalP99, long ko, boolean complete, double serviceMs) {
       Timing total = new Timing(100, totalP99 / 2, totalP99 / 2, totalP99, totalP99, totalP99);
       Timing acquire = new Timing(100, 0.1, 0, 0.2, 0.5, 1);
-      StepResult s = new StepResult(StepId.of("wait", pool), 200, 5, 5000, ko, 0, 1000, acquire, total, total,
-            new UserSpread(200, 1, 1, 1, 1), Map.of(), complete,
-            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+      StepResult s = new StepResult(StepId.of("wait", pool), new StepCounts(200, 5, 5000, ko, 0, 1000),
+            new StepTimes(acquire, total, total), new StepOutcome(new UserSpread(200, 1, 1, 1, 1), Map.of(), complete),
+            StepResources.NONE, StepChecks.NONE, StepRuntime.NONE);
       return new RatePoint(new ArrivalResult(s, RATE, 200, Timing.EMPTY, 0, 0), serviceMs, "this step");
    }
 

@@ -98,7 +98,7 @@ class RecommendationTest {
       List<StepResult> steps = new ArrayList<>();
       for (int i = 0; i < one.size(); i++) {
          for (int r = 0; r < 3; r++) {
-            steps.add(withDatabase(pass(one.get(i), r + 1, passes[i][r]), one.get(i).database()));
+            steps.add(withDatabase(pass(one.get(i), r + 1, passes[i][r]), one.get(i).resources().database()));
          }
       }
       Sizing s = Sizing.of("cpu", steps, TWO_CORES);

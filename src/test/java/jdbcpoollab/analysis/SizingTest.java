@@ -1,9 +1,14 @@
 package jdbcpoollab.analysis;
 
-import jdbcpoollab.measure.ClientCpu;
 import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.StepChecks;
+import jdbcpoollab.measure.StepCounts;
 import jdbcpoollab.measure.StepId;
+import jdbcpoollab.measure.StepRuntime;
+import jdbcpoollab.measure.StepOutcome;
+import jdbcpoollab.measure.StepResources;
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.StepTimes;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
 import jdbcpoollab.report.SizingText;
@@ -31,9 +36,10 @@ class SizingTest {
       Timing query = new Timing(ok, queryAvg, queryAvg, queryAvg, queryAvg * 1.5, queryAvg * 2);
       Timing total = new Timing(ok, queryAvg + acquireP99 / 4, 0, 0, queryAvg + acquireP99, 0);
       long each = ok / USERS;
-      return new StepResult(StepId.of("wait", pool), USERS, 5, ok, failures, 0, throughput, acquire, query, total,
-            new UserSpread(USERS, each, each, each, 1.0), Map.of(), complete,
-            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+      return new StepResult(StepId.of("wait", pool), new StepCounts(USERS, 5, ok, failures, 0, throughput),
+            new StepTimes(acquire, query, total),
+            new StepOutcome(new UserSpread(USERS, each, each, each, 1.0), Map.of(), complete), StepResources.NONE,
+            StepChecks.NONE, StepRuntime.NONE);
    }
 
    private static List<StepResult> sweep() {
@@ -58,14 +64,21 @@ class SizingTest {
    }
 
    static StepResult pass(StepResult s, int repetition, double throughput) {
-      return new StepResult(new StepId(s.workload(), "", s.pool(), repetition, 1, 1), s.users(), s.seconds(), s.ok(),
-            s.ko(), s.koOutside(), throughput, s.acquire(), s.query(), s.total(), s.perUser(), s.errors(), s.complete(),
-            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+      return new StepResult(new StepId(s.workload(), "", s.pool(), repetition, 1, 1),
+            new StepCounts(s.counts().users(), s.counts().seconds(), s.counts().ok(), s.counts().ko(),
+                  s.counts().koOutside(), throughput),
+            s.times(),
+            s.outcome(), StepResources.NONE,
+            StepChecks.NONE, StepRuntime.NONE);
    }
 
    static StepResult withDatabase(StepResult s, DatabaseActivity database) {
-      return new StepResult(s.id(), s.users(), s.seconds(), s.ok(), s.ko(), s.koOutside(), s.throughput(), s.acquire(),
-            s.query(), s.total(), s.perUser(), s.errors(), s.complete(), null, s.betweenMs(), database, s.clientCpu());
+      return new StepResult(s.id(),
+            s.counts(),
+            s.times(),
+            s.outcome(),
+            new StepResources(null, s.resources().betweenMs(), database, s.resources().clientCpu()), StepChecks.NONE,
+            StepRuntime.NONE);
    }
 
    private static final int[] POOLS = {1, 2, 4, 8, 16, 32, 64};
@@ -180,7 +193,7 @@ class SizingTest {
       Sizing s = Sizing.of("wait", steps, new Sizing.Context(USERS, 2, 50.0));
       assertEquals(4, s.s1Step().pool(), "a noisy pool=1 must not put the ceiling below a measured throughput");
       for (StepResult step : s.steps()) {
-         assertTrue(step.throughput() <= s.ceiling(step.pool()), "pool " + step.pool());
+         assertTrue(step.counts().throughput() <= s.ceiling(step.pool()), "pool " + step.pool());
       }
    }
 
@@ -188,14 +201,16 @@ class SizingTest {
    void aUserWithUnderAQuarterOfAnEvenShareIsStarved() {
       StepResult even = step(1, 128, 900, 7.8, 0, true);
       assertFalse(Sizing.starved(even));
-      long ok = even.ok();
-      StepResult uneven = new StepResult(StepId.of("wait", 1), USERS, 5, ok, 0, 0, 128, even.acquire(), even.query(),
-            even.total(), new UserSpread(USERS, ok / USERS / 4 - 1, ok / USERS, 40, 0.8), Map.of(), true,
-            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+      long ok = even.counts().ok();
+      StepResult uneven = new StepResult(StepId.of("wait", 1), new StepCounts(USERS, 5, ok, 0, 0, 128),
+            even.times(),
+            new StepOutcome(new UserSpread(USERS, ok / USERS / 4 - 1, ok / USERS, 40, 0.8), Map.of(), true),
+            StepResources.NONE, StepChecks.NONE, StepRuntime.NONE);
       assertTrue(Sizing.starved(uneven));
-      StepResult thin = new StepResult(StepId.of("wait", 1), USERS, 5, USERS, 0, 0, 12.8, even.acquire(), even.query(),
-            even.total(), new UserSpread(USERS, 0, 1, 3, 0.6), Map.of(), true,
-            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+      StepResult thin = new StepResult(StepId.of("wait", 1), new StepCounts(USERS, 5, USERS, 0, 0, 12.8),
+            even.times(),
+            new StepOutcome(new UserSpread(USERS, 0, 1, 3, 0.6), Map.of(), true), StepResources.NONE, StepChecks.NONE,
+            StepRuntime.NONE);
       assertFalse(Sizing.starved(thin), "one operation per user is too few to call anybody starved");
       assertFalse(Sizing.judged(thin));
    }

@@ -2,13 +2,17 @@ package jdbcpoollab.endtoend;
 
 import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.files.Json;
-import jdbcpoollab.measure.ClientCpu;
-import jdbcpoollab.measure.DatabaseActivity;
 import jdbcpoollab.measure.HistogramLog;
 import jdbcpoollab.measure.Latencies;
+import jdbcpoollab.measure.StepChecks;
+import jdbcpoollab.measure.StepCounts;
 import jdbcpoollab.measure.StepHistograms;
 import jdbcpoollab.measure.StepId;
+import jdbcpoollab.measure.StepRuntime;
+import jdbcpoollab.measure.StepOutcome;
+import jdbcpoollab.measure.StepResources;
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.StepTimes;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
 import jdbcpoollab.run.Exit;
@@ -233,9 +237,10 @@ class DocsCommandsTest {
       }
       Files.createDirectories(folder);
       Timing query = new Timing(800, 6.5, 6, 7, 9, 12);
-      Map<String, Object> step = new StepResult(StepId.of("wait", 1), 8, 5, 800, 0, 0, 160, Timing.EMPTY, query,
-            query, new UserSpread(8, 95, 100, 105, 0.99), Map.of(), true, null, Double.NaN, DatabaseActivity.NONE,
-            ClientCpu.UNKNOWN).toMap();
+      Map<String, Object> step = new StepResult(StepId.of("wait", 1), new StepCounts(8, 5, 800, 0, 0, 160),
+            new StepTimes(Timing.EMPTY, query, query),
+            new StepOutcome(new UserSpread(8, 95, 100, 105, 0.99), Map.of(), true), StepResources.NONE, StepChecks.NONE,
+            StepRuntime.NONE).toMap();
       Map<String, Object> summary = new LinkedHashMap<>();
       summary.put("simulation", "PoolSweep");
       summary.put("state", "complete");

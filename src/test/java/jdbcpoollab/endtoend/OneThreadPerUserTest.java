@@ -115,8 +115,8 @@ class OneThreadPerUserTest {
    void everyMeasuredOperationReachedGatlingsStats() {
       StepResult result = RESULT.get();
       assertNotNull(result);
-      assertTrue(result.ok() > 100, result.toString());
-      assertEquals(result.ok() + result.ko(), log.requests(REQUEST), "requests in simulation.log");
-      assertEquals(USERS, result.perUser().users(), "every user measured");
+      assertTrue(result.counts().ok() > 100, result.toString());
+      assertEquals(result.counts().ok() + result.counts().ko(), log.requests(REQUEST), "requests in simulation.log");
+      assertEquals(USERS, result.outcome().perUser().users(), "every user measured");
    }
 }

@@ -4,6 +4,7 @@ import jdbcpoollab.measure.ArrivalRecorder;
 import jdbcpoollab.measure.ArrivalResult;
 import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
+import jdbcpoollab.measure.StepTimes;
 import jdbcpoollab.pools.ConnectionSource;
 import jdbcpoollab.workloads.Workload;
 import org.junit.jupiter.api.Test;
@@ -85,21 +86,22 @@ class OpenStepTest {
       ArrivalResult r = step.close();
 
       // 2 threads take a request each, 3 wait in the queue, the other 5 are refused at once
-      assertEquals(5, r.step().ok());
+      assertEquals(5, r.step().counts().ok());
       assertEquals(5, r.refused());
-      assertEquals(5, r.step().ko(), "refused requests are failures of the step");
-      assertEquals(5L, r.step().errors().get(ArrivalRecorder.REFUSED));
+      assertEquals(5, r.step().counts().ko(), "refused requests are failures of the step");
+      assertEquals(5L, r.step().outcome().errors().get(ArrivalRecorder.REFUSED));
       assertEquals(5, outcomes.stream().filter(o -> ArrivalRecorder.REFUSED.equals(o.error())).count());
       // one connection serves them one after another: the last ends about 4 sleeps after it arrived
-      assertTrue(r.step().total().max() >= 4 * SLEEP_MS - 5, "total max " + r.step().total().max());
-      assertTrue(r.step().acquire().max() >= SLEEP_MS - 5, "each thread waits for the other's connection: "
-            + r.step().acquire().max());
+      assertTrue(r.step().times().total().max() >= 4 * SLEEP_MS - 5, "total max " + r.step().times().total().max());
+      assertTrue(r.step().times().acquire().max() >= SLEEP_MS - 5, "each thread waits for the other's connection: "
+            + r.step().times().acquire().max());
       assertTrue(r.queue().max() >= 2 * SLEEP_MS, "the fifth request waits for a thread until two requests ended: "
             + r.queue().max());
       // each histogram keeps 3 significant digits, so each mean is good to 0.1% of its values: that is the slack
-      double resolution = 0.001 * (r.queue().max() + r.step().acquire().max() + r.step().query().max());
-      assertTrue(r.step().total().avg() + resolution >= r.queue().avg() + r.step().acquire().avg()
-            + r.step().query().avg(), "total from arrival holds the queue, the acquire wait and the statement: " + r);
+      StepTimes times = r.step().times();
+      double resolution = 0.001 * (r.queue().max() + times.acquire().max() + times.query().max());
+      assertTrue(times.total().avg() + resolution >= r.queue().avg() + times.acquire().avg() + times.query().avg(),
+            "total from arrival holds the queue, the acquire wait and the statement: " + r);
       assertEquals(2, r.threads());
    }
 
@@ -113,10 +115,10 @@ class OpenStepTest {
       }
       assertTrue(done.await(10, TimeUnit.SECONDS), "every arrival ends, served or not");
       ArrivalResult r = step.close();
-      long served = r.step().ok() + r.step().koOutside();
+      long served = r.step().counts().ok() + r.step().counts().koOutside();
       assertTrue(r.unserved() >= 15, "a 100 ms window serves at most 2 of 20 requests of 100 ms; unserved "
-            + r.unserved() + ", ok " + r.step().ok());
-      assertTrue(r.unserved() + r.step().ok() <= 20, r.toString());
+            + r.unserved() + ", ok " + r.step().counts().ok());
+      assertTrue(r.unserved() + r.step().counts().ok() <= 20, r.toString());
       assertTrue(served <= 5, r.toString());
    }
 }

@@ -41,12 +41,12 @@ class OpenAtCloseTest {
       assertEquals(1, c.openAtClose().waiting());
       assertEquals(0, c.openAtClose().inDatabase());
       assertEquals(1000.0, c.openAtClose().oldestWaitMs(), 0.001);
-      assertEquals(0.1, s.acquire().p99(), 0.001, "completed only: the blocked user is not there");
-      assertEquals(s.acquire().count() + 1, c.acquireWithOpen().count());
+      assertEquals(0.1, s.times().acquire().p99(), 0.001, "completed only: the blocked user is not there");
+      assertEquals(s.times().acquire().count() + 1, c.acquireWithOpen().count());
       // one wait of eleven: here the P99 is the maximum, so it reaches the open wait (in general only the max must)
       assertTrue(c.acquireWithOpen().p99() >= c.oldestOpenMs(),
             "censored P99 " + c.acquireWithOpen().p99() + " below the oldest open wait");
-      assertTrue(c.acquireWithOpen().p50() <= s.acquire().p99() && c.acquireWithOpen().max() >= 1000.0,
+      assertTrue(c.acquireWithOpen().p50() <= s.times().acquire().p99() && c.acquireWithOpen().max() >= 1000.0,
             "only the tail moves: " + c.acquireWithOpen());
       assertEquals(1000.0, c.longestWait().maxMs(), 1.0, "the least-served user waited the whole window");
    }

@@ -25,20 +25,20 @@ class StepRecorderTest {
       assertFalse(r.record(1, 1 * MS, 0, 1 * MS, t0 + 3_200 * MS, "late failure"));
 
       StepResult result = r.result(t0 + 4 * S);
-      assertEquals(2, result.ok());
-      assertEquals(1, result.ko());
-      assertEquals(1, result.koOutside());
-      assertEquals(2.0, result.seconds(), 1e-9);
-      assertEquals(1.0, result.throughput(), 1e-9);
-      assertTrue(result.complete());
-      assertEquals(3, result.acquire().count(), "failed operations waited too");
-      assertEquals(30.0, result.acquire().max(), 0.05);
-      assertEquals(2, result.total().count());
-      assertEquals(8.0, result.total().avg(), 0.01);
-      assertEquals(1L, result.errors().get("timeout"));
-      assertEquals(1L, result.errors().get("late failure"));
-      assertEquals(1, result.perUser().min());
-      assertEquals(1, result.perUser().max());
+      assertEquals(2, result.counts().ok());
+      assertEquals(1, result.counts().ko());
+      assertEquals(1, result.counts().koOutside());
+      assertEquals(2.0, result.counts().seconds(), 1e-9);
+      assertEquals(1.0, result.counts().throughput(), 1e-9);
+      assertTrue(result.outcome().complete());
+      assertEquals(3, result.times().acquire().count(), "failed operations waited too");
+      assertEquals(30.0, result.times().acquire().max(), 0.05);
+      assertEquals(2, result.times().total().count());
+      assertEquals(8.0, result.times().total().avg(), 0.01);
+      assertEquals(1L, result.outcome().errors().get("timeout"));
+      assertEquals(1L, result.outcome().errors().get("late failure"));
+      assertEquals(1, result.outcome().perUser().min());
+      assertEquals(1, result.outcome().perUser().max());
    }
 
    @Test
@@ -60,9 +60,9 @@ class StepRecorderTest {
       assertFalse(r.running(4 * S + 1));
       assertFalse(r.record(1, MS, MS, 2 * MS, 5 * S, null));
       StepResult result = r.result(6 * S);
-      assertFalse(result.complete());
-      assertEquals(4.0, result.seconds(), 1e-9);
-      assertEquals(0.25, result.throughput(), 1e-9);
+      assertFalse(result.outcome().complete());
+      assertEquals(4.0, result.counts().seconds(), 1e-9);
+      assertEquals(0.25, result.counts().throughput(), 1e-9);
    }
 
    @Test
@@ -73,8 +73,8 @@ class StepRecorderTest {
       r.record(1, MS, MS, 2 * MS, t0 + 1_500 * MS, null);
       // the arrivals ended 0.4 ms before the planned end: nothing cut the step short
       StepResult result = r.result(t0 + 2_999_600_000L);
-      assertTrue(result.complete());
-      assertEquals(1.9996, result.seconds(), 1e-9);
+      assertTrue(result.outcome().complete());
+      assertEquals(1.9996, result.counts().seconds(), 1e-9);
    }
 
    @Test
@@ -87,9 +87,9 @@ class StepRecorderTest {
          r.record(1, MS, MS, 2 * MS, (i + 1) * MS, null);
       }
       StepResult result = r.result(10 * S);
-      assertEquals(0, result.perUser().min());
-      assertEquals(9, result.perUser().max());
-      assertEquals(1.0 / 3, result.perUser().jain(), 1e-9);
+      assertEquals(0, result.outcome().perUser().min());
+      assertEquals(9, result.outcome().perUser().max());
+      assertEquals(1.0 / 3, result.outcome().perUser().jain(), 1e-9);
    }
 
    @Test
@@ -108,7 +108,7 @@ class StepRecorderTest {
       assertEquals(2, gaps.getTotalCount(), "the warm-up gap and each user's first operation have none");
       assertEquals(40_000, gaps.getMinValue(), 40);
       assertEquals(70_000, gaps.getMaxValue(), 70);
-      assertEquals(3, r.result(11 * S).ok(), "recording the gaps changes nothing else");
+      assertEquals(3, r.result(11 * S).counts().ok(), "recording the gaps changes nothing else");
    }
 
    @Test

@@ -50,9 +50,10 @@ class SweepRunPreviousTest {
    private Path run(String name, String state, String simulation) throws IOException {
       Path folder = Files.createDirectories(results.resolve(name));
       Timing query = new Timing(100, 5.2, 5.2, 5.2, 5.2, 5.2);
-      StepResult step = new StepResult(StepId.of("wait", 4), 200, 5, 3000, 0, 0, 600, Timing.EMPTY, query, query,
-            new UserSpread(200, 10, 15, 20, 0.99), Map.of(), true, null, Double.NaN, DatabaseActivity.NONE,
-            ClientCpu.UNKNOWN);
+      StepResult step = new StepResult(StepId.of("wait", 4), new StepCounts(200, 5, 3000, 0, 0, 600),
+            new StepTimes(Timing.EMPTY, query, query),
+            new StepOutcome(new UserSpread(200, 10, 15, 20, 0.99), Map.of(), true), StepResources.NONE, StepChecks.NONE,
+            StepRuntime.NONE);
       Json.write(folder.resolve("summary.json"), Map.of("simulation", simulation, "state", state,
             "steps", List.of(step.toMap())));
       return folder;

@@ -1,10 +1,14 @@
 package jdbcpoollab.report;
 
 import jdbcpoollab.files.Json;
-import jdbcpoollab.measure.ClientCpu;
-import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.StepChecks;
+import jdbcpoollab.measure.StepCounts;
 import jdbcpoollab.measure.StepId;
+import jdbcpoollab.measure.StepRuntime;
+import jdbcpoollab.measure.StepOutcome;
+import jdbcpoollab.measure.StepResources;
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.StepTimes;
 import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
@@ -30,9 +34,9 @@ class ComparisonTest {
 
    private static Map<String, Object> step(StepId id, long ok, boolean complete) {
       Timing query = new Timing(ok, 6.5, 6, 7, 9, 12);
-      return new StepResult(id, 8, 5, ok, 0, 0, ok / 5.0, Timing.EMPTY, query, query,
-            new UserSpread(8, 40, 47, 52, 0.99), Map.of(), complete, null, Double.NaN, DatabaseActivity.NONE,
-            ClientCpu.UNKNOWN).toMap();
+      return new StepResult(id, new StepCounts(8, 5, ok, 0, 0, ok / 5.0), new StepTimes(Timing.EMPTY, query, query),
+            new StepOutcome(new UserSpread(8, 40, 47, 52, 0.99), Map.of(), complete), StepResources.NONE,
+            StepChecks.NONE, StepRuntime.NONE).toMap();
    }
 
    private SweepRun run(String name, String state, List<Map<String, Object>> steps, Map<String, String> incomplete)

@@ -2,10 +2,14 @@ package jdbcpoollab.report;
 
 import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.ArrivalResult;
-import jdbcpoollab.measure.ClientCpu;
-import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.StepChecks;
+import jdbcpoollab.measure.StepCounts;
 import jdbcpoollab.measure.StepId;
+import jdbcpoollab.measure.StepRuntime;
+import jdbcpoollab.measure.StepOutcome;
+import jdbcpoollab.measure.StepResources;
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.StepTimes;
 import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
@@ -26,9 +30,10 @@ class RateSweepSummaryTest {
 
    private static StepResult step(int pool, double queryAvg) {
       Timing query = new Timing(100, queryAvg, queryAvg, queryAvg, queryAvg, queryAvg);
-      return new StepResult(StepId.of("wait", pool), 200, 5, 3000, 0, 0, 600, Timing.EMPTY, query, query,
-            new UserSpread(200, 10, 15, 20, 0.99), Map.of(), true,
-            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+      return new StepResult(StepId.of("wait", pool), new StepCounts(200, 5, 3000, 0, 0, 600),
+            new StepTimes(Timing.EMPTY, query, query),
+            new StepOutcome(new UserSpread(200, 10, 15, 20, 0.99), Map.of(), true), StepResources.NONE, StepChecks.NONE,
+            StepRuntime.NONE);
    }
 
    @Test
@@ -53,9 +58,10 @@ class RateSweepSummaryTest {
    @Test
    void failuresOutsideTheWindowAreCountedApartInEveryOutput() {
       Timing total = new Timing(100, 1, 1, 1, 1, 1);
-      StepResult failing = new StepResult(StepId.of("wait", 1), 1, 2, 100, 56_792, 22, 50, Timing.EMPTY, total, total,
-            new UserSpread(1, 100, 100, 100, 1), Map.of("timeout", 56_814L), true,
-            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+      StepResult failing = new StepResult(StepId.of("wait", 1), new StepCounts(1, 2, 100, 56_792, 22, 50),
+            new StepTimes(Timing.EMPTY, total, total),
+            new StepOutcome(new UserSpread(1, 100, 100, 100, 1), Map.of("timeout", 56_814L), true), StepResources.NONE,
+            StepChecks.NONE, StepRuntime.NONE);
       RateSweepSummary summary = new RateSweepSummary(100_000, 20, null);
       String line = summary.add("wait pool=1", new ArrivalResult(failing, 100_000, 1, Timing.EMPTY, 0, 0));
       assertTrue(line.contains("ok=100 ko=56792 (and 22 ko outside the window)"), line);
@@ -71,9 +77,11 @@ class RateSweepSummaryTest {
       RateSweepSummary summary = new RateSweepSummary(300, 20, null);
       for (String source : List.of("hikari", "vibur")) {
          StepResult s = step(4, 5);
-         StepResult sourced = new StepResult(new StepId("wait", source, 4, 1, 1, 1), s.users(), s.seconds(), s.ok(),
-               s.ko(), s.koOutside(), s.throughput(), s.acquire(), s.query(), s.total(), s.perUser(), s.errors(),
-               true, null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+         StepResult sourced = new StepResult(new StepId("wait", source, 4, 1, 1, 1),
+               s.counts(),
+               s.times(),
+               new StepOutcome(s.outcome().perUser(), s.outcome().errors(), true), StepResources.NONE, StepChecks.NONE,
+               StepRuntime.NONE);
          summary.add(sourced.id().name(), new ArrivalResult(sourced, 300, 200, Timing.EMPTY, 0, 0));
       }
       List<String> lines = summary.csv().csv().lines().toList();

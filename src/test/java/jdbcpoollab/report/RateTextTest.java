@@ -3,10 +3,14 @@ package jdbcpoollab.report;
 import jdbcpoollab.analysis.RateAnswer;
 import jdbcpoollab.analysis.RatePoint;
 import jdbcpoollab.measure.ArrivalResult;
-import jdbcpoollab.measure.ClientCpu;
-import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.StepChecks;
+import jdbcpoollab.measure.StepCounts;
 import jdbcpoollab.measure.StepId;
+import jdbcpoollab.measure.StepRuntime;
+import jdbcpoollab.measure.StepOutcome;
+import jdbcpoollab.measure.StepResources;
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.StepTimes;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
 import org.junit.jupiter.api.Test;
@@ -24,9 +28,9 @@ class RateTextTest {
       Timing acquire = new Timing(100, acquireP99 / 4, 0, acquireP99 / 2, acquireP99, acquireP99);
       Timing total = new Timing(100, 6, 5.5, 7, totalP99, totalP99);
       Timing queue = new Timing(100, queueP99 / 4, 0, queueP99 / 2, queueP99, queueP99);
-      StepResult s = new StepResult(StepId.of("wait", pool), 200, 5, 5000, 0, 0, 1000, acquire, total, total,
-            new UserSpread(200, 1, 1, 1, 1), Map.of(), true,
-            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+      StepResult s = new StepResult(StepId.of("wait", pool), new StepCounts(200, 5, 5000, 0, 0, 1000),
+            new StepTimes(acquire, total, total), new StepOutcome(new UserSpread(200, 1, 1, 1, 1), Map.of(), true),
+            StepResources.NONE, StepChecks.NONE, StepRuntime.NONE);
       return new RatePoint(new ArrivalResult(s, 1000, 200, queue, 0, 0), 5, "this step");
    }
 

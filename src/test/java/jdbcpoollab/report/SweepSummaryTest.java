@@ -4,8 +4,14 @@ import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.measure.ClientCpu;
 import jdbcpoollab.measure.DatabaseActivity;
 import jdbcpoollab.measure.JvmPeaks;
+import jdbcpoollab.measure.StepChecks;
+import jdbcpoollab.measure.StepCounts;
 import jdbcpoollab.measure.StepId;
+import jdbcpoollab.measure.StepRuntime;
+import jdbcpoollab.measure.StepOutcome;
+import jdbcpoollab.measure.StepResources;
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.StepTimes;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
 import org.junit.jupiter.api.Test;
@@ -23,8 +29,9 @@ class SweepSummaryTest {
 
    private static StepResult step(int pool, ClientCpu cpu) {
       Timing t = new Timing(1000, 0.1, 0.1, 0.1, 0.2, 0.3);
-      return new StepResult(StepId.of("point", pool), 64, 5, 1000, 0, 0, 200, t, t, t,
-            UserSpread.of(new long[] {500, 500}), Map.of(), true, null, Double.NaN, DatabaseActivity.NONE, cpu);
+      return new StepResult(StepId.of("point", pool), new StepCounts(64, 5, 1000, 0, 0, 200), new StepTimes(t, t, t),
+            new StepOutcome(UserSpread.of(new long[] {500, 500}), Map.of(), true),
+            new StepResources(null, Double.NaN, DatabaseActivity.NONE, cpu), StepChecks.NONE, StepRuntime.NONE);
    }
 
    @Test
@@ -48,19 +55,19 @@ class SweepSummaryTest {
             + "live_threads_peak"), text.get(0));
       assertTrue(text.get(1).endsWith("0.5000,25.0,false,,"), text.get(1));
       assertTrue(text.get(2).endsWith("0.9300,18.4,true,212.5,87"), text.get(2));
-      assertEquals(new JvmPeaks(212.5, 87), peaked.written().jvm(), "summary.json keeps the peaks, rounded");
-      assertNull(step(8, ClientCpu.UNKNOWN).written().jvm(), "a step without them reads back without them");
+      assertEquals(new JvmPeaks(212.5, 87), peaked.written().runtime().jvm(), "summary.json keeps the peaks, rounded");
+      assertNull(step(8, ClientCpu.UNKNOWN).written().runtime().jvm(), "a step without them reads back without them");
    }
 
    @Test
    void theClientCpuSurvivesTheSummaryJsonAndAStepWithoutItReadsAsUnknown() {
       StepResult bound = step(64, new ClientCpu(0.93, 18.4));
       StepResult back = StepResult.fromMap(bound.toMap());
-      assertEquals(0.93, back.clientCpu().share(), 1e-9);
-      assertTrue(back.clientCpu().clientBound());
+      assertEquals(0.93, back.resources().clientCpu().share(), 1e-9);
+      assertTrue(back.resources().clientCpu().clientBound());
       Map<String, Object> old = new LinkedHashMap<>(bound.toMap());
       old.remove("clientCpu");
-      assertFalse(StepResult.fromMap(old).clientCpu().clientBound());
-      assertTrue(Double.isNaN(StepResult.fromMap(old).clientCpu().share()));
+      assertFalse(StepResult.fromMap(old).resources().clientCpu().clientBound());
+      assertTrue(Double.isNaN(StepResult.fromMap(old).resources().clientCpu().share()));
    }
 }

@@ -1,13 +1,17 @@
 package jdbcpoollab.run;
 
 import jdbcpoollab.files.Json;
-import jdbcpoollab.measure.ClientCpu;
-import jdbcpoollab.measure.DatabaseActivity;
 import jdbcpoollab.measure.HistogramLog;
 import jdbcpoollab.measure.Latencies;
+import jdbcpoollab.measure.StepChecks;
+import jdbcpoollab.measure.StepCounts;
 import jdbcpoollab.measure.StepHistograms;
 import jdbcpoollab.measure.StepId;
+import jdbcpoollab.measure.StepRuntime;
+import jdbcpoollab.measure.StepOutcome;
+import jdbcpoollab.measure.StepResources;
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.StepTimes;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
 import jdbcpoollab.options.OptionException;
@@ -71,9 +75,10 @@ class PoolSweepOptionsMergeTest {
             total.recordValue((i % 100 == 0 ? 10 : 1) * ms * 1_000_000);
          }
          StepId id = StepId.of("wait", pool);
-         steps.add(new StepResult(id, 4, seconds, ok, 0, 0, ok / seconds, Timing.of(new Histogram(3)),
-               Timing.of(total), Timing.of(total), new UserSpread(4, ok / 4, ok / 4.0, ok / 4, 1), Map.of(), true,
-               null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN).toMap());
+         steps.add(new StepResult(id, new StepCounts(4, seconds, ok, 0, 0, ok / seconds),
+               new StepTimes(Timing.of(new Histogram(3)), Timing.of(total), Timing.of(total)),
+               new StepOutcome(new UserSpread(4, ok / 4, ok / 4.0, ok / 4, 1), Map.of(), true), StepResources.NONE,
+               StepChecks.NONE, StepRuntime.NONE).toMap());
          log.add(new StepHistograms(id.name(), fromMs, fromMs + 2000, new Latencies(new Histogram(3), total,
                total), Map.of()), folder);
       }

@@ -1,10 +1,14 @@
 package jdbcpoollab.run;
 
 import jdbcpoollab.files.Json;
-import jdbcpoollab.measure.ClientCpu;
-import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.StepChecks;
+import jdbcpoollab.measure.StepCounts;
 import jdbcpoollab.measure.StepId;
+import jdbcpoollab.measure.StepRuntime;
+import jdbcpoollab.measure.StepOutcome;
+import jdbcpoollab.measure.StepResources;
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.StepTimes;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
 import jdbcpoollab.options.OptionException;
@@ -53,9 +57,10 @@ class RateSweepOptionsTest {
    static Path run(Path results, String name, String simulation, String workload) throws Exception {
       Path dir = Files.createDirectories(results.resolve(name));
       Timing query = new Timing(100, 6.5, 6, 7, 9, 12);
-      StepResult step = new StepResult(StepId.of(workload, 4), 64, 5, 3000, 0, 0, 600, Timing.EMPTY, query, query,
-            new UserSpread(64, 40, 47, 52, 0.99), Map.of(), true,
-            null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN);
+      StepResult step = new StepResult(StepId.of(workload, 4), new StepCounts(64, 5, 3000, 0, 0, 600),
+            new StepTimes(Timing.EMPTY, query, query),
+            new StepOutcome(new UserSpread(64, 40, 47, 52, 0.99), Map.of(), true), StepResources.NONE, StepChecks.NONE,
+            StepRuntime.NONE);
       Json.write(dir.resolve("summary.json"), Map.of("simulation", simulation, "state", "complete",
             "steps", List.of(step.toMap())));
       return dir;

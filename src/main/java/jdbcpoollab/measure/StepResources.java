@@ -1,0 +1,30 @@
+package jdbcpoollab.measure;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import jdbcpoollab.files.Decimals;
+
+/**
+ * What a step's window cost the database server and the load generator.
+ *
+ * @param serverConnections connections the server accepted from opening the step's source to closing it, null when
+ *                          not read
+ * @param betweenMs         average time a user spent between the end of one operation and the start of its next (the
+ *                          client's share of the loop), in ms; NaN when not measured
+ * @param database          what the database server was doing during the window
+ * @param clientCpu         what the load generator's JVM used of the machine during the window
+ */
+public record StepResources(@JsonInclude(JsonInclude.Include.NON_NULL) Long serverConnections,
+                            @Decimals(3)
+                            @JsonDeserialize(using = Rounded.NanWhenNull.class) double betweenMs,
+                            DatabaseActivity database, ClientCpu clientCpu) {
+   /** Not watched: a step of an open model, merged from several generators, or built by a test. */
+   public static final StepResources NONE = new StepResources(null, Double.NaN, DatabaseActivity.NONE,
+         ClientCpu.UNKNOWN);
+
+   /** Parts an older summary did not record read back as unknown. */
+   public StepResources {
+      database = database == null ? DatabaseActivity.NONE : database;
+      clientCpu = clientCpu == null ? ClientCpu.UNKNOWN : clientCpu;
+   }
+}

@@ -81,6 +81,15 @@ class StepWindowTest {
       return started;
    }
 
+   /** The step opened, {@code users} users run together until its window closes, and its result. */
+   private static StepResult run(Step step, int users) throws InterruptedException {
+      step.enter();
+      for (Thread t : users(step, 0, users)) {
+         t.join();
+      }
+      return step.close();
+   }
+
    @Test
    void usersStillStartingWhenTheWindowOpensAreCountedNotLeftOutSilently() throws Exception {
       Step step = step(250, 50, 1_000);
@@ -104,11 +113,7 @@ class StepWindowTest {
    @Test
    void aStepWhoseUsersAllStartedBeforeTheWindowSaysSo() throws Exception {
       Step step = step(20, 300, 300);
-      step.enter();
-      for (Thread t : users(step, 0, 20)) {
-         t.join();
-      }
-      StepResult r = step.close();
+      StepResult r = run(step, 20);
       assertEquals(20, r.counts().usersInWindow());
       assertEquals(0, r.checks().startingAtOpening());
       assertFalse(r.checks().usersStarting());
@@ -118,11 +123,7 @@ class StepWindowTest {
    void aStepWhoseOwnSamplerTookNoSampleInItsWindowIsIncompleteAndSaysWhy() throws Exception {
       Step step = step(4, 0, 500);
       step.sample(Quiet::new, 1);
-      step.enter();
-      for (Thread t : users(step, 0, 4)) {
-         t.join();
-      }
-      StepResult r = step.close();
+      StepResult r = run(step, 4);
       assertTrue(r.counts().ok() > 0, "the users ran");
       assertNull(r.runtime().jvm(), "no sample, no JVM peaks");
       assertFalse(r.outcome().complete(), "a window without its own samples is not whole");
@@ -134,11 +135,7 @@ class StepWindowTest {
    void aStepWhoseSamplerRanIsComplete() throws Exception {
       Step step = step(4, 0, 1_000);
       step.sample(Quiet::new, 60_000 * MS);
-      step.enter();
-      for (Thread t : users(step, 0, 4)) {
-         t.join();
-      }
-      StepResult r = step.close();
+      StepResult r = run(step, 4);
       assertTrue(r.outcome().complete(), "sampled: " + step.cutReason());
       assertNull(step.cutReason());
       assertTrue(r.runtime().jvm().liveThreadsPeak() > 0);

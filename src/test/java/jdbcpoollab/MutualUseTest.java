@@ -37,8 +37,6 @@ class MutualUseTest {
          "db.EmbeddedMariaDb <-> db.MariaDbBinaries",
          "load.PlatformThreads <-> load.UserThreads",
          "load.UserThreads <-> load.VirtualThreads",
-         "measure.StepResult <-> measure.Timing",
-         "measure.StepResult <-> measure.UserSpread",
          "report.Comparison <-> report.SweepPage",
          "report.Html <-> report.Table",
          "run.Exit <-> run.JvmOwner",

@@ -142,9 +142,10 @@ public final class Step implements LoadStep {
       return lostReason;
    }
 
-   /** Why the step ended before its window did (the database lost, its feeder run dry), or null. */
+   /** Why the step ended before its window did (database lost, feeder dry) or its sampler missed it, or null. */
    public String cutReason() {
-      return lostReason != null ? lostReason : dryReason;
+      StepSampler s = sampler;
+      return lostReason != null ? lostReason : dryReason != null ? dryReason : s == null ? null : s.missed();
    }
 
    /** Users keep looping while this holds. */
@@ -336,12 +337,10 @@ public final class Step implements LoadStep {
          s.stop();
       }
       StepResult result = recorder.result(now, s == null ? DatabaseActivity.NONE : s.activity(), cpu);
-      return threads.seenIn(s == null ? result : result.withJvm(s.jvm()), waitForPins);
+      return threads.seenIn(s == null ? result : s.judged(result), waitForPins);
    }
 
-   /**
-    * Closes the source and returns what the step measured; null when the step never started or was closed before.
-    */
+   /** Closes the source and returns what the step measured; null when it never started or was closed before. */
    public StepResult close() {
       long now = System.nanoTime();
       return source.close() ? measured(now, true) : null;

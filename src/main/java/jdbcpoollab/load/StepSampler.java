@@ -5,6 +5,7 @@ import jdbcpoollab.measure.DatabaseActivity;
 import jdbcpoollab.measure.Interval;
 import jdbcpoollab.measure.JvmPeaks;
 import jdbcpoollab.measure.StepRecorder;
+import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.TimelinePoint;
 import jdbcpoollab.pools.PoolGauge;
 
@@ -13,6 +14,7 @@ import java.lang.management.MemoryMXBean;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -43,6 +45,7 @@ final class StepSampler {
    private int failures;
    private long heapPeak;
    private int threadsPeak;
+   private String missed;
 
    StepSampler(StepRecorder recorder, PoolGauge gauge, ServerActivity activity, long maxNanos) {
       this.recorder = recorder;
@@ -122,6 +125,28 @@ final class StepSampler {
 
    synchronized List<TimelinePoint> timeline() {
       return List.copyOf(points);
+   }
+
+   /**
+    * The step's result with the JVM's peaks, marked incomplete when its window ran whole and lasted three periods
+    * but this sampler took no sample inside it (on a machine too busy to run it): a step whose own sampler did not
+    * run lacks its timeline, the database's activity and the JVM's peaks.
+    */
+   synchronized StepResult judged(StepResult result) {
+      double seconds = result.counts().seconds();
+      StepResult withJvm = result.withJvm(jvm());
+      if (!points.isEmpty() || !result.outcome().complete() || seconds * 1000 < 3 * PERIOD_MILLIS) {
+         return withJvm;
+      }
+      missed = String.format(Locale.ROOT, "its %d ms sampler took no sample in the %.1f s window (the load"
+            + " generator too busy to run it): the pool's timeline, the database's activity and the JVM's peaks are"
+            + " missing", PERIOD_MILLIS, seconds);
+      return withJvm.incomplete();
+   }
+
+   /** Why the step cannot be taken whole for want of samples, once judged; null when it can. */
+   synchronized String missed() {
+      return missed;
    }
 
    /** The JVM at its largest over the window's samples; null when none was taken inside it. */

@@ -43,6 +43,8 @@ public final class MergedStep {
       double seconds = Double.MAX_VALUE;
       double betweenWeighted = 0;
       long betweenOps = 0;
+      double thinkWeighted = 0;
+      long thinkOps = 0;
       Long serverConnections = 0L;
       Map<String, Long> errors = new TreeMap<>();
       boolean complete = true;
@@ -59,6 +61,10 @@ public final class MergedStep {
             betweenWeighted += r.betweenMs() * c.ok();
             betweenOps += c.ok();
          }
+         if (r.thinkMs() != null) {
+            thinkWeighted += r.thinkMs() * c.ok();
+            thinkOps += c.ok();
+         }
          serverConnections = serverConnections == null || r.serverConnections() == null ? null
                : serverConnections + r.serverConnections();
          p.result().outcome().errors().forEach((m, n) -> errors.merge(m, n, Long::sum));
@@ -68,7 +74,8 @@ public final class MergedStep {
             new StepTimes(Timing.of(sum.acquire()), Timing.of(sum.query()), Timing.of(sum.total())),
             new StepOutcome(spread(parts), errors, complete),
             new StepResources(serverConnections, betweenOps == 0 ? Double.NaN : betweenWeighted / betweenOps,
-                  first.resources().database(), ClientCpu.UNKNOWN), StepChecks.NONE, StepRuntime.NONE);
+                  thinkOps == 0 ? null : thinkWeighted / thinkOps, first.resources().database(),
+                  ClientCpu.UNKNOWN), StepChecks.NONE, StepRuntime.NONE);
    }
 
    /** The parts' histograms merged, over the span from the first window's start to the last one's end. */

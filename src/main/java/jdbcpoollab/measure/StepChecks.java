@@ -24,6 +24,9 @@ import jdbcpoollab.files.Decimals;
  * @param drift                throughput of the window's last third against its first, minus 1; NaN when not known
  * @param steady               false when the drift is over {@value #DRIFT} and more than the counts' noise; null when
  *                             not judged
+ * @param startingAtOpening    the users that had not started their first operation when the window opened (still
+ *                             starting: their time before they started is in no operation, and Little's ratio is low
+ *                             for it without any wait); null when not counted
  */
 public record StepChecks(OpenAtClose openAtClose, Timing acquireWithOpen,
                          @Decimals(3)
@@ -35,7 +38,8 @@ public record StepChecks(OpenAtClose openAtClose, Timing acquireWithOpen,
                          @JsonDeserialize(using = Rounded.NanWhenNull.class) double overtaken,
                          @Decimals(3)
                          @JsonDeserialize(using = Rounded.NanWhenNull.class) double drift,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) Boolean steady) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Boolean steady,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Integer startingAtOpening) {
    /** Below this Little's-law ratio a step's acquire numbers miss too much of its users' time to be complete. */
    public static final double LITTLE_LOW = 0.8;
    /** Over this relative change of throughput between the window's first and last third a step is not steady. */
@@ -49,6 +53,18 @@ public record StepChecks(OpenAtClose openAtClose, Timing acquireWithOpen,
       openAtClose = openAtClose == null ? OpenAtClose.NONE : openAtClose;
       acquireWithOpen = acquireWithOpen == null ? Timing.EMPTY : acquireWithOpen;
       longestWait = longestWait == null ? UserWaits.NONE : longestWait;
+   }
+
+   /** Checks without the users still starting at the opening: an open model's, or a test's. */
+   public StepChecks(OpenAtClose openAtClose, Timing acquireWithOpen, double littleRatio, double littleRatioCompleted,
+                     UserWaits longestWait, double overtaken, double drift, Boolean steady) {
+      this(openAtClose, acquireWithOpen, littleRatio, littleRatioCompleted, longestWait, overtaken, drift, steady,
+            null);
+   }
+
+   /** True when some users had not started their first operation when the window opened. */
+   public boolean usersStarting() {
+      return startingAtOpening != null && startingAtOpening > 0;
    }
 
    /**

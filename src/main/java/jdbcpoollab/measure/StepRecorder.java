@@ -68,6 +68,9 @@ public final class StepRecorder implements Window {
       if (!user.listed) {
          user.listed = true;
       }
+      if (user.first == UNSET) {
+         user.first = nowNanos;
+      }
       user.started = nowNanos;
       user.overtaken = false;
       long previousEnd = user.lastEnd;
@@ -277,11 +280,13 @@ public final class StepRecorder implements Window {
             StepHistograms.epochMs(Math.max(from, end == UNSET ? nowNanos : end)),
             new Latencies(waits, queries, totals), kinds.histograms());
       return new StepResult(id,
-            new StepCounts(userCount, seconds, okCount, failures.ko(), failures.koOutside(), throughput),
+            new StepCounts(userCount, end == UNSET ? null : users.startedBy(end), seconds, okCount, failures.ko(),
+                  failures.koOutside(), throughput),
             new StepTimes(Timing.of(waits), Timing.of(queries), Timing.of(totals)),
             new StepOutcome(UserSpread.of(users.okCounts()), failures.counts(), complete),
             new StepResources(serverConnections, gaps.getTotalCount() == 0 ? Double.NaN : Timing.ms(gaps.getMean()),
-                  database, cpu == null ? ClientCpu.UNKNOWN : cpu.clientCpu(okCount)),
+                  end == UNSET ? null : Timing.ms(between.thinkMeanNanos()), database,
+                  cpu == null ? ClientCpu.UNKNOWN : cpu.clientCpu(okCount)),
             end == UNSET ? StepChecks.NONE : checks(end, waits, totals, throughput, complete), StepRuntime.NONE);
    }
 
@@ -307,7 +312,8 @@ public final class StepRecorder implements Window {
       return new StepChecks(atClose.open(), Timing.of(atClose.acquireWithOpen()), little, littleCompleted,
             UserWaits.of(atClose.longestWaits()),
             okCount == 0 ? Double.NaN : (double) users.overtaken() / okCount,
-            complete ? trend.drift() : Double.NaN, complete ? trend.steady() : null);
+            complete ? trend.drift() : Double.NaN, complete ? trend.steady() : null,
+            Math.max(0, userCount - users.startedBy(windowStart().orElse(close))));
    }
 
    /**

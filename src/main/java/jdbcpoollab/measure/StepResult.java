@@ -37,6 +37,12 @@ public record StepResult(@JsonUnwrapped StepId id, @JsonUnwrapped StepCounts cou
       return new StepResult(id, counts, times, outcome, resources, checks, new StepRuntime(seen, runtime.jvm()));
    }
 
+   /** This step marked incomplete: its window ran whole, but what it measured cannot be taken whole. */
+   public StepResult incomplete() {
+      return new StepResult(id, counts, times, new StepOutcome(outcome.perUser(), outcome.errors(), false), resources,
+            checks, runtime);
+   }
+
    /** This step with its JVM's peaks. */
    public StepResult withJvm(JvmPeaks peaks) {
       return new StepResult(id, counts, times, outcome, resources, checks,

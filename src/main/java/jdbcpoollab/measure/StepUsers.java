@@ -32,6 +32,8 @@ public final class StepUsers {
       volatile long ok;
       volatile boolean listed;
       long lastEnd = UNSET;
+      /** When the user's first operation started. */
+      volatile long first = UNSET;
       /** When the user's current (or last) operation started, got its connection and ended: what is open when. */
       volatile long started = UNSET;
       volatile long acquired = UNSET;
@@ -89,6 +91,11 @@ public final class StepUsers {
    /** The window's successful operations that were overtaken. */
    long overtaken() {
       return overtaken.sum();
+   }
+
+   /** The users whose first operation started at or before {@code nanos}. */
+   int startedBy(long nanos) {
+      return (int) byId.values().stream().filter(u -> u.first != UNSET && u.first <= nanos).count();
    }
 
    /** Each counted user's successful operations in the window. */

@@ -69,11 +69,11 @@ final class StepChecksText {
          return "";
       }
       return String.format(Locale.ROOT, ", open at close %d (%d waiting, oldest %.1f ms), acquire p99 counting them"
-                  + " %s ms%s, Little %s%s%s", c.openAtClose().count(), c.openAtClose().waiting(),
+                  + " %s ms%s, Little %s%s%s%s", c.openAtClose().count(), c.openAtClose().waiting(),
             c.openAtClose().oldestMs(), censoredP99(s),
             c.openWaits() ? " (oldest open wait " + oldestOpen(s) + " ms)" : "", little(s),
             c.littleLow() ? " (acquire numbers " + INCOMPLETE + ")" : "",
-            c.notSteady() ? ", " + drift(s) : "");
+            c.usersStarting() ? ", " + starting(s) : "", c.notSteady() ? ", " + drift(s) : "");
    }
 
    /**
@@ -90,16 +90,33 @@ final class StepChecksText {
    }
 
    /**
-    * What a step's low Little's ratio means, in one line, or null when it is not low; and its drift, when it drifted.
+    * What a step's low Little's ratio means, in one line, or null when it is not low; that users were still starting
+    * when the window opened, when they were; and its drift, when it drifted.
     */
    static String warning(StepResult s) {
       StepChecks c = s.checks();
-      String little = !c.littleLow() ? null : String.format(Locale.ROOT, "Little %s: the window saw %.0f%% of its "
-            + "users' time in operations it could count; the rest went in waits that did not end inside the window, so "
-            + "its acquire numbers are %s", little(s), 100 * c.littleRatio(), INCOMPLETE);
+      String little = !c.littleLow() ? null : c.usersStarting() ? String.format(Locale.ROOT, "Little %s: the window "
+            + "saw %.0f%% of its users' time in operations it could count; %s: the time before a user's first "
+            + "operation is in none, a low ratio without any wait (a longer -Dwarmup lets them all start)", little(s),
+            100 * c.littleRatio(), starting(s))
+            : String.format(Locale.ROOT, "Little %s: the window saw %.0f%% of its users' time in operations it could "
+            + "count; the rest went in waits that did not end inside the window, so its acquire numbers are %s",
+            little(s), 100 * c.littleRatio(), INCOMPLETE);
+      String users = little == null && c.usersStarting() ? starting(s) : little;
       String drift = c.notSteady() ? drift(s) : null;
-      return little == null && drift == null ? null : s.label() + ": " + (little == null ? drift
-            : drift == null ? little : little + "; " + drift);
+      return users == null && drift == null ? null : s.label() + ": " + (users == null ? drift
+            : drift == null ? users : users + "; " + drift);
+   }
+
+   /**
+    * The users still starting when the window opened, in words: {@code 1222 of 5000 users had not started when the
+    * window opened (3778 present in it)}.
+    */
+   static String starting(StepResult s) {
+      Integer present = s.counts().usersInWindow();
+      return String.format(Locale.ROOT, "%d of %d users had not started when the window opened%s",
+            s.checks().startingAtOpening(), s.counts().users(), present == null ? "" : " (" + present
+                  + " present in it)");
    }
 
    /** The drift flag in words: {@code not steady: throughput -14% from the window's first third to its last}. */

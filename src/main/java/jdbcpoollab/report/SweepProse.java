@@ -36,8 +36,9 @@ final class SweepProse {
    static final String STEP_TIMES = "The same steps' times, in ms. P99 with open = the acquire P99 counting each wait "
          + "still open when the window closed at its age so far, a lower bound (≥); oldest open = the oldest of those "
          + "waits, whole (the P99 need not reach it: one such wait among a hundred moves the maximum, not the P99); "
-         + "open (oldest) = operations in progress then (the oldest's age, ms). Client = time a user spent between the "
-         + "end of one operation and the start of its next. " + StepChecksText.LITTLE;
+         + "open (oldest) = operations in progress then (the oldest's age, ms). Client = the harness's own time "
+         + "between the end of a user's operation and the start of its next, the user's think time left out. "
+         + StepChecksText.LITTLE;
 
    static final String TIMELINE = "Every 100 ms of each window (first pass): operations completed, the pool's active, "
          + "idle and waiting threads (left axis) and the interval's P99 acquire wait (right axis, ms). All samples are "

@@ -3,6 +3,9 @@ package jdbcpoollab.measure;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+import java.util.Map;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -109,6 +112,32 @@ class StepRecorderTest {
       assertEquals(40_000, gaps.getMinValue(), 40);
       assertEquals(70_000, gaps.getMaxValue(), 70);
       assertEquals(3, r.result(11 * S).counts().ok(), "recording the gaps changes nothing else");
+   }
+
+   @Test
+   void theThinkTimeIsRecordedBesideTheHarnesssOwnTimeBetweenOperationsNotInIt() {
+      StepRecorder r = new StepRecorder(StepId.of("wait", 1), 1, 0, 10 * S);
+      StepUsers.User user = r.user(1);
+      long end = 1 * S;
+      r.begin(user, 0);
+      r.record(user, 0, MS, MS, end, null);
+      for (long think : new long[] {40 * MS, 60 * MS}) {
+         r.thought(user, think);
+         r.begin(user, end + think + 400_000);
+         end += think + 400_000 + MS;
+         r.record(user, 0, MS, MS, end, null);
+      }
+      StepResult result = r.result(11 * S);
+      assertEquals(0.4, result.resources().betweenMs(), 0.001, "the harness's own time, the think time left out");
+      assertEquals(50.0, result.resources().thinkMs(), 0.001, "the mean think time, beside it");
+      Map<String, Object> json = result.toMap();
+      assertEquals(List.of("betweenMs", "thinkMs"), json.keySet().stream()
+            .filter(k -> k.equals("betweenMs") || k.equals("thinkMs")).toList());
+      assertEquals(50.0, result.written().resources().thinkMs(), 0.001, "summary.json keeps it");
+      StepRecorder thoughtless = new StepRecorder(StepId.of("wait", 1), 1, 0, S);
+      thoughtless.begin(1, 0);
+      thoughtless.record(1, 0, MS, MS, MS, null);
+      assertEquals(0.0, thoughtless.result(S).resources().thinkMs(), "no user thought: 0");
    }
 
    @Test

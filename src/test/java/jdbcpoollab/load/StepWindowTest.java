@@ -1,0 +1,143 @@
+package jdbcpoollab.load;
+
+import jdbcpoollab.db.ServerActivity;
+import jdbcpoollab.measure.StepId;
+import jdbcpoollab.measure.StepRecorder;
+import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.pools.ConnectionSource;
+import jdbcpoollab.workloads.Workload;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What a closed-loop step says of its own window, without a database: a "pool" that never waits and a statement that
+ * sleeps 5 ms. Users that had not started when the window opened are counted, and a step whose own sampler took no
+ * sample in its window is not complete.
+ */
+class StepWindowTest {
+   private static final long MS = 1_000_000L;
+
+   private static final ConnectionSource NO_WAIT = new ConnectionSource() {
+      @Override
+      public Connection getConnection() {
+         return null;
+      }
+
+      @Override
+      public void close() {
+      }
+   };
+
+   private static final Workload SLEEP = new Workload() {
+      public String name() {
+         return "sleep";
+      }
+
+      public String statement() {
+         return "sleep 5 ms";
+      }
+
+      public void run(Connection connection) {
+         try {
+            Thread.sleep(5);
+         } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+         }
+      }
+   };
+
+   private static final class Quiet extends ServerActivity {
+      public String what() {
+         return UNKNOWN;
+      }
+
+      public double sample() {
+         return Double.NaN;
+      }
+   }
+
+   private static Step step(int users, long warmupMs, long windowMs) {
+      StepRecorder recorder = new StepRecorder(StepId.of("sleep", 1), users, warmupMs * MS, windowMs * MS);
+      return new Step(SLEEP, "sleep pool=1", () -> NO_WAIT, recorder);
+   }
+
+   /** {@code count} platform threads, each one user's closed loop, with ids from {@code from}. */
+   private static List<Thread> users(Step step, int from, int count) {
+      List<Thread> started = new ArrayList<>();
+      for (int i = from; i < from + count; i++) {
+         long id = i;
+         Thread t = new Thread(() -> step.closedLoop(id, Step.OperationLog.NONE));
+         t.start();
+         started.add(t);
+      }
+      return started;
+   }
+
+   /** The step opened, {@code users} users run together until its window closes, and its result. */
+   private static StepResult run(Step step, int users) throws InterruptedException {
+      step.enter();
+      for (Thread t : users(step, 0, users)) {
+         t.join();
+      }
+      return step.close();
+   }
+
+   @Test
+   void usersStillStartingWhenTheWindowOpensAreCountedNotLeftOutSilently() throws Exception {
+      Step step = step(250, 50, 1_000);
+      step.enter();
+      List<Thread> threads = users(step, 0, 100);
+      Thread.sleep(300);
+      threads.addAll(users(step, 100, 100));
+      for (Thread t : threads) {
+         t.join();
+      }
+      StepResult r = step.close();
+      assertEquals(250, r.counts().users(), "the users the step was given");
+      assertEquals(200, r.counts().usersInWindow(), "50 users never started, 100 started late but in the window");
+      int starting = r.checks().startingAtOpening();
+      assertTrue(starting >= 150 && starting <= 250, "the late 100 and the 50 absent ones at least: " + starting);
+      assertTrue(r.checks().usersStarting());
+      assertEquals(200, (Integer) r.written().counts().usersInWindow(), "summary.json keeps it");
+      assertEquals(starting, (Integer) r.written().checks().startingAtOpening());
+   }
+
+   @Test
+   void aStepWhoseUsersAllStartedBeforeTheWindowSaysSo() throws Exception {
+      Step step = step(20, 300, 300);
+      StepResult r = run(step, 20);
+      assertEquals(20, r.counts().usersInWindow());
+      assertEquals(0, r.checks().startingAtOpening());
+      assertFalse(r.checks().usersStarting());
+   }
+
+   @Test
+   void aStepWhoseOwnSamplerTookNoSampleInItsWindowIsIncompleteAndSaysWhy() throws Exception {
+      Step step = step(4, 0, 500);
+      step.sample(Quiet::new, 1);
+      StepResult r = run(step, 4);
+      assertTrue(r.counts().ok() > 0, "the users ran");
+      assertNull(r.runtime().jvm(), "no sample, no JVM peaks");
+      assertFalse(r.outcome().complete(), "a window without its own samples is not whole");
+      assertTrue(step.cutReason().startsWith("its 100 ms sampler took no sample in the 0.5 s window"),
+            step.cutReason());
+   }
+
+   @Test
+   void aStepWhoseSamplerRanIsComplete() throws Exception {
+      Step step = step(4, 0, 1_000);
+      step.sample(Quiet::new, 60_000 * MS);
+      StepResult r = run(step, 4);
+      assertTrue(r.outcome().complete(), "sampled: " + step.cutReason());
+      assertNull(step.cutReason());
+      assertTrue(r.runtime().jvm().liveThreadsPeak() > 0);
+   }
+}

@@ -264,6 +264,13 @@ public final class Lab {
       }
    }
 
+   /** As {@link #stepFinished(String)}, for a step {@code label} cut short: {@code whyIncomplete} said and recorded. */
+   public void stepFinished(String line, String label, String whyIncomplete) {
+      synchronized (end) {
+         steps.finished(line, label, whyIncomplete);
+      }
+   }
+
    /**
     * As {@link #stepFinished(String)}, for a step the gates check; returns their verdicts, for Gatling to log as
     * requests.

@@ -23,6 +23,8 @@ abstract class FaultSummary<R extends FaultResult> implements Summary {
    private final String title;
    private final FaultTimeline timeline;
    private final List<R> results = new ArrayList<>();
+   /** The sources cut short (the run interrupted while they ran) and why, by source. */
+   private final Map<String, String> incomplete = new LinkedHashMap<>();
 
    /** @param scenario such as {@code outage}: its timeline's and charts' file names */
    FaultSummary(String title, String scenario) {
@@ -52,6 +54,12 @@ abstract class FaultSummary<R extends FaultResult> implements Summary {
       timeline.add(result.source(), samples, marksMs);
    }
 
+   /** A source cut short: what it measured until then, kept and marked incomplete with {@code why}. */
+   public final synchronized void addPartial(R result, String why, List<FaultSample> samples, double... marksMs) {
+      add(result, samples, marksMs);
+      incomplete.put(result.source(), why);
+   }
+
    /** The samples of every source, written to the run folder after each. */
    public final FaultTimeline timeline() {
       return timeline;
@@ -69,6 +77,9 @@ abstract class FaultSummary<R extends FaultResult> implements Summary {
          Map<String, Object> row = new LinkedHashMap<>(Json.toMap(r));
          row.putAll(more(r));
          row.put("answer", answer(r));
+         if (incomplete.containsKey(r.source())) {
+            row.put("incomplete", incomplete.get(r.source()));
+         }
          sources.add(row);
       }
       Map<String, Object> json = new LinkedHashMap<>();
@@ -100,7 +111,7 @@ abstract class FaultSummary<R extends FaultResult> implements Summary {
 
    @Override
    public final synchronized boolean complete() {
-      return results.stream().allMatch(r -> r.openFailure() == null);
+      return incomplete.isEmpty() && results.stream().allMatch(r -> r.openFailure() == null);
    }
 
    @Override

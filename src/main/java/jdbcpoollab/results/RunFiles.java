@@ -2,6 +2,7 @@ package jdbcpoollab.results;
 
 import jdbcpoollab.files.AtomicFile;
 import jdbcpoollab.files.Json;
+import jdbcpoollab.redact.RunLog;
 import jdbcpoollab.report.Summary;
 import jdbcpoollab.report.Table;
 
@@ -77,6 +78,10 @@ public final class RunFiles {
       }
       if (c.wallTime() != null) {
          json.put("wallTime", c.wallTime());
+      }
+      RunLog.Counts logged = RunLog.counts();
+      if (logged.events() > 0) {
+         json.put("logEvents", Map.of("events", logged.events(), "kinds", logged.kinds(), "file", RunLog.FILE));
       }
       c.sections().forEach((key, section) -> json.put(key, section.rows()));
       json.putAll(c.gatesJson());

@@ -31,7 +31,7 @@ public final class BurstEngine extends FaultRun<BurstOptions, BurstSummary> {
             options.settings());
       for (PoolLibrary source : options.sources()) {
          Trial t = new Trial(source);
-         add(t.pool.step, options.burst(), () -> open(t), () -> close(t));
+         add(t.pool, options.burst(), () -> open(t), () -> close(t), () -> interrupted(t));
       }
    }
 
@@ -79,22 +79,41 @@ public final class BurstEngine extends FaultRun<BurstOptions, BurstSummary> {
       FaultRecorder recorder = t.pool.recorder;
       String name = t.pool.source.name();
       FaultTrial.After after = t.pool.close();
-      ProxyCounts counts = lab.faultProxy().counts();
       BurstResult r;
       if (after == null) {
-         r = new BurstResult(name, t.pool.step.openFailure(), null, -1, counts.acceptedCount(), 0, Double.NaN,
-               Timing.EMPTY, 0, 0, 0, recorder.failures(), 0, 0);
+         r = new BurstResult(name, t.pool.step.openFailure(), null, -1, lab.faultProxy().counts().acceptedCount(), 0,
+               Double.NaN, Timing.EMPTY, 0, 0, 0, recorder.failures(), 0, 0);
       } else {
-         long expected = (long) options.burst() * options.ops();
-         boolean served = recorder.ok() == expected && Double.isFinite(t.burstMs);
-         r = new BurstResult(name, null, served ? recorder.lastEndMs() - t.burstMs : null,
-               after.serverConnections(), counts.acceptedCount(), after.throughProxy(), counts.quickestHandshakeMs(),
-               recorder.acquire(), recorder.longestAcquireMs(), recorder.ok(), recorder.failed(),
-               recorder.failures(), after.longestSampleGapMs(), after.leftOpenAfterClose());
+         r = result(t, after);
+      }
+      if (!t.pool.report()) {
+         return List.of();
       }
       summary.add(r, after == null ? List.of() : recorder.samples(), t.burstMs);
       FaultTrial.finished(lab, summary.timeline(), name + ": " + BurstText.answer(r, options.minIdle()));
       return List.of();
+   }
+
+   /** The JVM ends while the source runs: what it measured until then kept, marked incomplete. */
+   private void interrupted(Trial t) {
+      FaultTrial.After after = t.pool.interrupt();
+      if (after != null && t.pool.report()) {
+         BurstResult r = result(t, after);
+         summary.addPartial(r, "interrupted", t.pool.recorder.samples(), t.burstMs);
+         t.pool.finishedPartial(summary.timeline(), r.source() + ": " + BurstText.answer(r, options.minIdle()),
+               "interrupted");
+      }
+   }
+
+   private BurstResult result(Trial t, FaultTrial.After after) {
+      FaultRecorder recorder = t.pool.recorder;
+      ProxyCounts counts = lab.faultProxy().counts();
+      long expected = (long) options.burst() * options.ops();
+      boolean served = recorder.ok() == expected && Double.isFinite(t.burstMs);
+      return new BurstResult(t.pool.source.name(), null, served ? recorder.lastEndMs() - t.burstMs : null,
+            after.serverConnections(), counts.acceptedCount(), after.throughProxy(), counts.quickestHandshakeMs(),
+            recorder.acquire(), recorder.longestAcquireMs(), recorder.ok(), recorder.failed(),
+            recorder.failures(), after.longestSampleGapMs(), after.leftOpenAfterClose());
    }
 
    /** The run's budget: every source's fill, idle time and burst, two socket timeouts and margins. */

@@ -49,10 +49,16 @@ public abstract class FaultRun<O extends FaultRun.FaultOptions, S extends Summar
       return options;
    }
 
-   /** A source's step, loaded by {@code users}: {@code open} before the first of them, {@code close} after the last. */
-   void add(Step step, int users, Runnable open, Supplier<List<Outcome>> close) {
+   /**
+    * A source's step, loaded by {@code users}: {@code open} before the first of them, {@code close} after the last,
+    * {@code interrupt} to keep what it measured when the JVM ends while it runs (then the run's end closes nothing).
+    * A source the run ended before is neither closed nor reported.
+    */
+   void add(FaultTrial trial, int users, Runnable open, Supplier<List<Outcome>> close, Runnable interrupt) {
+      Step step = trial.step;
       steps.add(step);
-      pools.loadedBy(step, users, new PoolProtocol.Stage(open, close, step::stop, () -> { }));
+      pools.loadedBy(step, users, new PoolProtocol.Stage(open, () -> trial.toClose() ? close.get() : List.of(),
+            step::stop, interrupt));
    }
 
    /** The protocol that opens each source's pool before its users load it and closes it once they have left. */

@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One source's pool through a scenario beyond steady state (Outage, Burst, Lifetime): its step on a pool reached
@@ -40,6 +41,9 @@ final class FaultTrial {
    private volatile PoolGauge gauge = PoolGauge.NONE;
    private volatile Map<String, Long> countersBefore = Map.of();
    private volatile long startNanos;
+   private volatile boolean entered;
+   private volatile boolean interrupted;
+   private final AtomicBoolean reported = new AtomicBoolean();
 
    /**
     * @param users           the users that load it
@@ -67,6 +71,7 @@ final class FaultTrial {
     * @param maxNanos the sampler's own bound
     */
    boolean open(double periodMs, long maxNanos) {
+      entered = true;
       FaultProxy proxy = lab.faultProxy();
       proxy.restore();
       proxy.closeConnections();
@@ -106,6 +111,35 @@ final class FaultTrial {
       int leftOpen = leftOpen(proxy);
       proxy.closeConnections();
       return new After(held, throughProxy, leftOpen, longestGap(recorder.samples()), server.since(countersBefore));
+   }
+
+   /**
+    * What the pool under way holds as the JVM ends, its sampler stopped and the pool left to the JVM's end (no
+    * connections closed, no server counters read: the ending JVM does not wait); null when no pool was under way.
+    */
+   After interrupt() {
+      if (sampler == null || step.interrupt() == null) {
+         return null;
+      }
+      interrupted = true;
+      sampler.stop();
+      return new After(gauge.read(), lab.faultProxy().open(), -1, longestGap(recorder.samples()), Map.of());
+   }
+
+   /**
+    * Whether the source has anything to close and report: its users came (the run may end before they do) and the
+    * JVM did not end while they ran (then what it measured is reported already, its pool left to the JVM's end).
+    */
+   boolean toClose() {
+      return entered && !interrupted;
+   }
+
+   /**
+    * True once, for the one that reports the source: its close as its users leave, or the JVM's end, which may come
+    * while that close is still under way.
+    */
+   boolean report() {
+      return reported.compareAndSet(false, true);
    }
 
    /**
@@ -149,12 +183,22 @@ final class FaultTrial {
 
    /** A source done: the timeline so far written to the run folder (or why not said), and its answer said. */
    static void finished(Lab lab, FaultTimeline timeline, String line) {
+      write(lab, timeline);
+      lab.stepFinished(line);
+   }
+
+   /** As {@link #finished}, for a source cut short: {@code why} said with its line and recorded with the run. */
+   void finishedPartial(FaultTimeline timeline, String line, String why) {
+      write(lab, timeline);
+      lab.stepFinished(line, step.requestName(), why);
+   }
+
+   private static void write(Lab lab, FaultTimeline timeline) {
       try {
          timeline.write(lab.folder());
       } catch (RuntimeException e) {
          lab.progress(timeline.file() + " could not be written: " + e.getMessage());
       }
-      lab.stepFinished(line);
    }
 
    /** The scenario's clock for what it schedules per source, on one daemon thread. */

@@ -12,11 +12,13 @@ import jdbcpoollab.load.DatabaseWatch;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.options.Options;
+import jdbcpoollab.redact.RunLog;
 import jdbcpoollab.report.Table;
 import jdbcpoollab.results.RunRecord;
 import jdbcpoollab.settings.Environment;
 import jdbcpoollab.workloads.Workload;
 
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -98,6 +100,11 @@ public final class Lab {
          record.create(LocalDateTime.now());
       } catch (IllegalStateException e) {
          throw Exit.now(Exit.RESULTS_NOT_WRITABLE, e.getMessage());
+      }
+      try {
+         RunLog.writeTo(record.dir());
+      } catch (IOException e) {
+         console.warn("cannot write " + RunLog.FILE + " in " + record.dir() + ": " + e.getMessage());
       }
       record.markKilled(console::warn).forEach(dir -> console.say("marked " + dir.getFileName()
             + " killed: its JVM ended while it was running"));
@@ -261,6 +268,13 @@ public final class Lab {
    public void stepFinished(String line) {
       synchronized (end) {
          steps.finished(line);
+      }
+   }
+
+   /** As {@link #stepFinished(String)}, for a step {@code label} cut short: {@code whyIncomplete} said and recorded. */
+   public void stepFinished(String line, String label, String whyIncomplete) {
+      synchronized (end) {
+         steps.finished(line, label, whyIncomplete);
       }
    }
 

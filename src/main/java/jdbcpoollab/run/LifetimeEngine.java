@@ -35,7 +35,7 @@ public final class LifetimeEngine extends FaultRun<LifetimeOptions, LifetimeSumm
          FaultTrial t = new FaultTrial(lab, server, source, id, options.workload(), options.users(),
                Seconds.nanos(options.loadSeconds()), new PoolShape(id.poolName(), options.pool(), options.pool(),
                      options.connectionTimeoutMs()).with(options.times()), options.socketTimeoutMs());
-         add(t.step, options.users(), () -> open(t), () -> close(t));
+         add(t, options.users(), () -> open(t), () -> close(t), () -> interrupted(t));
       }
    }
 
@@ -66,23 +66,42 @@ public final class LifetimeEngine extends FaultRun<LifetimeOptions, LifetimeSumm
       FaultRecorder recorder = t.recorder;
       String name = t.source.name();
       FaultTrial.After after = t.close();
-      ProxyCounts counts = lab.faultProxy().counts();
       LifetimeResult r;
       if (after == null) {
+         ProxyCounts counts = lab.faultProxy().counts();
          r = new LifetimeResult(name, t.step.openFailure(), 0, 0, 0, -1, 0, counts.acceptedCount(),
                counts.cutCount(), Timing.EMPTY, 0, recorder.failures(), 0, 0);
       } else {
-         long all = recorder.ok() + recorder.failed();
-         long opened = after.serverConnections() < 0 ? counts.acceptedCount() : after.serverConnections();
-         r = new LifetimeResult(name, null, recorder.ok(), recorder.failed(),
-               all == 0 ? 0 : 1000.0 * recorder.failed() / all, after.serverConnections(),
-               Math.max(0, opened - options.pool()), counts.acceptedCount(), counts.cutCount(), recorder.acquire(),
-               recorder.longestAcquireMs(), recorder.failures(), after.longestSampleGapMs(),
-               after.leftOpenAfterClose());
+         r = result(t, after);
+      }
+      if (!t.report()) {
+         return List.of();
       }
       summary.add(r, after == null ? List.of() : recorder.samples(), pauses());
       FaultTrial.finished(lab, summary.timeline(), name + ": " + LifetimeText.answer(r));
       return List.of();
+   }
+
+   /** The JVM ends while the source runs: what it measured until then kept, marked incomplete. */
+   private void interrupted(FaultTrial t) {
+      FaultTrial.After after = t.interrupt();
+      if (after != null && t.report()) {
+         LifetimeResult r = result(t, after);
+         summary.addPartial(r, "interrupted", t.recorder.samples(), pauses());
+         t.finishedPartial(summary.timeline(), r.source() + ": " + LifetimeText.answer(r), "interrupted");
+      }
+   }
+
+   private LifetimeResult result(FaultTrial t, FaultTrial.After after) {
+      FaultRecorder recorder = t.recorder;
+      ProxyCounts counts = lab.faultProxy().counts();
+      long all = recorder.ok() + recorder.failed();
+      long opened = after.serverConnections() < 0 ? counts.acceptedCount() : after.serverConnections();
+      return new LifetimeResult(t.source.name(), null, recorder.ok(), recorder.failed(),
+            all == 0 ? 0 : 1000.0 * recorder.failed() / all, after.serverConnections(),
+            Math.max(0, opened - options.pool()), counts.acceptedCount(), counts.cutCount(), recorder.acquire(),
+            recorder.longestAcquireMs(), recorder.failures(), after.longestSampleGapMs(),
+            after.leftOpenAfterClose());
    }
 
    /** When (ms) each pause starts and ends, for the charts. */

@@ -37,7 +37,7 @@ public final class OutageEngine extends FaultRun<OutageOptions, OutageSummary> {
             options.settings());
       for (PoolLibrary source : options.sources()) {
          Trial t = new Trial(source);
-         add(t.pool.step, options.users(), () -> open(t), () -> close(t));
+         add(t.pool, options.users(), () -> open(t), () -> close(t), () -> interrupted(t));
       }
    }
 
@@ -113,21 +113,48 @@ public final class OutageEngine extends FaultRun<OutageOptions, OutageSummary> {
       if (after == null) {
          OutageResult failed = new OutageResult(name, t.pool.step.openFailure(), options.connectionTimeoutMs(),
                0, recorder.acquire(), 0, 0, recorder.failures(), 0, 0, null, -1, -1, 0, 0, 0, 0);
-         summary.add(failed, List.of(), Double.NaN, Double.NaN);
-         return finished(failed);
+         if (t.pool.report()) {
+            summary.add(failed, List.of(), Double.NaN, Double.NaN);
+            finished(failed);
+         }
+         return List.of();
       }
+      OutageResult r = result(t, after, left);
+      if (!t.pool.report()) {
+         return List.of();
+      }
+      summary.add(r, recorder.samples(), t.downMs, t.backMs);
+      return finished(r);
+   }
+
+   /** The JVM ends while the source runs: what it measured until then kept, marked incomplete. */
+   private void interrupted(Trial t) {
+      long now = System.nanoTime();
+      FaultTrial.After after = t.pool.interrupt();
+      if (after == null || !t.pool.report()) {
+         return;
+      }
+      synchronized (t.schedule) {
+         t.schedule.forEach(f -> f.cancel(false));
+      }
+      OutageResult r = result(t, after, now);
+      summary.addPartial(r, "interrupted", t.pool.recorder.samples(), t.downMs, t.backMs);
+      t.pool.finishedPartial(summary.timeline(), r.source() + ": " + OutageText.answer(r), "interrupted");
+   }
+
+   /** What the source did, from its samples and what its pool held as its users left ({@code left}). */
+   private OutageResult result(Trial t, FaultTrial.After after, long left) {
+      FaultRecorder recorder = t.pool.recorder;
       List<FaultSample> samples = recorder.samples();
       Recovery recovery = Recovery.of(samples, options.steadySeconds() * 1000,
             Double.isNaN(t.backMs) ? Double.MAX_VALUE : t.backMs, Math.min(1000, options.afterSeconds() * 500));
       PoolGauge.Reading held = after.pool();
-      OutageResult r = new OutageResult(name, null, options.connectionTimeoutMs(),
+      return new OutageResult(t.pool.source.name(), null, options.connectionTimeoutMs(),
             recorder.longestAcquireMs(), recorder.acquire(), recorder.ok(), recorder.failed(),
             recorder.failures(), recorder.failedAfterMark(), recovery.steadyPerSecond(), recovery.seconds(),
             held == null ? -1 : held.active(), held == null ? -1 : held.idle(), after.throughProxy(),
             after.leftOpenAfterClose(), Math.max(0, (left - t.pool.startNanos()) / 1e6 - options.loadSeconds()
             * 1000), after.longestSampleGapMs());
-      summary.add(r, samples, t.downMs, t.backMs);
-      return finished(r);
    }
 
    private List<Outcome> finished(OutageResult r) {

@@ -2,6 +2,7 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.db.RunDatabase;
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.redact.RunLog;
 import jdbcpoollab.report.Summary;
 import jdbcpoollab.results.RunRecord;
 
@@ -109,6 +110,11 @@ final class RunEnd {
                incomplete.forEach((name, why) -> console.line("  " + name + ": " + why));
             }
             console.say("run folder " + record.dir().toAbsolutePath());
+            RunLog.Counts logged = RunLog.counts();
+            if (logged.events() > 0) {
+               console.say(logged.events() + " log events of " + logged.kinds() + " kinds (each kind's first on the"
+                     + " console) in " + record.dir().resolve(RunLog.FILE).toAbsolutePath());
+            }
             page.get().ifPresent(p -> console.say("report " + p.toAbsolutePath()));
             gatlingReport = gatling;
             boolean lost = record.writeFailed();

@@ -73,6 +73,13 @@ final class Steps {
       record.write();
    }
 
+   /** As {@link #finished(String)}, for a step {@code label} that is incomplete, and why. */
+   void finished(String line, String label, String whyIncomplete) {
+      String why = console.redact(whyIncomplete);
+      record.incomplete().put(label, why);
+      finished(line + " (" + why + ")");
+   }
+
    /** As {@link #finished(String)}, for a step the gates check; returns their verdicts, for Gatling. */
    List<Outcome> finished(String line, StepResult step, String whyIncomplete) {
       gated.add(step);

@@ -1,0 +1,45 @@
+package jdbcpoollab.endtoend;
+
+import jdbcpoollab.simulations.Outage;
+import jdbcpoollab.testing.GatlingRun;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A real Outage through a black hole, whose pool and driver log a warning with a stack trace per broken connection:
+ * the console gets each kind of event once, in one line; lab.log in the run folder gets every event whole.
+ */
+class LibraryLogTest {
+   private static final String EVENT = "^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} (WARN|ERROR) .*";
+
+   @Test
+   void theConsoleGetsOneLinePerKindAndLabLogEveryEventWithItsStackTrace() throws IOException {
+      GatlingRun.Result run = GatlingRun.run(Outage.class, Map.of("source", "hikari", "down", "blackhole",
+            "connectionTimeoutMs", "2000", "socketTimeoutMs", "2500", "steadySeconds", "1", "downSeconds", "3",
+            "afterSeconds", "2", "users", "4", "pool", "2"), false);
+      assertEquals(0, run.exitCode(), run.console());
+      Path log = run.folder().resolve("lab.log");
+      assertTrue(Files.exists(log), run.console());
+      List<String> logged = Files.readAllLines(log);
+      long events = logged.stream().filter(l -> l.matches(EVENT)).count();
+      assertTrue(logged.stream().anyMatch(l -> l.startsWith("\tat ")), "stack traces in lab.log:\n" + logged);
+      assertFalse(run.console().lines().anyMatch(l -> l.startsWith("\tat ")), "no stack trace:\n" + run.console());
+      long onConsole = run.console().lines().filter(l -> l.matches(EVENT)).count();
+      @SuppressWarnings("unchecked")
+      Map<String, Object> counts = (Map<String, Object>) run.summary().get("logEvents");
+      assertEquals(events, ((Number) counts.get("events")).longValue(), counts.toString());
+      assertEquals(onConsole, ((Number) counts.get("kinds")).longValue(), run.console());
+      assertTrue(onConsole < events, "repeats counted, not printed: " + onConsole + " of " + events);
+      assertTrue(run.console().contains("jdbc-pool-lab: " + events + " log events of " + onConsole + " kinds"),
+            run.console());
+   }
+}

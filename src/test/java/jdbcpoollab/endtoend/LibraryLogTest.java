@@ -24,8 +24,8 @@ class LibraryLogTest {
    @Test
    void theConsoleGetsOneLinePerKindAndLabLogEveryEventWithItsStackTrace() throws IOException {
       GatlingRun.Result run = GatlingRun.run(Outage.class, Map.of("source", "hikari", "down", "blackhole",
-            "connectionTimeoutMs", "2000", "socketTimeoutMs", "2500", "steadySeconds", "1", "downSeconds", "3",
-            "afterSeconds", "2", "users", "4", "pool", "2"), false);
+            "connectionTimeoutMs", "2000", "socketTimeoutMs", "2500", "steadySeconds", "1", "downSeconds", "4",
+            "afterSeconds", "2", "users", "8", "pool", "4"), false);
       assertEquals(0, run.exitCode(), run.console());
       Path log = run.folder().resolve("lab.log");
       assertTrue(Files.exists(log), run.console());

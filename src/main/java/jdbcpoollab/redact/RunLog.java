@@ -4,11 +4,11 @@ import ch.qos.logback.classic.PatternLayout;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.AppenderBase;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,7 +26,8 @@ public final class RunLog extends AppenderBase<ILoggingEvent> {
    private static final Object LOCK = new Object();
    private static LogKinds kinds = new LogKinds();
    private static final List<String> held = new ArrayList<>();
-   private static BufferedWriter file;
+   /** Opened for each event and closed again: a file held open would pin its folder's disk (an unmount, a delete). */
+   private static Path file;
 
    private final PatternLayout consoleLayout = new PatternLayout();
    private final PatternLayout fileLayout = new PatternLayout();
@@ -61,8 +62,8 @@ public final class RunLog extends AppenderBase<ILoggingEvent> {
          }
          if (file != null) {
             try {
-               file.write(full);
-               file.flush();
+               Files.writeString(file, full, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                     StandardOpenOption.APPEND);
             } catch (IOException e) {
                file = null; // a full disk: the run's own files say so; the console keeps its lines
             }
@@ -79,15 +80,11 @@ public final class RunLog extends AppenderBase<ILoggingEvent> {
    public static void writeTo(Path runFolder) throws IOException {
       synchronized (LOCK) {
          if (file != null) {
-            file.close();
             kinds = new LogKinds();
          }
-         file = Files.newBufferedWriter(runFolder.resolve(FILE), StandardCharsets.UTF_8);
-         for (String event : held) {
-            file.write(event);
-         }
+         Files.writeString(runFolder.resolve(FILE), String.join("", held), StandardCharsets.UTF_8);
+         file = runFolder.resolve(FILE);
          held.clear();
-         file.flush();
       }
    }
 

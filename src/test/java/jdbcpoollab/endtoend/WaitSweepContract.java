@@ -56,12 +56,12 @@ abstract class WaitSweepContract {
       double p99Eight = timing(run.step("wait", 8), "acquire", "p99");
       // users on their own threads meet HikariCP's thread-local fast path, which serves some users far more often
       // than others: at pool 8 a few users wait a long time too (an application's would), and in a 2 s window their
-      // waits set the P99 (378 against 694 ms at pool 1 in one run), so the P99s are only ordered; the typical wait
-      // (the median, about 9 times apart) and the average show how much longer one connection makes users wait
+      // waits set the P99 (378 against 694 ms at pool 1 in one run), so the P99s are only ordered. The median of the
+      // completed waits says nothing either: at pool 1 the fast path can hand the one connection back to the user
+      // that just gave it, so most completed operations waited no time (0.165 ms at pool 1 against 0.075 ms at pool 8
+      // in one PostgreSQL run) while the others starved. The average is held by Little's law (users / throughput less
+      // the statement's time), and shows how much longer one connection makes users wait
       assertTrue(p99One > p99Eight, "acquire p99 pool 1 " + p99One + " ms vs pool 8 " + p99Eight + " ms");
-      double p50One = timing(run.step("wait", 1), "acquire", "p50");
-      double p50Eight = timing(run.step("wait", 8), "acquire", "p50");
-      assertTrue(p50One > 4 * p50Eight, "acquire p50 pool 1 " + p50One + " ms vs pool 8 " + p50Eight + " ms");
       double avgOne = timing(run.step("wait", 1), "acquire", "avg");
       double avgEight = timing(run.step("wait", 8), "acquire", "avg");
       assertTrue(avgOne > 4 * avgEight, "acquire avg pool 1 " + avgOne + " ms vs pool 8 " + avgEight + " ms");

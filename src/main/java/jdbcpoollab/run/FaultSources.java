@@ -27,6 +27,14 @@ final class FaultSources {
       return o.integer("socketTimeoutMs", 10_000, 250, 3_600_000);
    }
 
+   /**
+    * {@code -DfailurePauseMs}: how long a user rests after a failed operation, 100 ms by default (the lab's own
+    * choice: an application's request ends with its error, and its user asks again later).
+    */
+   static int failurePauseMs(Options o) {
+      return o.integer("failurePauseMs", 100, 0, 60_000);
+   }
+
    static List<PoolLibrary> from(Options o) {
       List<String> names = PoolLibraries.DEFAULT.names();
       return PoolLibraries.profiled(o.choices("source", String.join(",", names), names).stream()

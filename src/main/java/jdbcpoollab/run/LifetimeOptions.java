@@ -23,10 +23,12 @@ import java.util.Map;
  * @param keepaliveMs         how often the pools test an idle connection; 0 keeps the library's default
  * @param connectionTimeoutMs each pool's acquire timeout
  * @param socketTimeoutMs     the driver's connect and socket timeouts on the pools' URL
+ * @param failurePauseMs      how long a user rests after a failed operation
  */
 public record LifetimeOptions(CommonOptions common, List<PoolLibrary> sources, int pool, int rounds,
                               double workSeconds, double pauseSeconds, int cutAfterMs, int maxLifetimeMs,
-                              int keepaliveMs, int connectionTimeoutMs, int socketTimeoutMs, Workload workload,
+                              int keepaliveMs, int connectionTimeoutMs, int socketTimeoutMs, int failurePauseMs,
+                              Workload workload,
                               Map<String, Object> workloadSettings) implements FaultRun.FaultOptions {
 
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(4).withServerOptions();
@@ -46,6 +48,7 @@ public record LifetimeOptions(CommonOptions common, List<PoolLibrary> sources, i
             o.integer("keepaliveMs", 0, 0, 86_400_000),
             o.integer("connectionTimeoutMs", 2_000, 250, 3_600_000),
             FaultSources.socketTimeoutMs(o),
+            FaultSources.failurePauseMs(o),
             chosen.workloads().get(0),
             chosen.settings());
    }
@@ -68,6 +71,6 @@ public record LifetimeOptions(CommonOptions common, List<PoolLibrary> sources, i
    public LifetimeSettings settings() {
       return new LifetimeSettings(sources.stream().map(PoolLibrary::describeTimes).toList(), pool, users(), rounds,
             workSeconds, pauseSeconds, cutAfterMs, maxLifetimeMs, keepaliveMs, connectionTimeoutMs, socketTimeoutMs,
-            workload.name(), workload.statement(), workloadSettings);
+            failurePauseMs, workload.name(), workload.statement(), workloadSettings);
    }
 }

@@ -17,10 +17,11 @@ import java.util.Map;
  * @param down                {@code refuse} or {@code blackhole}
  * @param connectionTimeoutMs each pool's acquire timeout, 2 s by default (the shared option, with Outage's default)
  * @param socketTimeoutMs     the driver's connect and socket timeouts on the pools' URL
+ * @param failurePauseMs      how long a user rests after a failed operation
  */
 public record OutageOptions(CommonOptions common, List<PoolLibrary> sources, String down, int pool,
                             double steadySeconds, double downSeconds, double afterSeconds, int connectionTimeoutMs,
-                            int socketTimeoutMs, Workload workload, Map<String, Object> workloadSettings)
+                            int socketTimeoutMs, int failurePauseMs, Workload workload, Map<String, Object> workloadSettings)
       implements FaultRun.FaultOptions {
 
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(16).withServerOptions();
@@ -38,6 +39,7 @@ public record OutageOptions(CommonOptions common, List<PoolLibrary> sources, Str
             o.decimal("afterSeconds", 5, 0.5, 3_600, false),
             o.integer("connectionTimeoutMs", 2_000, 250, 3_600_000),
             FaultSources.socketTimeoutMs(o),
+            FaultSources.failurePauseMs(o),
             chosen.workloads().get(0),
             chosen.settings());
    }
@@ -45,7 +47,7 @@ public record OutageOptions(CommonOptions common, List<PoolLibrary> sources, Str
    /** The settings summary.json records. */
    public OutageSettings settings() {
       return new OutageSettings(sources.stream().map(PoolLibrary::describeFixedSize).toList(), down, pool, users(),
-            steadySeconds, downSeconds, afterSeconds, connectionTimeoutMs, socketTimeoutMs, workload.name(),
+            steadySeconds, downSeconds, afterSeconds, connectionTimeoutMs, socketTimeoutMs, failurePauseMs, workload.name(),
             workload.statement(), workloadSettings);
    }
 

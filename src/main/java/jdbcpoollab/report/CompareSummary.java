@@ -58,7 +58,7 @@ public final class CompareSummary implements Summary {
          s.put("seconds", list.stream().map(r -> Rounded.to(r.seconds(), 6)).toList());
          s.put("sample", Sample.of(CompareTables.seconds(list)).toMap());
          s.put("vsBaseline", option.equals(baseline) ? null
-               : Welch.compare(CompareTables.seconds(counted.get(baseline)), CompareTables.seconds(list)).toMap());
+               : Json.toMap(Welch.compare(CompareTables.seconds(counted.get(baseline)), CompareTables.seconds(list))));
          s.put("server", CompareTables.server(list));
          Latencies all = CompareTables.latencies(list);
          s.put("acquire", Json.toMap(Timing.of(all.acquire())));

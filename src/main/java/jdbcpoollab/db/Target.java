@@ -27,7 +27,7 @@ public record Target(String url, String user, String password) {
          Redactor.secret(password);
       }
       try {
-         Dialect.forUrl(url);
+         Dialects.forUrl(url);
       } catch (IllegalArgumentException e) {
          throw new OptionException("bad option -Ddb.url=" + Redactor.text(url, password) + ": " + e.getMessage());
       }
@@ -39,7 +39,7 @@ public record Target(String url, String user, String password) {
    }
 
    public Dialect dialect() {
-      return embedded() ? Dialect.forUrl("jdbc:mysql:") : Dialect.forUrl(url);
+      return embedded() ? Dialects.forUrl("jdbc:mysql:") : Dialects.forUrl(url);
    }
 
    @Override

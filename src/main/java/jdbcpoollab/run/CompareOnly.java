@@ -46,11 +46,11 @@ public final class CompareOnly {
    }
 
    /** Writes the page and ends the run with code 0 without starting anything (see {@link Exit#now}). */
-   public static Exit.LabExit write(List<Path> runs) {
+   public static LabExit write(List<Path> runs) {
       Path page = Comparison.page(SweepRun.read(runs.get(0)), SweepRun.read(runs.get(1)));
       RunIndex.write(runs.get(0).toAbsolutePath().getParent());
       String line = "jdbc-pool-lab: comparison " + page.toAbsolutePath() + " (nothing was run)";
       System.out.println(line);
-      return Exit.owner().end(new Exit.LabExit(0, line));
+      return Exit.owner().end(new LabExit(0, line));
    }
 }

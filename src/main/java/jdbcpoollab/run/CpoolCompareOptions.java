@@ -2,6 +2,7 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.db.Target;
 import jdbcpoollab.options.OptionException;
+import jdbcpoollab.load.ThreadKinds;
 import jdbcpoollab.load.UserThreads;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibraries;
@@ -75,7 +76,7 @@ public record CpoolCompareOptions(CommonOptions common, List<SourceOption> optio
       return new CpoolCompareSettings(options.stream().map(SourceOption::text).toList(), baseline().text(), users(),
             ops, repeat, workload, workRows, connectionTimeoutMs(),
             "not applied: neither HikariCP nor UCP opens connections N at a time (README)", rttMs, serverOptions(),
-            threads == UserThreads.platform() ? null : threads.name());
+            threads == ThreadKinds.platform() ? null : threads.name());
    }
 
    /** Most connections the server must accept at once: every user unpooled, or the largest pool. */

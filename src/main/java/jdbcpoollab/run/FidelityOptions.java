@@ -51,7 +51,7 @@ public record FidelityOptions(CommonOptions common, double s1Seconds, List<Workl
 
    /** Rows of the {@code big} table the workloads read; 0 when none. */
    public int tableRows() {
-      return Workloads.bigTableRows(workloads);
+      return Workload.bigTableRows(workloads);
    }
 
 

@@ -4,6 +4,7 @@ import jdbcpoollab.db.Driver;
 import jdbcpoollab.db.DriverProps;
 import jdbcpoollab.db.Drivers;
 import jdbcpoollab.db.Target;
+import jdbcpoollab.load.ThreadKinds;
 import jdbcpoollab.load.UserThreads;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
@@ -166,13 +167,13 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
    /** The name with what the sweep varied or set beyond the defaults; {@code n} 0 leaves the instances out. */
    private String label(String name, int rtt, int n) {
       return name + (rttMs.equals(List.of(0)) ? "" : " rtt=" + rtt + "ms")
-            + (threads == UserThreads.platform() ? "" : " threads=" + threads.name())
+            + (threads == ThreadKinds.platform() ? "" : " threads=" + threads.name())
             + (n == 0 || instances.equals(List.of(1)) ? "" : " instances=" + n);
    }
 
    /** Whether the sweep's steps differ from the reference shape: virtual threads, or instances. */
    public boolean shaped() {
-      return threads != UserThreads.platform() || !instances.equals(List.of(1));
+      return threads != ThreadKinds.platform() || !instances.equals(List.of(1));
    }
 
    /** The drivers of {@code -Ddriver}, each one that speaks to the target's product; none when not given. */
@@ -275,7 +276,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
       }
       options.put("jvmWarmup", jvmWarmup);
       recordDriverProps(options);
-      if (threads != UserThreads.platform()) {
+      if (threads != ThreadKinds.platform()) {
          options.put("threads", threads.name());
       }
       if (!instances.equals(List.of(1))) {
@@ -320,6 +321,6 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
 
    /** Rows of the big table to seed: as many as the chosen workload that reads most of it needs. */
    public int tableRows() {
-      return Workloads.bigTableRows(workloads);
+      return Workload.bigTableRows(workloads);
    }
 }

@@ -3,6 +3,7 @@ package jdbcpoollab.run;
 import jdbcpoollab.db.Target;
 import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.options.OptionException;
+import jdbcpoollab.load.ThreadKinds;
 import jdbcpoollab.load.UserThreads;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
@@ -91,7 +92,7 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
       Map<String, String> queries = new LinkedHashMap<>();
       workloads.forEach(w -> queries.put(w.name(), w.statement()));
       Map<String, Object> options = new LinkedHashMap<>(workloadSettings);
-      if (threadKind != UserThreads.platform()) {
+      if (threadKind != ThreadKinds.platform()) {
          options.put("threads", threadKind.name());
       }
       return new RateSweepSettings(String.join("; ", sources().stream().map(PoolLibrary::describeFixedSize).toList()),
@@ -106,6 +107,6 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
    }
 
    public int tableRows() {
-      return Workloads.bigTableRows(workloads);
+      return Workload.bigTableRows(workloads);
    }
 }

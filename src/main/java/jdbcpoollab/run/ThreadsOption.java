@@ -1,5 +1,6 @@
 package jdbcpoollab.run;
 
+import jdbcpoollab.load.ThreadKinds;
 import jdbcpoollab.load.UserThreads;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
@@ -20,8 +21,8 @@ final class ThreadsOption {
 
    /** {@code -Dthreads=platform|virtual}, platform when not given. */
    static UserThreads kind(Options o) {
-      String name = o.choice("threads", UserThreads.platform().name(), UserThreads.names());
-      return usable(UserThreads.named(name).orElseThrow());
+      String name = o.choice("threads", ThreadKinds.platform().name(), ThreadKinds.names());
+      return usable(ThreadKinds.named(name).orElseThrow());
    }
 
    /**
@@ -30,16 +31,16 @@ final class ThreadsOption {
     */
    static RequestThreads requestThreads(Options o) {
       String raw = o.string("threads", null);
-      UserThreads kind = raw == null ? UserThreads.platform() : UserThreads.named(raw).orElse(null);
+      UserThreads kind = raw == null ? ThreadKinds.platform() : ThreadKinds.named(raw).orElse(null);
       if (kind != null) {
-         return new RequestThreads(usable(kind), kind == UserThreads.platform() ? PLATFORM_REQUEST_THREADS
+         return new RequestThreads(usable(kind), kind == ThreadKinds.platform() ? PLATFORM_REQUEST_THREADS
                : VIRTUAL_REQUEST_THREADS);
       }
       try {
-         return new RequestThreads(UserThreads.platform(), o.integer("threads", PLATFORM_REQUEST_THREADS, 1, 10_000));
+         return new RequestThreads(ThreadKinds.platform(), o.integer("threads", PLATFORM_REQUEST_THREADS, 1, 10_000));
       } catch (OptionException e) {
          throw Options.bad("threads", raw, "a whole number from 1 to 10000 (platform request threads), or one of "
-               + String.join(", ", UserThreads.names()));
+               + String.join(", ", ThreadKinds.names()));
       }
    }
 

@@ -159,7 +159,7 @@ public record CustomWorkload(String statement, boolean writes, Request request, 
                            .sorted().toList()) + ")"));
             }
          }
-         Request request = Request.of("custom", parts, transaction).on(feed, new OwnWorkload.Setup(List.of(),
+         Request request = Request.of("custom", parts, transaction).on(feed, new Setup(List.of(),
                List.of()));
          return new CustomWorkload(sql, writes, request, readOnlyTransaction);
       }

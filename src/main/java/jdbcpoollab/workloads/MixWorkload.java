@@ -81,7 +81,7 @@ public final class MixWorkload implements Workload {
 
    @Override
    public int bigTableRows() {
-      return Workloads.bigTableRows(kinds);
+      return Workload.bigTableRows(kinds);
    }
 
    /** Read-only when any kind is: its kinds share one pool. */

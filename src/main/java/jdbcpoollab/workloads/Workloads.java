@@ -116,11 +116,6 @@ public final class Workloads {
       }
    }
 
-   /** Rows of the {@code big} table that {@code workloads} need: the most any of them reads. */
-   public static int bigTableRows(List<Workload> workloads) {
-      return workloads.stream().mapToInt(Workload::bigTableRows).max().orElse(0);
-   }
-
    private static List<String> names(List<WorkloadType> types) {
       return types.stream().map(WorkloadType::name).toList();
    }

@@ -11,70 +11,82 @@ import java.util.Objects;
  * @param <T> what it reads as
  */
 public final class Option<T> {
-   /** How a value is read through {@link Options}, which keeps the wording of every refusal. */
-   private interface Reader<T> {
-      T read(Options options, String name, T fallback, List<String> allowed);
-   }
+   private enum Kind { INTEGER, DECIMAL, ABOVE, INTEGERS, TEXT, CHOICE, CHOICES }
 
    private final String name;
+   private final Kind kind;
    private final T fallback;
+   private final double min;
+   private final double max;
    private final List<String> allowed;
    private final String help;
-   private final Reader<T> reader;
 
-   private Option(String name, T fallback, List<String> allowed, String help, Reader<T> reader) {
+   private Option(String name, Kind kind, T fallback, double min, double max, List<String> allowed, String help) {
       this.name = Objects.requireNonNull(name);
+      this.kind = kind;
       this.fallback = fallback;
+      this.min = min;
+      this.max = max;
       this.allowed = allowed;
       this.help = Objects.requireNonNull(help);
-      this.reader = reader;
    }
 
    /** A whole number from {@code min} to {@code max}. */
    public static Option<Integer> integer(String name, int fallback, int min, int max, String help) {
-      return new Option<>(name, fallback, null, help, (o, n, f, a) -> o.integer(n, f, min, max));
+      return new Option<>(name, Kind.INTEGER, fallback, min, max, null, help);
    }
 
    /** A number from {@code min} to {@code max}. */
    public static Option<Double> decimal(String name, double fallback, double min, double max, String help) {
-      return new Option<>(name, fallback, null, help, (o, n, f, a) -> o.decimal(n, f, min, max, false));
+      return new Option<>(name, Kind.DECIMAL, fallback, min, max, null, help);
    }
 
    /** A number above {@code min}, up to {@code max}. */
    public static Option<Double> above(String name, double fallback, double min, double max, String help) {
-      return new Option<>(name, fallback, null, help, (o, n, f, a) -> o.decimal(n, f, min, max, true));
+      return new Option<>(name, Kind.ABOVE, fallback, min, max, null, help);
    }
 
    /** Comma-separated whole numbers from {@code min} to {@code max}, each once; null when there is no default. */
    public static Option<List<Integer>> integers(String name, List<Integer> fallback, int min, int max, String help) {
-      return new Option<>(name, fallback, null, help, (o, n, f, a) -> o.integers(n, f == null ? null
-            : String.join(",", f.stream().map(String::valueOf).toList()), min, max));
+      return new Option<>(name, Kind.INTEGERS, fallback, min, max, null, help);
    }
 
    /** Free text, checked where it is used; null when there is no default. */
    public static Option<String> text(String name, String fallback, String help) {
-      return new Option<>(name, fallback, null, help, (o, n, f, a) -> o.string(n, f));
+      return new Option<>(name, Kind.TEXT, fallback, 0, 0, null, help);
    }
 
    /** One name out of {@code allowed} (null: handed over by {@link #withAllowed}). */
    public static Option<String> choice(String name, String fallback, List<String> allowed, String help) {
-      return new Option<>(name, fallback, allowed, help, (o, n, f, a) -> o.choice(n, f, a));
+      return new Option<>(name, Kind.CHOICE, fallback, 0, 0, allowed, help);
    }
 
    /** Comma-separated names out of {@code allowed} (null: handed over by {@link #withAllowed}), each once. */
    public static Option<List<String>> choices(String name, List<String> fallback, List<String> allowed, String help) {
-      return new Option<>(name, fallback, allowed, help, (o, n, f, a) -> o.choices(n, f == null ? null
-            : String.join(",", f), a));
+      return new Option<>(name, Kind.CHOICES, fallback, 0, 0, allowed, help);
+   }
+
+   /** The same option with an experiment's own bounds. */
+   public Option<T> within(double otherMin, double otherMax) {
+      return new Option<>(name, kind, fallback, otherMin, otherMax, allowed, help);
+   }
+
+   /** A list of whole numbers read as one of them, {@code otherFallback} when not given. */
+   public Option<Integer> one(int otherFallback) {
+      if (kind != Kind.INTEGERS) {
+         throw new IllegalStateException(this + " is no list of whole numbers");
+      }
+      return new Option<>(name, Kind.INTEGER, otherFallback, min, max, null, help);
    }
 
    /** The same option with an experiment's own default. */
    public Option<T> withDefault(T otherFallback) {
-      return new Option<>(name, otherFallback, allowed, help, reader);
+      return new Option<>(name, kind, otherFallback, min, max, allowed, help);
    }
 
    /** The same option with the names it allows, from a registry. */
    public Option<T> withAllowed(List<String> names) {
-      return new Option<>(name, fallback, List.copyOf(names), help, reader);
+      return new Option<>(name, kind, fallback, min, max, List.copyOf(names), help);
    }
 
    public String name() {
@@ -109,11 +121,21 @@ public final class Option<T> {
       return help;
    }
 
-   T readFrom(Options options) {
-      if (reader == null) {
-         throw new IllegalStateException("-D" + name + " is read by its own code");
-      }
-      return reader.read(options, name, fallback, allowed);
+   @SuppressWarnings("unchecked")
+   T readFrom(Options o) {
+      Object value = switch (kind) {
+         case INTEGER -> o.integer(name, (Integer) fallback, (int) min, (int) max);
+         case DECIMAL, ABOVE -> o.decimal(name, (Double) fallback, min, max, kind == Kind.ABOVE);
+         case INTEGERS -> o.integers(name, shownOrNull(), (int) min, (int) max);
+         case TEXT -> o.string(name, (String) fallback);
+         case CHOICE -> o.choice(name, (String) fallback, allowed);
+         case CHOICES -> o.choices(name, shownOrNull(), allowed);
+      };
+      return (T) value;
+   }
+
+   private String shownOrNull() {
+      return fallback == null ? null : shownDefault();
    }
 
    @Override

@@ -2,6 +2,7 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.db.ServerOptions;
 import jdbcpoollab.db.Target;
+import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibraries;
@@ -9,6 +10,7 @@ import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.Profile;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -36,26 +38,32 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
    /** A shorter window cannot measure even a handful of short operations; it is refused before anything starts. */
    public static final double MIN_WINDOW_SECONDS = 0.1;
 
+   private static List<Integer> sizes(String commaSeparated) {
+      return Arrays.stream(commaSeparated.split(",")).map(Integer::valueOf).toList();
+   }
+
    /** The shared options of a simulation that takes the ones {@code takes} names. */
    public static CommonOptions from(Options o, Takes takes) {
       Target target = Target.from(o);
       return new CommonOptions(
             target,
-            o.integer("connectionTimeoutMs", 30_000, 250, 3_600_000),
+            o.read(Declared.CONNECTION_TIMEOUT_MS),
             results(o),
-            takes.usersFallback() == 0 ? 0 : o.integer("users", takes.usersFallback(), 1, 10_000),
-            takes.poolsFallback() == null ? List.of() : o.integers("pools", takes.poolsFallback(), 1, 1_000),
-            takes.window() ? o.decimal("seconds", 5, MIN_WINDOW_SECONDS, 3_600, false) : 0,
-            takes.window() ? o.decimal("warmup", 2, 0, 3_600, false) : 0,
-            takes.recovery() ? o.decimal("recoverSeconds", 10, 0, 3_600, false) : 0,
-            !takes.sources() ? List.of() : PoolLibraries.profiled(o.choices("source", "hikari",
-                  PoolLibraries.DEFAULT.names()).stream().map(PoolLibraries.DEFAULT::named).toList(), Profile.from(o)),
+            takes.usersFallback() == 0 ? 0 : o.read(Declared.USERS.withDefault(takes.usersFallback())),
+            takes.poolsFallback() == null ? List.of()
+                  : o.read(Declared.POOLS.withDefault(sizes(takes.poolsFallback()))),
+            takes.window() ? o.read(Declared.SECONDS) : 0,
+            takes.window() ? o.read(Declared.WARMUP) : 0,
+            takes.recovery() ? o.read(Declared.RECOVER_SECONDS) : 0,
+            !takes.sources() ? List.of() : PoolLibraries.profiled(o.read(Declared.SOURCE
+                  .withAllowed(PoolLibraries.DEFAULT.names())).stream().map(PoolLibraries.DEFAULT::named).toList(),
+                  Profile.from(o)),
             takes.serverOptions() ? serverOptions(o, target) : Map.of());
    }
 
    /** {@code -Dlab.results}, the folder the run folders are in, which Compare and Merge read alone. */
    static Path results(Options o) {
-      return Path.of(o.string("lab.results", "results"));
+      return Path.of(o.read(Declared.RESULTS));
    }
 
    /** {@code -Ddb.serverOption}, which only the embedded server takes. */

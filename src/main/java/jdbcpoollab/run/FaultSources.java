@@ -1,5 +1,6 @@
 package jdbcpoollab.run;
 
+import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.pools.PoolLibrary;
@@ -17,19 +18,20 @@ final class FaultSources {
    static Workloads.Chosen workload(Options o, CommonOptions common) {
       Workloads.Chosen chosen = Workloads.DEFAULT.choose(o, "wait", common.target().dialect());
       if (chosen.workloads().size() != 1) {
-         throw Options.bad("workloads", o.given("workloads"), "one workload of " + Workloads.DEFAULT.names());
+         throw Options.bad(Declared.WORKLOADS, o.given(Declared.WORKLOADS), "one workload of "
+               + Workloads.DEFAULT.names());
       }
       return chosen;
    }
 
    /** {@code -DsocketTimeoutMs}: the driver's connect and socket timeouts on the pools' URL, 10 s by default. */
    static int socketTimeoutMs(Options o) {
-      return o.integer("socketTimeoutMs", 10_000, 250, 3_600_000);
+      return o.read(Declared.SOCKET_TIMEOUT_MS);
    }
 
    static List<PoolLibrary> from(Options o) {
       List<String> names = PoolLibraries.DEFAULT.names();
-      return PoolLibraries.profiled(o.choices("source", String.join(",", names), names).stream()
+      return PoolLibraries.profiled(o.read(Declared.SOURCE.withDefault(names).withAllowed(names)).stream()
             .map(PoolLibraries.DEFAULT::named).toList(), Profile.from(o));
    }
 }

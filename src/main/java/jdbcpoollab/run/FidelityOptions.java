@@ -1,6 +1,7 @@
 package jdbcpoollab.run;
 
 import jdbcpoollab.db.Target;
+import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.settings.FidelitySettings;
@@ -27,10 +28,10 @@ public record FidelityOptions(CommonOptions common, double s1Seconds, List<Workl
       CommonOptions common = CommonOptions.from(o, TAKES);
       FidelityOptions options = new FidelityOptions(
             common,
-            o.decimal("s1Seconds", 2, 0, 3_600, true),
+            o.read(Declared.S1_SECONDS),
             Workloads.DEFAULT.choose(o, "wait,point", common.target().dialect()).workloads(),
-            o.integer("rounds", 3, 1, 100));
-      if ("queue".equals(o.given("feeder.strategy"))) {
+            o.read(Declared.ROUNDS));
+      if ("queue".equals(o.given(Declared.FEEDER_STRATEGY))) {
          throw new OptionException("bad option -Dfeeder.strategy=queue: Fidelity's contenders draw from one feeder,"
                + " so a queue would give each record to one of them and run dry; use random or circular");
       }

@@ -1,5 +1,6 @@
 package jdbcpoollab.run;
 
+import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.settings.OutageSettings;
@@ -31,12 +32,12 @@ public record OutageOptions(CommonOptions common, List<PoolLibrary> sources, Str
       return new OutageOptions(
             common,
             FaultSources.from(o),
-            o.choice("down", "blackhole", List.of("blackhole", "refuse")),
-            o.integer("pool", 8, 1, 1_000),
-            o.decimal("steadySeconds", 3, 0.5, 3_600, false),
-            o.decimal("downSeconds", 5, 0.1, 3_600, false),
-            o.decimal("afterSeconds", 5, 0.5, 3_600, false),
-            o.integer("connectionTimeoutMs", 2_000, 250, 3_600_000),
+            o.read(Declared.DOWN),
+            o.read(Declared.POOL),
+            o.read(Declared.STEADY_SECONDS),
+            o.read(Declared.DOWN_SECONDS),
+            o.read(Declared.AFTER_SECONDS),
+            o.read(Declared.CONNECTION_TIMEOUT_MS.withDefault(2_000)),
             FaultSources.socketTimeoutMs(o),
             chosen.workloads().get(0),
             chosen.settings());

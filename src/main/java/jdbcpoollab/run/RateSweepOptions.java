@@ -2,6 +2,7 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.db.Target;
 import jdbcpoollab.measure.SweepRun;
+import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.load.UserThreads;
 import jdbcpoollab.options.Options;
@@ -38,10 +39,10 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
       ThreadsOption.RequestThreads threads = ThreadsOption.requestThreads(o);
       return new RateSweepOptions(
             common,
-            o.decimal("rate", 1000, 0, 100_000, true),
-            o.decimal("sloP99Ms", 20, 0, 3_600_000, true),
+            o.read(Declared.RATE),
+            o.read(Declared.SLO_P99_MS),
             threads.count(),
-            o.integer("queueLimit", 10_000, 1, 1_000_000),
+            o.read(Declared.QUEUE_LIMIT),
             chosen.workloads(),
             chosen.settings(),
             poolSweep(o, common.results(), chosen.workloads()),
@@ -54,7 +55,7 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
     * option would be silently unused.
     */
    private static Path poolSweep(Options o, Path results, List<Workload> workloads) {
-      String raw = o.string("from", null);
+      String raw = o.read(Declared.FROM);
       if (raw == null) {
          return null;
       }
@@ -63,16 +64,16 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
       Path name = Path.of(raw).getFileName();
       Path run = name == null ? null : results.resolve(name);
       if (run == null || !Files.isRegularFile(run.resolve("summary.json"))) {
-         throw Options.bad("from", raw, allowed);
+         throw Options.bad(Declared.FROM, raw, allowed);
       }
       SweepRun read;
       try {
          read = SweepRun.read(run);
       } catch (RuntimeException e) {
-         throw Options.bad("from", raw, allowed);
+         throw Options.bad(Declared.FROM, raw, allowed);
       }
       if (!"PoolSweep".equals(read.simulation()) || read.steps().isEmpty()) {
-         throw Options.bad("from", raw, allowed + " (it is a " + read.simulation() + " run with "
+         throw Options.bad(Declared.FROM, raw, allowed + " (it is a " + read.simulation() + " run with "
                + read.steps().size() + " steps)");
       }
       for (Workload workload : workloads) {

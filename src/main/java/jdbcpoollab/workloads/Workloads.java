@@ -1,6 +1,7 @@
 package jdbcpoollab.workloads;
 
 import jdbcpoollab.db.Dialect;
+import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 
@@ -64,7 +65,8 @@ public final class Workloads {
     * every type, chosen or not.
     */
    public Chosen choose(Options options, String fallback, Dialect dialect) {
-      List<String> chosen = options.choices("workloads", fallback, names());
+      List<String> chosen = options.read(Declared.WORKLOADS.withDefault(List.of(fallback.split(",")))
+            .withAllowed(names()));
       Map<String, Workload> built = new LinkedHashMap<>();
       Map<String, Set<String>> optionsOf = new LinkedHashMap<>();
       Map<String, Object> settings = new LinkedHashMap<>();

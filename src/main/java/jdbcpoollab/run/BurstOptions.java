@@ -1,6 +1,7 @@
 package jdbcpoollab.run;
 
 import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.PoolTimes;
@@ -34,6 +35,11 @@ public record BurstOptions(CommonOptions common, List<PoolLibrary> sources, int 
                            Workload workload, Map<String, Object> workloadSettings) implements FaultRun.FaultOptions {
 
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withServerOptions();
+
+   /** The options Burst reads, with its defaults. */
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, FaultSources.DECLARED, Declared.MIN_IDLE,
+         Declared.MAX_POOL, Declared.IDLE_TIMEOUT_MS, Declared.CONNECT_MS, Declared.BURST, Declared.OPS.withDefault(20),
+         Declared.IDLE_SECONDS, Declared.MAX_SECONDS, Declared.SAMPLE_MS);
 
    public static BurstOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);

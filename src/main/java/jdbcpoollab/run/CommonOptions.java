@@ -3,6 +3,7 @@ package jdbcpoollab.run;
 import jdbcpoollab.db.ServerOptions;
 import jdbcpoollab.db.Target;
 import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibraries;
@@ -10,6 +11,7 @@ import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.Profile;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -59,6 +61,41 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
                   .withAllowed(PoolLibraries.DEFAULT.names())).stream().map(PoolLibraries.DEFAULT::named).toList(),
                   Profile.from(o)),
             takes.serverOptions() ? serverOptions(o, target) : Map.of());
+   }
+
+   /**
+    * The options a simulation taking {@code takes} reads through {@link #from}, with its defaults, and its own
+    * after them: options and lists of them; an own option replaces a shared one of its name (its own default).
+    */
+   static List<Option<?>> declared(Takes takes, Object... own) {
+      List<Option<?>> options = new ArrayList<>(List.of(Declared.DB_URL, Declared.DB_USER, Declared.DB_PASSWORD,
+            Declared.CONNECTION_TIMEOUT_MS, Declared.RESULTS));
+      if (takes.usersFallback() != 0) {
+         options.add(Declared.USERS.withDefault(takes.usersFallback()));
+      }
+      if (takes.poolsFallback() != null) {
+         options.add(Declared.POOLS.withDefault(sizes(takes.poolsFallback())));
+      }
+      if (takes.window()) {
+         options.addAll(List.of(Declared.SECONDS, Declared.WARMUP));
+      }
+      if (takes.recovery()) {
+         options.add(Declared.RECOVER_SECONDS);
+      }
+      if (takes.sources()) {
+         options.addAll(List.of(Declared.SOURCE, Declared.PROFILE));
+      }
+      if (takes.serverOptions()) {
+         options.add(Declared.DB_SERVER_OPTION);
+      }
+      for (Object part : own) {
+         List<?> more = part instanceof List<?> list ? list : List.of(part);
+         more.forEach(option -> {
+            options.removeIf(o -> o.name().equals(((Option<?>) option).name()));
+            options.add((Option<?>) option);
+         });
+      }
+      return List.copyOf(options);
    }
 
    /** {@code -Dlab.results}, the folder the run folders are in, which Compare and Merge read alone. */

@@ -2,6 +2,7 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.db.Target;
 import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.load.UserThreads;
 import jdbcpoollab.options.Options;
@@ -23,6 +24,11 @@ public record CpoolCompareOptions(CommonOptions common, List<SourceOption> optio
 
    /** The shared options CpoolCompare takes, with its defaults. */
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(100).withServerOptions();
+
+   /** The options CpoolCompare reads, with its defaults. */
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.SOURCES, Declared.OPS,
+         Declared.REPEAT.withDefault(10).within(1, 1_000), Declared.WORKLOAD, Declared.RTT_MS.one(0), Declared.THREADS,
+         GateOptions.DECLARED);
 
    public static final List<String> WORKLOADS = Declared.WORKLOAD.allowed();
 

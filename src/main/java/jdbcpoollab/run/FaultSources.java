@@ -1,6 +1,7 @@
 package jdbcpoollab.run;
 
 import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.pools.PoolLibrary;
@@ -8,9 +9,14 @@ import jdbcpoollab.pools.Profile;
 import jdbcpoollab.workloads.Workloads;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 /** {@code -Dsource} of the scenarios beyond steady state: pool libraries of the registry, all of them by default. */
 final class FaultSources {
+   /** What the three fault simulations read alike: their workload, sources and socket timeout. */
+   static final List<Option<?>> DECLARED = Stream.concat(Stream.of(Declared.WORKLOADS.withDefault(List.of("wait")),
+         Declared.SOURCE, Declared.PROFILE, Declared.SOCKET_TIMEOUT_MS), Workloads.OPTIONS.stream()).toList();
+
    private FaultSources() {
    }
 

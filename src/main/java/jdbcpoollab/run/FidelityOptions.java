@@ -2,6 +2,7 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.db.Target;
 import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.settings.FidelitySettings;
@@ -23,6 +24,10 @@ public record FidelityOptions(CommonOptions common, double s1Seconds, List<Workl
 
    /** The shared options Fidelity takes, with its defaults. */
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(64).withPools("1,8,64").withWindow();
+   /** The options Fidelity reads, with its defaults. */
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.S1_SECONDS,
+         Declared.WORKLOADS.withDefault(List.of("wait", "point")), Workloads.OPTIONS, Declared.ROUNDS,
+         GateOptions.DECLARED);
 
    public static FidelityOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);

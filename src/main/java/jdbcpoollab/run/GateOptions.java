@@ -20,6 +20,11 @@ import java.util.function.DoubleFunction;
  */
 public record GateOptions(List<Gate> limits, Baseline baseline) {
 
+   /** The gates' options. */
+   static final List<Option<?>> DECLARED = List.of(Declared.ASSERT_P99_ACQUIRE_MS, Declared.ASSERT_P99_TOTAL_MS,
+         Declared.ASSERT_MIN_THROUGHPUT, Declared.ASSERT_MAX_KO_PERCENT, Declared.ASSERT_TOLERANCE_PCT,
+         Declared.BASELINE);
+
    public static GateOptions from(Options o) {
       List<Gate> limits = new ArrayList<>();
       limit(o, Declared.ASSERT_P99_ACQUIRE_MS, Gate::p99AcquireMs, limits);

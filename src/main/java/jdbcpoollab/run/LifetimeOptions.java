@@ -2,6 +2,7 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.load.Rounds;
 import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.PoolTimes;
@@ -31,6 +32,12 @@ public record LifetimeOptions(CommonOptions common, List<PoolLibrary> sources, i
                               Map<String, Object> workloadSettings) implements FaultRun.FaultOptions {
 
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(4).withServerOptions();
+
+   /** The options Lifetime reads, with its defaults. */
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, FaultSources.DECLARED,
+         Declared.POOL.withDefault(4), Declared.ROUNDS.within(1, 1_000), Declared.WORK_SECONDS, Declared.PAUSE_SECONDS,
+         Declared.CUT_AFTER_MS, Declared.MAX_LIFETIME_MS, Declared.KEEPALIVE_MS,
+         Declared.CONNECTION_TIMEOUT_MS.withDefault(2_000));
 
    public static LifetimeOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);

@@ -1,6 +1,7 @@
 package jdbcpoollab.run;
 
 import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.settings.OutageSettings;
@@ -25,6 +26,11 @@ public record OutageOptions(CommonOptions common, List<PoolLibrary> sources, Str
       implements FaultRun.FaultOptions {
 
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(16).withServerOptions();
+
+   /** The options Outage reads, with its defaults. */
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, FaultSources.DECLARED, Declared.DOWN,
+         Declared.POOL, Declared.STEADY_SECONDS, Declared.DOWN_SECONDS, Declared.AFTER_SECONDS,
+         Declared.CONNECTION_TIMEOUT_MS.withDefault(2_000));
 
    public static OutageOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);

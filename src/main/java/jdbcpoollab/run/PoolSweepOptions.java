@@ -6,6 +6,7 @@ import jdbcpoollab.db.Drivers;
 import jdbcpoollab.db.Target;
 import jdbcpoollab.load.UserThreads;
 import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
@@ -57,6 +58,12 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
    /** The shared options PoolSweep takes, with its defaults. */
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(64).withPools("1,2,4,8,16,32,64")
          .withWindow().withRecovery().withSources().withServerOptions();
+
+   /** The options PoolSweep reads, with its defaults. */
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.WORKLOADS, Workloads.OPTIONS,
+         Declared.THINK, Declared.THINK_MS, Declared.SPLIT_POOLS, Declared.ACQUIRE_P99_MS, Declared.COMPARE,
+         Declared.RTT_MS, Declared.DRIVER, Declared.DRIVER_PROPS, Declared.REPEAT, Declared.DB_CORES,
+         Declared.JVM_WARMUP, Declared.THREADS, Declared.INSTANCES);
 
    public static PoolSweepOptions from(Options o) {
       return from(o, Workloads.DEFAULT);

@@ -3,6 +3,7 @@ package jdbcpoollab.run;
 import jdbcpoollab.db.Target;
 import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.load.UserThreads;
 import jdbcpoollab.options.Options;
@@ -32,6 +33,10 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
    /** The shared options RateSweep takes, with its defaults. */
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withPools("4,8,16,32").withWindow().withRecovery()
          .withSources();
+   /** The options RateSweep reads, with its defaults. */
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES,
+         Declared.WORKLOADS.withDefault(List.of("wait")), Workloads.OPTIONS, Declared.THREADS, Declared.RATE,
+         Declared.SLO_P99_MS, Declared.QUEUE_LIMIT, Declared.FROM);
 
    public static RateSweepOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);

@@ -2,6 +2,7 @@ package jdbcpoollab.workloads;
 
 import jdbcpoollab.db.Dialect;
 import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 
@@ -53,6 +54,11 @@ public final class Workloads {
    public List<String> names() {
       return names(types);
    }
+
+   /** The options the lab's workload types read, beside {@code -Dworkloads}. */
+   public static final List<Option<?>> OPTIONS = List.of(Declared.SLEEP_MS, Declared.ROWS, Declared.HOT_ROWS,
+         Declared.HOLD_MS, Declared.SQL, Declared.SQL_WRITES, Declared.SQL_TRANSACTION, Declared.FEEDER,
+         Declared.FEEDER_STRATEGY, Declared.MIX);
 
    /** The type called {@code name}; an unknown name is refused with the known ones. */
    public WorkloadType named(String name) {

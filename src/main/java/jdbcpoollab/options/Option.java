@@ -11,7 +11,7 @@ import java.util.Objects;
  * @param <T> what it reads as
  */
 public final class Option<T> {
-   private enum Kind { INTEGER, DECIMAL, ABOVE, INTEGERS, TEXT, CHOICE, CHOICES }
+   enum Kind { INTEGER, DECIMAL, ABOVE, INTEGERS, TEXT, CHOICE, CHOICES }
 
    private final String name;
    private final Kind kind;
@@ -121,20 +121,20 @@ public final class Option<T> {
       return help;
    }
 
-   @SuppressWarnings("unchecked")
-   T readFrom(Options o) {
-      Object value = switch (kind) {
-         case INTEGER -> o.integer(name, (Integer) fallback, (int) min, (int) max);
-         case DECIMAL, ABOVE -> o.decimal(name, (Double) fallback, min, max, kind == Kind.ABOVE);
-         case INTEGERS -> o.integers(name, shownOrNull(), (int) min, (int) max);
-         case TEXT -> o.string(name, (String) fallback);
-         case CHOICE -> o.choice(name, (String) fallback, allowed);
-         case CHOICES -> o.choices(name, shownOrNull(), allowed);
-      };
-      return (T) value;
+   Kind kind() {
+      return kind;
    }
 
-   private String shownOrNull() {
+   double min() {
+      return min;
+   }
+
+   double max() {
+      return max;
+   }
+
+   /** The default of a list option as it is given: comma-separated, null when there is none. */
+   String shownOrNull() {
       return fallback == null ? null : shownDefault();
    }
 

@@ -145,8 +145,20 @@ public final class Options {
    }
 
    /** The value of a declared option, its default when not given. */
+   @SuppressWarnings("unchecked")
    public <T> T read(Option<T> option) {
-      return option.readFrom(this);
+      String name = option.name();
+      Object fallback = option.fallback();
+      Object value = switch (option.kind()) {
+         case INTEGER -> integer(name, (Integer) fallback, (int) option.min(), (int) option.max());
+         case DECIMAL, ABOVE -> decimal(name, (Double) fallback, option.min(), option.max(),
+               option.kind() == Option.Kind.ABOVE);
+         case INTEGERS -> integers(name, option.shownOrNull(), (int) option.min(), (int) option.max());
+         case TEXT -> string(name, (String) fallback);
+         case CHOICE -> choice(name, (String) fallback, option.allowed());
+         case CHOICES -> choices(name, option.shownOrNull(), option.allowed());
+      };
+      return (T) value;
    }
 
    /** A declared option's value as given, trimmed, read (its name counts as asked); null when not given. */

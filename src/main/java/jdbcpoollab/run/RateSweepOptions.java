@@ -35,7 +35,8 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
          .withSources();
    /** The options RateSweep reads, with its defaults. */
    static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES,
-         Declared.WORKLOADS.withDefault(List.of("wait")), Workloads.OPTIONS, Declared.THREADS, Declared.RATE,
+         Declared.WORKLOADS.withDefault(List.of("wait")), Workloads.OPTIONS, Declared.THREADS.withDefault("200"),
+         Declared.RATE,
          Declared.SLO_P99_MS, Declared.QUEUE_LIMIT, Declared.FROM);
 
    public static RateSweepOptions from(Options o) {

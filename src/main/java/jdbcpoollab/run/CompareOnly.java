@@ -1,6 +1,7 @@
 package jdbcpoollab.run;
 
 import jdbcpoollab.measure.SweepRun;
+import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.report.Comparison;
@@ -24,7 +25,7 @@ public final class CompareOnly {
                + " puts side by side");
       }
       if (runs.size() == 1) {
-         String raw = o.string("compare", null);
+         String raw = o.raw(Declared.COMPARE);
          throw new OptionException("bad option -Dcompare=" + raw + ": " + NAME + " puts two runs side by side; a new"
                + " sweep is compared with one run by mvn gatling:test -Dsim=PoolSweep -Dcompare=" + raw);
       }

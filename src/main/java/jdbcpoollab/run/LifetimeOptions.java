@@ -1,6 +1,8 @@
 package jdbcpoollab.run;
 
 import jdbcpoollab.load.Rounds;
+import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.PoolTimes;
@@ -33,20 +35,26 @@ public record LifetimeOptions(CommonOptions common, List<PoolLibrary> sources, i
 
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(4).withServerOptions();
 
+   /** The options Lifetime reads, with its defaults. */
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, FaultSources.DECLARED,
+         Declared.POOL.withDefault(4), Declared.ROUNDS.within(1, 1_000), Declared.WORK_SECONDS, Declared.PAUSE_SECONDS,
+         Declared.CUT_AFTER_MS, Declared.MAX_LIFETIME_MS, Declared.KEEPALIVE_MS,
+         Declared.CONNECTION_TIMEOUT_MS.withDefault(2_000), Declared.FAILURE_PAUSE_MS);
+
    public static LifetimeOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);
       Workloads.Chosen chosen = FaultSources.workload(o, common);
       return new LifetimeOptions(
             common,
             FaultSources.from(o),
-            o.integer("pool", 4, 1, 1_000),
-            o.integer("rounds", 3, 1, 1_000),
-            o.decimal("workSeconds", 2, 0.1, 3_600, false),
-            o.decimal("pauseSeconds", 3, 0, 3_600, false),
-            o.integer("cutAfterMs", 2_000, 0, 86_400_000),
-            o.integer("maxLifetimeMs", 0, 0, 86_400_000),
-            o.integer("keepaliveMs", 0, 0, 86_400_000),
-            o.integer("connectionTimeoutMs", 2_000, 250, 3_600_000),
+            o.read(Declared.POOL.withDefault(4)),
+            o.read(Declared.ROUNDS.within(1, 1_000)),
+            o.read(Declared.WORK_SECONDS),
+            o.read(Declared.PAUSE_SECONDS),
+            o.read(Declared.CUT_AFTER_MS),
+            o.read(Declared.MAX_LIFETIME_MS),
+            o.read(Declared.KEEPALIVE_MS),
+            o.read(Declared.CONNECTION_TIMEOUT_MS.withDefault(2_000)),
             FaultSources.socketTimeoutMs(o),
             FaultSources.failurePauseMs(o),
             chosen.workloads().get(0),

@@ -26,13 +26,12 @@ class GatlingEndTest {
    @TempDir
    Path tmp;
 
-   /** The pool cannot fill past the server's limit; its users give up after 2 s instead of the default 30. */
    @Test
    void aRunThatSentNoRequestEndsWithItsOwnLineAndCodeNotGatlingsStackTrace() {
       Map<String, String> props = Map.of("lab.home", EmbeddedMariaDb.defaultHome().toString(),
             "lab.results", tmp.toString(), "lab.gatlingResults", tmp.resolve("gatling").toString(),
             "pools", "16", "users", "2", "seconds", "0.5", "warmup", "0", "workloads", "wait",
-            "db.serverOption", "max_connections=10", "connectionTimeoutMs", "2000");
+            "db.serverOption", "max_connections=10");
       try (LabProcess gatling = LabProcess.gatling(PoolSweep.class, props, Map.of(), tmp.resolve("run.log"))) {
          assertEquals(Exit.INCOMPLETE, gatling.waitFor(Duration.ofMinutes(2)), gatling.output());
          String output = gatling.output();

@@ -46,6 +46,7 @@ public final class Step implements LoadStep {
    private final StepThreads threads = new StepThreads();
    /** Users in the order they started their loop: with instances, which instance's pool each is on. */
    private final AtomicInteger arrivals = new AtomicInteger();
+   private volatile OperationBudget budget = OperationBudget.UNBOUNDED;
 
    public Step(Workload workload, String requestName, ConnectionSource.Opener opener, StepRecorder recorder) {
       this(workload, requestName, opener, recorder, Think.NONE);
@@ -148,6 +149,11 @@ public final class Step implements LoadStep {
       return lostReason != null ? lostReason : dryReason != null ? dryReason : s == null ? null : s.missed();
    }
 
+   /** The step stops once {@code most} is spent. */
+   public void bound(OperationBudget most) {
+      budget = most;
+   }
+
    /** Users keep looping while this holds. */
    public boolean running() {
       return source.get() != null && recorder.running(System.nanoTime());
@@ -156,17 +162,6 @@ public final class Step implements LoadStep {
    /** Stops the step early: users finish their current operation and leave. */
    public void stop() {
       recorder.stop(System.nanoTime());
-   }
-
-   /** Where a user's loop reports each measured operation, such as Gatling's stats engine; primitives only. */
-   @FunctionalInterface
-   public interface OperationLog {
-      /** @param error normalised failure message, or null when it succeeded */
-      void operation(String requestName, long startMillis, long endMillis, String error);
-
-      /** Tells nothing, for loops that Gatling does not see (plain threads, S1). */
-      OperationLog NONE = (requestName, startMillis, endMillis, error) -> {
-      };
    }
 
    /**
@@ -229,6 +224,10 @@ public final class Step implements LoadStep {
    /** One operation; false when it failed inside the window. */
    private boolean once(StepUsers.User user, int arrival, Phases.Acquired acquired, OperationLog log,
                         StatementTimes times) {
+      if (!budget.take()) {
+         stop();
+         return true;
+      }
       Workload kind = workload.pick();
       Map<String, Object> input = kind.draw();
       if (input == null) {

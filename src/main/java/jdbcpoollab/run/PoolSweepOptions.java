@@ -42,12 +42,15 @@ import java.util.Map;
  *                         when not given (a workload of the user's own then thinks as it says)
  * @param jvmWarmup        the longest the JVM's warm-up on the first workload may run before the first step, in
  *                         seconds ({@code -DjvmWarmup}); 0 for none
+ * @param jvmWarmupLimits  the most operations the JVM's warm-up may start ({@code -DjvmWarmup.ops}), and whether it
+ *                         may run a workload of the user's own that writes or uses up a queue feeder
+ *                         ({@code -DjvmWarmup.own=true}) instead of its stand-in
  */
 public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, Map<String, Object> workloadSettings,
                            double acquireP99Ms, List<Path> compare, List<Integer> rttMs,
                            boolean splitPools, List<Driver> drivers, List<DriverProps> driverProps, int repeat,
                            Integer databaseCores, Think think, double jvmWarmup, UserThreads threads,
-                           List<Integer> instances)
+                           List<Integer> instances, JvmWarmupLimits jvmWarmupLimits)
       implements SimulationOptions {
 
    /** The most instances a step may run. */
@@ -95,7 +98,17 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
             Think.from(o, null),
             o.decimal("jvmWarmup", 15, 0, 3_600, false),
             ThreadsOption.kind(o),
-            instances(o, common.users(), split));
+            instances(o, common.users(), split),
+            new JvmWarmupLimits(o.integer("jvmWarmup.ops", JvmWarmupLimits.OPERATIONS, 1, Integer.MAX_VALUE),
+                  o.choice("jvmWarmup.own", "false", List.of("true", "false")).equals("true")));
+   }
+
+   /**
+    * @param operations the most operations the JVM's warm-up may start
+    * @param own        true when it may run a workload of the user's own that writes or uses up a queue feeder
+    */
+   public record JvmWarmupLimits(int operations, boolean own) {
+      static final int OPERATIONS = 500_000;
    }
 
    /** {@code -Dinstances}: 1 to 100 each, at most as many as users, not with a pool per kind. */

@@ -194,7 +194,7 @@ public final class Step implements LoadStep {
       threads.loopStarts(self);
       int arrival = arrivals.getAndIncrement();
       long failed = 0;
-      StatementTimes times = new StatementTimes();
+      UserOperation operation = new UserOperation();
       Phases.Acquired acquired = nanos -> recorder.acquired(user, nanos);
       try {
          for (int round = 0; round < rounds.count() && running() && lostReason == null; round++) {
@@ -204,7 +204,7 @@ public final class Step implements LoadStep {
             long roundStart = System.nanoTime();
             for (long op = 0; op < rounds.maxOps() && running() && lostReason == null
                   && System.nanoTime() - roundStart < rounds.workNanos(); op++) {
-               if (!once(user, arrival, acquired, log, times)) {
+               if (!once(user, arrival, acquired, log, operation)) {
                   failed++;
                }
                think(user);
@@ -223,7 +223,7 @@ public final class Step implements LoadStep {
 
    /** One operation; false when it failed inside the window. */
    private boolean once(StepUsers.User user, int arrival, Phases.Acquired acquired, OperationLog log,
-                        StatementTimes times) {
+                        UserOperation operation) {
       if (!budget.take()) {
          stop();
          return true;
@@ -234,7 +234,6 @@ public final class Step implements LoadStep {
          ranDry(kind);
          return true;
       }
-      times.clear();
       long startMillis = System.currentTimeMillis();
       long start = System.nanoTime();
       recorder.begin(user, start);
@@ -244,7 +243,8 @@ public final class Step implements LoadStep {
       } else if (from instanceof InstancePools fleet) {
          from = fleet.of(arrival);
       }
-      Phases op = Phases.run(from, start, acquired, c -> kind.run(c, input, times));
+      Phases op = operation.time(from, start, acquired, kind, input);
+      StatementTimes times = operation.times();
       boolean measured = kind == workload
             ? recorder.record(user, op.acquireNanos(), op.useNanos(), op.totalNanos(), op.end(), op.error())
             : recorder.record(user, kind.name(), op.acquireNanos(), op.useNanos(), op.totalNanos(), op.end(),

@@ -1,17 +1,20 @@
 package jdbcpoollab.load;
 
 import jdbcpoollab.measure.StepRecorder;
+import jdbcpoollab.workloads.Think;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The JVM's warm-up before a sweep's first step: the first workload's closed loop on plain threads, unmeasured, until
- * its throughput stops changing, so that the first step is not measured on a cold JVM (the JIT compiling the harness,
- * the pool and the driver while the users run). It ends when the operations of the last {@value #SETTLED_SECONDS}
- * seconds lie within {@value #SETTLED_PERCENT}% of each other, or at its time limit: two seconds alone are not enough,
- * as the JIT lifts throughput in steps (12,207 to 26,854 ops/s over 7 s for {@code point} on 2 cores, its last two
- * seconds 1.5% apart, and the first step after it still 16% below the same step measured later).
+ * The JVM's warm-up before a sweep's first step: a step of the first workload run unmeasured by the lab's own users
+ * (the Gatling action, the recorder, the pool: the code the measured steps run), until its throughput stops
+ * changing, so that the first step is not measured on a cold JVM (the JIT compiling the harness, the pool and the
+ * driver while the users run). It ends when the operations of the last {@value #SETTLED_SECONDS} seconds lie within
+ * {@value #SETTLED_PERCENT}% of each other, at its time limit (its recorder's window) or once its operations are spent
+ * ({@link OperationBudget}), whichever comes first: two seconds alone are not enough, as the JIT lifts throughput in
+ * steps (12,207 to 26,854 ops/s over 7 s for {@code point} on 2 cores, its last two seconds 1.5% apart, and the first
+ * step after it still 16% below the same step measured later).
  */
 public final class JvmWarmup {
    static final int SETTLED_PERCENT = 5;
@@ -21,13 +24,30 @@ public final class JvmWarmup {
    /**
     * What the warm-up did.
     *
-    * @param perSecond the operations completed in each whole second
-    * @param settled   true when the last {@value #SETTLED_SECONDS} seconds lay within {@value #SETTLED_PERCENT}%
+    * @param perSecond  the operations completed in each whole second
+    * @param operations the operations it started
+    * @param settled    true when the last {@value #SETTLED_SECONDS} seconds lay within {@value #SETTLED_PERCENT}%
+    * @param failure    why its pool did not open, or null
     */
-   public record Outcome(List<Long> perSecond, boolean settled) {
+   public record Outcome(List<Long> perSecond, long operations, boolean settled, String failure) {
    }
 
-   private JvmWarmup() {
+   private final Step step;
+   private final StepRecorder recorder;
+   private final OperationBudget budget;
+   private final List<Long> perSecond = new ArrayList<>();
+   private volatile boolean settled;
+   private Thread watcher;
+
+   /**
+    * The warm-up on {@code step} (its recorder {@code recorder} has no warm-up and a window of the warm-up's time
+    * limit), at most {@code operations} operations.
+    */
+   public JvmWarmup(Step step, StepRecorder recorder, long operations) {
+      this.step = step;
+      this.recorder = recorder;
+      this.budget = new OperationBudget(operations);
+      step.bound(budget);
    }
 
    /**
@@ -45,43 +65,46 @@ public final class JvmWarmup {
    }
 
    /**
-    * Runs {@code users} threads on {@code step} (not yet entered; its recorder has no warm-up and a window of the
-    * warm-up's limit) until throughput settles or the window ends, then closes the step.
+    * Opens the step's pool, as its first user arrives, and watches its throughput each second; once it has settled
+    * the step stops and its users leave.
     */
-   public static Outcome run(Step step, StepRecorder recorder, int users) throws InterruptedException {
+   public synchronized void open() {
       step.enter();
       if (step.openFailure() != null) {
-         step.close();
-         return new Outcome(List.of(), false);
+         return;
       }
-      Thread load = new Thread(() -> {
-         try {
-            RawThreads.run(step, users);
-         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+      watcher = new Thread(this::watch, "jvm-warmup-watch");
+      watcher.setDaemon(true);
+      watcher.start();
+   }
+
+   private void watch() {
+      recorder.interval();
+      long next = System.nanoTime() + SECOND;
+      while (!settled && recorder.running(System.nanoTime())) {
+         long sleep = next - System.nanoTime();
+         if (sleep > 0 && !Think.sleep(sleep)) {
+            return;
          }
-      }, "jvm-warmup");
-      load.setDaemon(true);
-      load.start();
-      List<Long> perSecond = new ArrayList<>();
-      boolean settled = false;
-      try {
-         recorder.interval();
-         long next = System.nanoTime() + SECOND;
-         while (!settled && load.isAlive() && recorder.running(System.nanoTime())) {
-            load.join(Math.max(1, (next - System.nanoTime()) / 1_000_000));
-            if (System.nanoTime() < next) {
-               continue;
-            }
-            next += SECOND;
+         next += SECOND;
+         synchronized (perSecond) {
             perSecond.add(recorder.interval().completed());
             settled = settled(perSecond);
          }
-      } finally {
-         step.stop();
-         load.join();
-         step.close();
       }
-      return new Outcome(List.copyOf(perSecond), settled);
+      step.stop();
+   }
+
+   /** Stops the step (its users leave, or have left), closes its pool and tells what the warm-up did. */
+   public synchronized Outcome close() throws InterruptedException {
+      step.stop();
+      if (watcher != null) {
+         watcher.interrupt();
+         watcher.join();
+      }
+      step.close();
+      synchronized (perSecond) {
+         return new Outcome(List.copyOf(perSecond), budget.started(), settled, step.openFailure());
+      }
    }
 }

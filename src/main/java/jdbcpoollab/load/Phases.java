@@ -7,16 +7,22 @@ import java.sql.Connection;
 import java.sql.SQLException;
 
 /**
- * The phases every operation of the lab times: acquire a connection, use it, give it back.
- *
- * @param start    when the operation started ({@link System#nanoTime()})
- * @param acquired when the connection was there (= end when acquiring failed)
- * @param used     when the statement was done (0 when it did not complete)
- * @param end      when the connection was given back
- * @param error    normalised failure message, or null
- * @param failure  the exception behind the error, or null
+ * The phases every operation of the lab times: acquire a connection, use it, give it back. A closed loop's user keeps
+ * one and times each of its operations in it ({@link #time}), so that an operation allocates nothing to tell them.
  */
-record Phases(long start, long acquired, long used, long end, String error, Exception failure) {
+final class Phases {
+   /** When the operation started ({@link System#nanoTime()}). */
+   private long start;
+   /** When the connection was there (= end when acquiring failed). */
+   private long acquired;
+   /** When the statement was done (0 when it did not complete). */
+   private long used;
+   /** When the connection was given back. */
+   private long end;
+   /** Normalised failure message, or null. */
+   private String error;
+   /** The exception behind the error, or null. */
+   private Exception failure;
 
    @FunctionalInterface
    interface Use {
@@ -37,10 +43,16 @@ record Phases(long start, long acquired, long used, long end, String error, Exce
    }
 
    static Phases run(ConnectionSource source, long start, Acquired onAcquired, Use use) {
-      long acquired = 0;
-      long used = 0;
-      String error = null;
-      Exception failure = null;
+      return new Phases().time(source, start, onAcquired, use);
+   }
+
+   /** Times one operation started at {@code start} on a connection of {@code source}, in place of the last one. */
+   Phases time(ConnectionSource source, long begun, Acquired onAcquired, Use use) {
+      start = begun;
+      acquired = 0;
+      used = 0;
+      error = null;
+      failure = null;
       Connection connection = null;
       try {
          connection = source.getConnection();
@@ -60,8 +72,21 @@ record Phases(long start, long acquired, long used, long end, String error, Exce
             }
          }
       }
-      long end = System.nanoTime();
-      return new Phases(start, acquired == 0 ? end : acquired, used, end, error, failure);
+      end = System.nanoTime();
+      acquired = acquired == 0 ? end : acquired;
+      return this;
+   }
+
+   long end() {
+      return end;
+   }
+
+   String error() {
+      return error;
+   }
+
+   Exception failure() {
+      return failure;
    }
 
    long acquireNanos() {

@@ -48,6 +48,7 @@ public final class Step implements LoadStep {
    private final StepThreads threads = new StepThreads();
    /** Users in the order they started their loop: with instances, which instance's pool each is on. */
    private final AtomicInteger arrivals = new AtomicInteger();
+   private volatile OperationBudget budget = OperationBudget.UNBOUNDED;
 
    public Step(Workload workload, String requestName, ConnectionSource.Opener opener, StepRecorder recorder) {
       this(workload, requestName, opener, recorder, Think.NONE, 0);
@@ -155,6 +156,11 @@ public final class Step implements LoadStep {
       return lostReason != null ? lostReason : dryReason != null ? dryReason : s == null ? null : s.missed();
    }
 
+   /** The step stops once {@code most} is spent. */
+   public void bound(OperationBudget most) {
+      budget = most;
+   }
+
    /** Users keep looping while this holds. */
    public boolean running() {
       return source.get() != null && recorder.running(System.nanoTime());
@@ -195,7 +201,7 @@ public final class Step implements LoadStep {
       threads.loopStarts(self);
       int arrival = arrivals.getAndIncrement();
       long failed = 0;
-      StatementTimes times = new StatementTimes();
+      UserOperation operation = new UserOperation();
       Phases.Acquired acquired = nanos -> recorder.acquired(user, nanos);
       try {
          for (int round = 0; round < rounds.count() && running() && lostReason == null; round++) {
@@ -205,7 +211,7 @@ public final class Step implements LoadStep {
             long roundStart = System.nanoTime();
             for (long op = 0; op < rounds.maxOps() && running() && lostReason == null
                   && System.nanoTime() - roundStart < rounds.workNanos(); op++) {
-               if (!once(user, arrival, acquired, log, times)) {
+               if (!once(user, arrival, acquired, log, operation)) {
                   failed++;
                   Think.sleep(Math.min(failurePauseNanos, recorder.nanosLeft(System.nanoTime())));
                }
@@ -225,14 +231,17 @@ public final class Step implements LoadStep {
 
    /** One operation; false when it failed inside the window. */
    private boolean once(StepUsers.User user, int arrival, Phases.Acquired acquired, OperationLog log,
-                        StatementTimes times) {
+                        UserOperation operation) {
+      if (!budget.take()) {
+         stop();
+         return true;
+      }
       Workload kind = workload.pick();
       Map<String, Object> input = kind.draw();
       if (input == null) {
          ranDry(kind);
          return true;
       }
-      times.clear();
       long startMillis = System.currentTimeMillis();
       long start = System.nanoTime();
       recorder.begin(user, start);
@@ -242,7 +251,8 @@ public final class Step implements LoadStep {
       } else if (from instanceof InstancePools fleet) {
          from = fleet.of(arrival);
       }
-      Phases op = Phases.run(from, start, acquired, c -> kind.run(c, input, times));
+      Phases op = operation.time(from, start, acquired, kind, input);
+      StatementTimes times = operation.times();
       boolean measured = kind == workload
             ? recorder.record(user, op.acquireNanos(), op.useNanos(), op.totalNanos(), op.end(), op.error())
             : recorder.record(user, kind.name(), op.acquireNanos(), op.useNanos(), op.totalNanos(), op.end(),

@@ -141,7 +141,7 @@ public final class StepRecorder implements Window {
          users.served(user);
          query.recordValue(Math.max(0, queryNanos));
          total.recordValue(Math.max(0, totalNanos));
-         okNanosInWindow.add(Math.min(Math.max(0, totalNanos), endNanos - windowStart().orElse(endNanos)));
+         okNanosInWindow.add(Math.min(Math.max(0, totalNanos), endNanos - (firstStart.get() + warmupNanos)));
       } else {
          failures.inWindow(error);
       }

@@ -15,6 +15,11 @@ final class WindowTrend {
    private final Recorder intervalAcquire = new Recorder(DIGITS);
    private final LongAdder intervalOk = new LongAdder();
    private final LongAdder[] thirds = {new LongAdder(), new LongAdder(), new LongAdder()};
+   /**
+    * The previous interval's histogram, handed back to the recorder to record the next one in: a new one each
+    * interval would start small and grow (a new array of counts) in a recording thread, on the operation's path.
+    */
+   private Histogram recycled;
 
    /** An operation that ended inside the window waited {@code acquireNanos} for its connection. */
    void waited(long acquireNanos) {
@@ -28,9 +33,10 @@ final class WindowTrend {
    }
 
    /** What happened since the previous call. For one sampling thread at a time. */
-   Interval interval() {
+   synchronized Interval interval() {
       long done = intervalOk.sumThenReset();
-      Histogram waits = intervalAcquire.getIntervalHistogram();
+      Histogram waits = intervalAcquire.getIntervalHistogram(recycled);
+      recycled = waits;
       return new Interval(done,
             waits.getTotalCount() == 0 ? Double.NaN : Timing.ms(waits.getValueAtPercentile(99)));
    }

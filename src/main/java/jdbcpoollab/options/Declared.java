@@ -62,6 +62,10 @@ public final class Declared {
          "sets of driver properties, each measured");
    public static final Option<Double> JVM_WARMUP = Option.decimal("jvmWarmup", 15, 0, 3_600,
          "the JVM's own warm-up before the first step, in s");
+   public static final Option<Integer> JVM_WARMUP_OPS = Option.integer("jvmWarmup.ops", 500_000, 1, Integer.MAX_VALUE,
+         "the most operations the JVM's warm-up may start");
+   public static final Option<String> JVM_WARMUP_OWN = Option.choice("jvmWarmup.own", "false", List.of("true",
+         "false"), "whether the warm-up of a workload that writes runs its own statements");
    public static final Option<List<Integer>> INSTANCES = Option.integers("instances", List.of(1), 1, 100,
          "application instances, each with its own pool");
    public static final Option<String> COMPARE = Option.text("compare", null, "earlier runs to compare with");

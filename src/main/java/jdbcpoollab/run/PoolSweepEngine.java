@@ -7,7 +7,6 @@ import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.db.ServerStatus;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.gatling.PoolProtocol;
-import jdbcpoollab.load.JvmWarmup;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.measure.StepId;
@@ -53,6 +52,8 @@ public final class PoolSweepEngine implements LabRun {
    private final CountersTable counters = new CountersTable();
    private final SweepFiles files;
    private volatile int serverMaxConnections;
+   /** The JVM's warm-up before the first step, null for none. */
+   private final SweepWarmup warmup;
 
    private PoolSweepEngine(String simulation, Options system, PoolSweepOptions options) {
       this.options = options;
@@ -70,6 +71,8 @@ public final class PoolSweepEngine implements LabRun {
       plan.forEach(place -> steps.add(step(place)));
       steps.forEach(step -> pools.loadedBy(step, options.users(), new PoolProtocol.Stage(() -> open(step),
             () -> close(step), step::stop, () -> report(step, step.interrupt(), "interrupted"))));
+      warmup = steps.isEmpty() ? null : SweepWarmup.before(steps.get(0), places.get(steps.get(0)), options, lab,
+            pools);
    }
 
    /** Reads the sweep's options from the JVM's; bad input ends the run with one line, before anything starts. */
@@ -100,9 +103,10 @@ public final class PoolSweepEngine implements LabRun {
       return options;
    }
 
-   /** The steps in the order they run. */
+   /** The steps in the order they run: the JVM's warm-up first, unless {@code -DjvmWarmup=0}. */
    public List<Step> steps() {
-      return List.copyOf(steps);
+      return warmup == null ? List.copyOf(steps)
+            : Stream.concat(Stream.of(warmup.step()), steps.stream()).toList();
    }
 
    /**
@@ -215,7 +219,7 @@ public final class PoolSweepEngine implements LabRun {
 
    /** The run's budget: every step's warm-up, window and two acquire timeouts, plus margins. */
    public Duration maxDuration() {
-      return Duration.ofSeconds((long) (steps.size() * perStepSeconds()) + 60);
+      return Duration.ofSeconds((long) (steps.size() * perStepSeconds() + options.jvmWarmup()) + 60);
    }
 
    private double perStepSeconds() {
@@ -235,7 +239,6 @@ public final class PoolSweepEngine implements LabRun {
       } catch (SQLException e) {
          serverMaxConnections = 0;
       }
-      jvmWarmup();
       for (int n : options.instances()) {
          options.pools().stream().filter(pool -> tooLarge(n * pool)).forEach(pool -> lab.console().say(
                ShapesTable.tooMany(n, pool, serverMaxConnections)));
@@ -246,39 +249,6 @@ public final class PoolSweepEngine implements LabRun {
    private int connections(Step step) {
       SweepPlace place = places.get(step);
       return place.instances() * place.pool();
-   }
-
-   /**
-    * The JVM's warm-up before the first step ({@link JvmWarmup}): the first step's workload, pool size and source,
-    * unmeasured, at most {@code -DjvmWarmup} seconds.
-    */
-   private void jvmWarmup() {
-      if (options.jvmWarmup() <= 0) {
-         return;
-      }
-      Step first = steps.get(0);
-      SweepPlace d = places.get(first);
-      if (d.workload().usersOwn()) {
-         lab.console().say("JVM warm-up skipped: the first workload is your own, whose statements may write or use up"
-               + " a queue feeder (-DjvmWarmup=0 leaves this line out)");
-         return;
-      }
-      StepRecorder recorder = new StepRecorder(StepId.of("jvm warm-up", d.pool()), options.users(), 0,
-            Seconds.nanos(options.jvmWarmup()));
-      Step warmup = new Step(d.workload(), "jvm warm-up", () -> d.openOne(d.database(lab), "lab-jvm-warmup",
-            options.connectionTimeoutMs()), recorder, options.think(d.workload()), 0);
-      long started = System.nanoTime();
-      JvmWarmup.Outcome outcome;
-      try {
-         outcome = JvmWarmup.run(warmup, recorder, options.users());
-      } catch (InterruptedException e) {
-         Thread.currentThread().interrupt();
-         return;
-      }
-      lab.console().say(String.format(Locale.ROOT, "JVM warm-up on %s: %.1f s, operations per second %s%s",
-            first.requestName(), (System.nanoTime() - started) / 1e9, outcome.perSecond(), outcome.settled()
-                  ? ", settled (three seconds within 5%)" : ", not settled within -DjvmWarmup=" + options.jvmWarmup()
-                  + " s"));
    }
 
    /** Connections the server cannot give all at once, besides the lab's own one. */

@@ -45,12 +45,15 @@ import java.util.Map;
  *                         when not given (a workload of the user's own then thinks as it says)
  * @param jvmWarmup        the longest the JVM's warm-up on the first workload may run before the first step, in
  *                         seconds ({@code -DjvmWarmup}); 0 for none
+ * @param jvmWarmupLimits  the most operations the JVM's warm-up may start ({@code -DjvmWarmup.ops}), and whether it
+ *                         may run a workload of the user's own that writes or uses up a queue feeder
+ *                         ({@code -DjvmWarmup.own=true}) instead of its stand-in
  */
 public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, Map<String, Object> workloadSettings,
                            double acquireP99Ms, List<Path> compare, List<Integer> rttMs,
                            boolean splitPools, List<Driver> drivers, List<DriverProps> driverProps, int repeat,
                            Integer databaseCores, Think think, double jvmWarmup, UserThreads threads,
-                           List<Integer> instances)
+                           List<Integer> instances, JvmWarmupLimits jvmWarmupLimits)
       implements SimulationOptions {
 
    /** The most instances a step may run. */
@@ -64,7 +67,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
    static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.WORKLOADS, Workloads.OPTIONS,
          Declared.THINK, Declared.THINK_MS, Declared.SPLIT_POOLS, Declared.ACQUIRE_P99_MS, Declared.COMPARE,
          Declared.RTT_MS, Declared.DRIVER, Declared.DRIVER_PROPS, Declared.REPEAT, Declared.DB_CORES,
-         Declared.JVM_WARMUP, Declared.THREADS, Declared.INSTANCES);
+         Declared.JVM_WARMUP, Declared.JVM_WARMUP_OPS, Declared.JVM_WARMUP_OWN, Declared.THREADS, Declared.INSTANCES);
 
    public static PoolSweepOptions from(Options o) {
       return from(o, Workloads.DEFAULT);
@@ -104,7 +107,15 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
             Think.from(o, null),
             o.read(Declared.JVM_WARMUP),
             ThreadsOption.kind(o),
-            instances(o, common.users(), split));
+            instances(o, common.users(), split),
+            new JvmWarmupLimits(o.read(Declared.JVM_WARMUP_OPS), o.read(Declared.JVM_WARMUP_OWN).equals("true")));
+   }
+
+   /**
+    * @param operations the most operations the JVM's warm-up may start
+    * @param own        true when it may run a workload of the user's own that writes or uses up a queue feeder
+    */
+   public record JvmWarmupLimits(int operations, boolean own) {
    }
 
    /** {@code -Dinstances}: 1 to 100 each, at most as many as users, not with a pool per kind. */

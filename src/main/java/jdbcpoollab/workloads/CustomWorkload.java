@@ -59,6 +59,11 @@ public record CustomWorkload(String statement, boolean writes, Request request, 
    }
 
    @Override
+   public boolean harmlessToRepeat() {
+      return !writes && (request == null || !request.drains());
+   }
+
+   @Override
    public Map<String, Object> settings() {
       Map<String, Object> settings = new LinkedHashMap<>();
       settings.put("sql", statement);

@@ -22,24 +22,30 @@ public final class Feed {
    private final String name;
    private final Iterator<Map<String, Object>> records;
    private final Set<String> columns;
+   private final boolean drains;
    private Map<String, Object> first;
    private boolean dry;
 
-   private Feed(String name, Iterator<Map<String, Object>> records) {
+   private Feed(String name, Iterator<Map<String, Object>> records, boolean drains) {
       if (!records.hasNext()) {
          throw new IllegalArgumentException("the feeder " + name + " has no rows");
       }
       this.name = name;
       this.records = records;
+      this.drains = drains;
       first = records.next();
       columns = Set.copyOf(first.keySet());
    }
 
    /** A Gatling feeder, with the strategy it was given ({@code random}, {@code circular}, {@code queue}, …). */
    public static Feed of(String name, FeederBuilder<?> feeder) {
+      return of(name, records(feeder));
+   }
+
+   private static Iterator<Map<String, Object>> records(FeederBuilder<?> feeder) {
       Iterator<scala.collection.immutable.Map<String, Object>> scala = CollectionConverters.asJava(
             feeder.asScala().apply());
-      return of(name, new Iterator<>() {
+      return new Iterator<>() {
          @Override
          public boolean hasNext() {
             return scala.hasNext();
@@ -49,7 +55,7 @@ public final class Feed {
          public Map<String, Object> next() {
             return CollectionConverters.asJava(scala.next());
          }
-      });
+      };
    }
 
    /**
@@ -60,11 +66,11 @@ public final class Feed {
    public static Feed csv(String name, Path file, String strategy) {
       configureGatling();
       FeederBuilder.FileBased<String> csv = CoreDsl.csv(file.toString());
-      return of(name, switch (strategy) {
+      return new Feed(name, records(switch (strategy) {
          case "circular" -> csv.circular();
          case "queue" -> csv.queue();
          default -> csv.random();
-      });
+      }), strategy.equals("queue"));
    }
 
    /**
@@ -79,12 +85,22 @@ public final class Feed {
 
    /** Any iterator of records; its first record's keys are the columns the statements may name. */
    public static Feed of(String name, Iterator<Map<String, Object>> records) {
-      return new Feed(name, records);
+      return new Feed(name, records, false);
    }
 
    /** A feeder that gives no parameters, for a workload whose statements take none. */
    public static Feed none() {
-      return new Feed("none", Stream.generate(Map::<String, Object>of).iterator());
+      return always("none", Map.of());
+   }
+
+   /** A feeder that gives {@code record} every time and never runs dry. */
+   static Feed always(String name, Map<String, Object> record) {
+      return new Feed(name, Stream.generate(() -> record).iterator(), false);
+   }
+
+   /** True when it hands out each record once ({@code queue}): running more operations than measured uses it up. */
+   public boolean drains() {
+      return drains;
    }
 
    public String name() {

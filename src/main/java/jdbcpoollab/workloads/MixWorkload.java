@@ -97,6 +97,16 @@ public final class MixWorkload implements Workload {
    }
 
    @Override
+   public boolean harmlessToRepeat() {
+      return kinds.stream().allMatch(Workload::harmlessToRepeat);
+   }
+
+   /** The weight of its kind {@code kind}. */
+   int weight(Workload kind) {
+      return weights.get(kind.name());
+   }
+
+   @Override
    public Map<String, Object> settings() {
       return Map.of("mix", weights);
    }

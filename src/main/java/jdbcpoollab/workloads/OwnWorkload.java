@@ -85,6 +85,11 @@ public final class OwnWorkload implements Workload {
       };
    }
 
+   /** Its requests, each with its weight, in order. */
+   Map<Request, Integer> requests() {
+      return weighted;
+   }
+
    /** The think time between two requests of a user, Z. */
    public Think think() {
       return think;

@@ -10,6 +10,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
@@ -89,6 +90,20 @@ public final class Request implements Workload {
    /** This request drawing its records from {@code on}, after the workload's {@code before} has run. */
    Request on(Feed on, Setup before) {
       return new Request(name, parts, transaction, on, before);
+   }
+
+   /**
+    * This request with each statement replaced by {@code twin}'s, its pauses and transaction kept, its records from
+    * {@code on} and no setup.
+    */
+   Request twin(UnaryOperator<Statement> twin, Feed on) {
+      List<Part> twins = parts.stream().map(p -> p instanceof Statement s ? (Part) twin.apply(s) : p).toList();
+      return new Request(name, twins, transaction, on, new Setup(List.of(), List.of()));
+   }
+
+   /** True when its feeder hands out each record once. */
+   boolean drains() {
+      return feed != null && feed.drains();
    }
 
    @Override

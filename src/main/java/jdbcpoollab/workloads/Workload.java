@@ -83,6 +83,15 @@ public interface Workload {
    }
 
    /**
+    * True when running it more often than a step measures changes nothing of the user's: a lab workload, or one of
+    * the user's own that only reads and uses up no queue feeder. The JVM's warm-up runs the others' stand-in
+    * ({@link StandIn}) unless the user allows their own.
+    */
+   default boolean harmlessToRepeat() {
+      return !usersOwn();
+   }
+
+   /**
     * True when one operation is {@link #statement()} sent as it is, without parameters: what another tool's plain
     * query (Fidelity's plugin) can run too. A workload of the user's own is plain only when it says so.
     */

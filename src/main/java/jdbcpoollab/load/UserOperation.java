@@ -1,0 +1,39 @@
+package jdbcpoollab.load;
+
+import jdbcpoollab.pools.ConnectionSource;
+import jdbcpoollab.workloads.StatementTimes;
+import jdbcpoollab.workloads.Workload;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Map;
+
+/**
+ * A user's operations, one after the other: what each runs on the connection it borrowed (its kind and input), its
+ * phases and its statements' times. One per user's loop, reused, so that an operation allocates nothing of the lab's.
+ */
+final class UserOperation implements Phases.Use {
+   private final StatementTimes times = new StatementTimes();
+   private final Phases phases = new Phases();
+   private Workload kind;
+   private Map<String, Object> input;
+
+   /** Runs {@code next} on {@code record} on a connection of {@code source} and times it, from {@code start}. */
+   Phases time(ConnectionSource source, long start, Phases.Acquired acquired, Workload next,
+               Map<String, Object> record) {
+      kind = next;
+      input = record;
+      times.clear();
+      return phases.time(source, start, acquired, this);
+   }
+
+   /** The statements' times the operation told. */
+   StatementTimes times() {
+      return times;
+   }
+
+   @Override
+   public void on(Connection connection) throws SQLException {
+      kind.run(connection, input, times);
+   }
+}

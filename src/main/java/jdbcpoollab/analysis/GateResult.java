@@ -133,7 +133,10 @@ public record GateResult(@JsonIgnore StepId id, String gate,
       return bound.keeps() + " " + NumberText.trimmed(limit);
    }
 
-   /** One line saying what was measured against what was allowed, such as {@code wait pool=1: p99AcquireMs 812.3 > 100}. */
+   /**
+    * One line saying what was measured against what was allowed, such as
+    * {@code wait pool=1: p99AcquireMs 812.3 > 100}.
+    */
    public String line() {
       if (Double.isNaN(measured)) {
          return step() + ": " + gate + " not measured (no operation in the window), allowed " + allowed();

@@ -18,11 +18,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Gates and baselines on real short sweeps of four steps (a baseline comparison of one pass per step takes its
- * noise from the spread of the changes over the steps, so it needs several). A pool of P connections running SLEEP(s) cannot serve more than P / s
- * operations per second (Little's law), so the outcomes below do not depend on the machine's speed:
+ * noise from the spread of the changes over the steps, so it needs several). A pool of P connections running
+ * SLEEP(s) cannot serve more than P / s operations per second (Little's law), so the outcomes below do not depend
+ * on the machine's speed:
  * <ol>
  *    <li>slow (20 ms): a minimum throughput of 1000 ops/s fails at every step, the other gates pass; Gatling exits 2;</li>
- *    <li>fast (2 ms), against the slow run as baseline: faster and shorter, every gate passes; Gatling exits 0;</li>
+ *    <li>fast (2 ms), against the slow run as baseline: faster and shorter, every gate passes, the throughput held;
+ *    the run exits 0, or 4 when a total P99 was too noisy to tell;</li>
  *    <li>slow again, against the fast run as baseline: throughput drops far beyond 20 %; Gatling exits 2.</li>
  * </ol>
  */
@@ -75,8 +77,12 @@ class GatesIntegrationTest {
 
    @Test
    void aFasterRunPassesItsBaselineAndItsGates() {
-      assertEquals(0, fast.exitCode());
       List<Map<String, Object>> gates = gates(fast);
+      // ten times the throughput is held at any noise; a total P99 on a busy machine can be too noisy to tell (4)
+      boolean open = gates.stream().anyMatch(g -> "inconclusive".equals(g.get("verdict")));
+      assertEquals(open ? 4 : 0, fast.exitCode(), gates.toString());
+      assertTrue(gates.stream().filter(g -> "baselineThroughput".equals(g.get("gate")))
+            .allMatch(g -> "held".equals(g.get("verdict"))), gates.toString());
       assertEquals(16, gates.size(), "2 limits and 2 baseline gates for each of 4 steps: " + gates);
       assertTrue(gates.stream().allMatch(g -> Boolean.TRUE.equals(g.get("passed"))), gates.toString());
       Map<String, Object> throughput = gate(fast, "baselineThroughput", 1);

@@ -12,6 +12,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import static jdbcpoollab.endtoend.GatesIntegrationTest.gate;
+import static jdbcpoollab.endtoend.GatesIntegrationTest.gates;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -92,15 +94,5 @@ class BaselineNoiseIntegrationTest {
          options.put(pairs[i], pairs[i + 1]);
       }
       return options;
-   }
-
-   @SuppressWarnings("unchecked")
-   private static List<Map<String, Object>> gates(GatlingRun.Result run) {
-      return (List<Map<String, Object>>) run.summary().get("gates");
-   }
-
-   private static Map<String, Object> gate(GatlingRun.Result run, String name, int pool) {
-      return gates(run).stream().filter(g -> name.equals(g.get("gate")) && ((Number) g.get("pool")).intValue() == pool)
-            .findFirst().orElseThrow(() -> new AssertionError("no gate " + name + " for pool " + pool));
    }
 }

@@ -122,11 +122,11 @@ class GatesIntegrationTest {
    }
 
    @SuppressWarnings("unchecked")
-   private static List<Map<String, Object>> gates(GatlingRun.Result run) {
+   static List<Map<String, Object>> gates(GatlingRun.Result run) {
       return (List<Map<String, Object>>) run.summary().get("gates");
    }
 
-   private static Map<String, Object> gate(GatlingRun.Result run, String name, int pool) {
+   static Map<String, Object> gate(GatlingRun.Result run, String name, int pool) {
       return gates(run).stream().filter(g -> name.equals(g.get("gate")) && ((Number) g.get("pool")).intValue() == pool)
             .findFirst().orElseThrow(() -> new AssertionError("no gate " + name + " for pool " + pool));
    }

@@ -34,7 +34,7 @@ class RunTrendsIntegrationTest {
    static void threeRuns() {
       for (int i = 0; i < 3; i++) {
          Map<String, String> options = new HashMap<>(Map.of("lab.results", results.toString(), "workloads", "wait",
-               "sleepMs", i < 2 ? "1" : "20", "pools", "1,2,3,4", "users", "4", "seconds", "1", "warmup", "0"));
+               "sleepMs", i < 2 ? "1" : "20", "pools", "1,2,3,4", "users", "4", "seconds", "1", "warmup", "0.3"));
          if (i == 2) {
             options.put("baseline", results.resolve(RUNS[0]).resolve("summary.json").toString());
          }

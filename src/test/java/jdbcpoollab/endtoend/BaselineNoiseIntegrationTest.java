@@ -57,8 +57,9 @@ class BaselineNoiseIntegrationTest {
 
    /**
     * A run four times slower is never held. It regresses, with Gatling's 2, whenever the machine was quiet enough
-    * for the same code to come back within -33% to +50% of the baseline at every step; on a machine so busy that
-    * it did not (a load average of 30 on 2 cores made runs of the same code differ 3-fold), inconclusive is the
+    * for the same code to come back within -50% to +100% of the baseline at every step (then a quarter of the
+    * throughput is past both intervals); on a machine so busy that it did not (a load average of 30 on 2 cores
+    * made runs of the same code differ 3-fold), inconclusive is the
     * honest answer and the rest is not asserted.
     */
    @Test
@@ -67,8 +68,8 @@ class BaselineNoiseIntegrationTest {
             .equals(g.get("gate"))), gates(slower).toString());
       assertTrue(slower.exitCode() == 2 || slower.exitCode() == 4, slower.console());
       boolean quiet = gates(same).stream().filter(g -> "baselineThroughput".equals(g.get("gate")))
-            .allMatch(g -> g.get("changeCi95Pct") instanceof List<?> ci && ((Number) ci.get(0)).doubleValue() > -33
-                  && ((Number) ci.get(1)).doubleValue() < 50);
+            .allMatch(g -> g.get("changeCi95Pct") instanceof List<?> ci && ((Number) ci.get(0)).doubleValue() > -50
+                  && ((Number) ci.get(1)).doubleValue() < 100);
       Assumptions.assumeTrue(quiet, "the machine was too busy to tell a run of the same code from the baseline: "
             + gates(same));
       assertEquals(2, slower.exitCode(), slower.console());

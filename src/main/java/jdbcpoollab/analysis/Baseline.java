@@ -3,6 +3,7 @@ package jdbcpoollab.analysis;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepResult;
+import org.apache.commons.math3.stat.StatUtils;
 
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -11,10 +12,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /**
- * An earlier run (its {@code summary.json}) that a new run is held against, step by step: a step fails when its
- * throughput dropped, or its total P99 rose, by more than the tolerance. Steps that only one of the two runs has are
+ * An earlier run (its {@code summary.json}) that a new run is held against, step by step, on its throughput and its
+ * total P99: each comparison is held, regressed or inconclusive ({@link StepChange#verdict}), from the two runs'
+ * 95% intervals. A step with two or more passes in both runs has the intervals of its passes; otherwise the noise of
+ * a comparison is the spread of the log ratios now / baseline over the comparable steps that have one pass, since
+ * what varies between two runs (the machine's other work, the server's caches, the JIT) is what a comparison must
+ * tell a change from, and one step's own 100 ms samples do not see it. Steps that only one of the two runs has are
  * not compared; the baseline's incomplete steps neither.
  */
 public final class Baseline {
@@ -23,12 +29,33 @@ public final class Baseline {
 
    private final String source;
    private final double tolerancePct;
-   private final Map<StepId, Reference> steps;
+   private final Map<StepId, List<Reference>> steps;
 
+   /** One pass of a step of the baseline. */
    private record Reference(double throughput, double p99TotalMs) {
    }
 
-   private Baseline(String source, double tolerancePct, Map<StepId, Reference> steps) {
+   /** A measure the baseline gates compare, its side and how it is read from each run. */
+   private enum Measure {
+      THROUGHPUT(Baseline.THROUGHPUT, Bound.AT_LEAST, Reference::throughput,
+            s -> s.counts().seconds() == 0 ? Double.NaN : s.counts().throughput()),
+      P99_TOTAL(Baseline.P99_TOTAL, Bound.AT_MOST, Reference::p99TotalMs,
+            s -> s.times().total().count() == 0 ? Double.NaN : s.times().total().p99());
+
+      private final String gate;
+      private final Bound bound;
+      private final ToDoubleFunction<Reference> before;
+      private final ToDoubleFunction<StepResult> now;
+
+      Measure(String gate, Bound bound, ToDoubleFunction<Reference> before, ToDoubleFunction<StepResult> now) {
+         this.gate = gate;
+         this.bound = bound;
+         this.before = before;
+         this.now = now;
+      }
+   }
+
+   private Baseline(String source, double tolerancePct, Map<StepId, List<Reference>> steps) {
       this.source = source;
       this.tolerancePct = tolerancePct;
       this.steps = steps;
@@ -53,7 +80,7 @@ public final class Baseline {
       if (summary == null || !(summary.get("steps") instanceof List<?> list) || list.isEmpty()) {
          throw new IllegalArgumentException("it has no steps");
       }
-      Map<StepId, Reference> steps = new LinkedHashMap<>();
+      Map<StepId, List<Reference>> steps = new LinkedHashMap<>();
       for (Object entry : list) {
          if (!(entry instanceof Map<?, ?> step) || !(step.get("workload") instanceof String workload)
                || !(step.get("pool") instanceof Number pool) || !(step.get("throughput") instanceof Number throughput)
@@ -61,27 +88,77 @@ public final class Baseline {
             throw new IllegalArgumentException("a step lacks workload, pool, throughput or total.p99");
          }
          if (!Boolean.FALSE.equals(step.get("complete"))) {
-            steps.put(StepId.of(workload, pool.intValue()),
-                  new Reference(throughput.doubleValue(), p99.doubleValue()));
+            String library = step.get("source") instanceof String s ? s : "";
+            steps.computeIfAbsent(new StepId(workload, library, pool.intValue(), 1, 1, 1), k -> new ArrayList<>())
+                  .add(new Reference(throughput.doubleValue(), p99.doubleValue()));
          }
       }
       return new Baseline(source, tolerancePct, steps);
    }
 
-   /** The step's two baseline gates, or none when the baseline has no such step. */
-   public List<GateResult> check(StepResult step) {
-      Reference ref = steps.get(step.id().key());
-      List<GateResult> results = new ArrayList<>();
-      if (ref != null) {
-         double share = tolerancePct / 100.0;
-         double throughput = step.counts().seconds() == 0 ? Double.NaN : step.counts().throughput();
-         double p99 = step.times().total().count() == 0 ? Double.NaN : step.times().total().p99();
-         results.add(GateResult.of(step, THROUGHPUT, throughput, Bound.AT_LEAST,
-               ref.throughput() * (1 - share), ref.throughput()));
-         results.add(GateResult.of(step, P99_TOTAL, p99, Bound.AT_MOST,
-               ref.p99TotalMs() * (1 + share), ref.p99TotalMs()));
+   /**
+    * The baseline gates of a run's steps, two per step the baseline has (its passes taken together), in the order
+    * the steps first ended. A step's incomplete passes count only when it has no complete one.
+    */
+   public List<GateResult> compare(List<StepResult> run) {
+      Map<StepId, List<StepResult>> passes = new LinkedHashMap<>();
+      for (StepResult step : run) {
+         if (steps.containsKey(step.id().key())) {
+            passes.computeIfAbsent(step.id().key(), k -> new ArrayList<>()).add(step);
+         }
       }
+      passes.replaceAll((key, all) -> all.stream().anyMatch(s -> s.outcome().complete())
+            ? all.stream().filter(s -> s.outcome().complete()).toList() : all);
+      List<GateResult> results = new ArrayList<>();
+      Map<Measure, double[]> spread = new LinkedHashMap<>();
+      for (Measure m : Measure.values()) {
+         spread.put(m, spread(m, passes));
+      }
+      passes.forEach((key, now) -> {
+         for (Measure m : Measure.values()) {
+            double[] before = steps.get(key).stream().mapToDouble(m.before).toArray();
+            double[] values = now.stream().mapToDouble(m.now).toArray();
+            StepChange change = before.length > 1 && values.length > 1 && finite(values)
+                  ? StepChange.ofPasses(before, values)
+                  : StepChange.ofSpread(StatUtils.mean(before), StatUtils.mean(values), spread.get(m)[0],
+                  (int) spread.get(m)[1]);
+            double share = tolerancePct / 100.0;
+            double limit = change.baseline() * (m.bound == Bound.AT_LEAST ? 1 - share : 1 + share);
+            results.add(GateResult.compared(now.get(0).id(), m.gate, m.bound, limit, change,
+                  change.verdict(m.bound, tolerancePct)));
+         }
+      });
       return results;
+   }
+
+   /**
+    * The standard deviation of log(now / baseline) over the steps compared on one pass, and its degrees of freedom
+    * (those steps less one); {NaN, 0} with fewer than two.
+    */
+   private double[] spread(Measure m, Map<StepId, List<StepResult>> passes) {
+      List<Double> logs = new ArrayList<>();
+      passes.forEach((key, now) -> {
+         double[] before = steps.get(key).stream().mapToDouble(m.before).toArray();
+         double[] values = now.stream().mapToDouble(m.now).toArray();
+         double ratio = StatUtils.mean(values) / StatUtils.mean(before);
+         if ((before.length < 2 || values.length < 2) && ratio > 0 && Double.isFinite(ratio)) {
+            logs.add(Math.log(ratio));
+         }
+      });
+      if (logs.size() < 2) {
+         return new double[] {Double.NaN, 0};
+      }
+      double[] values = logs.stream().mapToDouble(Double::doubleValue).toArray();
+      return new double[] {Math.sqrt(StatUtils.variance(values)), values.length - 1};
+   }
+
+   private static boolean finite(double[] values) {
+      for (double v : values) {
+         if (!Double.isFinite(v)) {
+            return false;
+         }
+      }
+      return true;
    }
 
    public String source() {

@@ -43,6 +43,6 @@ public record Gate(String name, Bound bound, double limit, ToDoubleFunction<Step
    }
 
    public GateResult check(StepResult step) {
-      return GateResult.of(step, name, measure.applyAsDouble(step), bound, limit, Double.NaN);
+      return GateResult.limit(step, name, measure.applyAsDouble(step), bound, limit);
    }
 }

@@ -14,6 +14,8 @@ public final class Exit {
    /** Gatling's own code when an assertion failed: for the lab, a gate. */
    public static final int GATE_FAILED = 2;
    public static final int INCOMPLETE = 3;
+   /** The run is complete and no gate failed, but a baseline comparison could not tell held from regressed. */
+   public static final int BASELINE_INCONCLUSIVE = 4;
    public static final int BAD_OPTION = 64;
    /** A step had no successful operation inside its window: nothing to size a pool on. */
    public static final int NOTHING_MEASURED = 65;

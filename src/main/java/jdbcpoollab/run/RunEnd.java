@@ -74,6 +74,7 @@ final class RunEnd {
          }
          closeUnfinished.run();
          List<StepResult> gated = steps.gated();
+         steps.gates().compare(gated);
          // a step cut short (database lost, pool not opened) is incomplete whatever it measured: exit 3, as before
          boolean noneEnded = gated.stream()
                .allMatch(s -> s.outcome().complete() && s.counts().ok() + s.counts().ko() == 0);
@@ -94,7 +95,8 @@ final class RunEnd {
          Map<String, Object> wall = steps.wallTime().toMap();
          int code = record.writeFailed() ? Exit.RESULTS_LOST : !allDone
                ? (unsuccessful.isEmpty() ? Exit.INCOMPLETE : Exit.NOTHING_MEASURED)
-               : steps.gates().failed() ? Exit.GATE_FAILED : 0;
+               : steps.gates().failed() ? Exit.GATE_FAILED
+               : steps.gates().inconclusive() > 0 ? Exit.BASELINE_INCONCLUSIVE : 0;
          record.ended(allDone, code, gatling, wall);
          if (record.created()) {
             console.line("");
@@ -122,7 +124,9 @@ final class RunEnd {
             exitCode = lost ? Exit.RESULTS_LOST : code == Exit.GATE_FAILED ? 0 : code;
             if (exitCode != 0) {
                console.say("the run will exit with code " + exitCode + " after Gatling's report ("
-                     + (lost ? "results could not all be written" : unsuccessful.isEmpty() ? "incomplete steps"
+                     + (lost ? "results could not all be written"
+                     : code == Exit.BASELINE_INCONCLUSIVE ? "the baseline comparison is inconclusive"
+                     : unsuccessful.isEmpty() ? "incomplete steps"
                      : "no successful operation in " + String.join(", ", unsuccessful)) + ")");
             }
          }

@@ -4,6 +4,7 @@ import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.analysis.Baseline;
 import jdbcpoollab.analysis.Gate;
 import jdbcpoollab.analysis.GateResult;
+import jdbcpoollab.analysis.GateVerdict;
 import jdbcpoollab.analysis.NumberText;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.measure.StepResult;
@@ -26,6 +27,8 @@ public final class RunGates {
 
    private final GateOptions options;
    private final List<GateResult> results = new ArrayList<>();
+   /** The baseline gates, null until the steps were compared. */
+   private List<GateResult> compared;
 
    RunGates(GateOptions options) {
       this.options = options;
@@ -39,29 +42,42 @@ public final class RunGates {
       return options.describe();
    }
 
+   /** The limits checked on a step that ended. */
    List<GateResult> check(StepResult step) {
       List<GateResult> checked = new ArrayList<>();
       options.limits().forEach(gate -> checked.add(gate.check(step)));
-      if (options.baseline() != null) {
-         checked.addAll(options.baseline().check(step));
-      }
       results.addAll(checked);
       return checked;
+   }
+
+   /**
+    * The run's steps compared with the baseline, every pass of each together, once: when the last planned step has
+    * ended (so that Gatling logs the verdicts), or at the run's end when it was cut short. None without a baseline,
+    * and none the second time.
+    */
+   List<GateResult> compare(List<StepResult> steps) {
+      if (options.baseline() == null || compared != null) {
+         return List.of();
+      }
+      compared = options.baseline().compare(steps);
+      results.addAll(compared);
+      return compared;
    }
 
    /** The verdicts as Gatling requests: OK, or KO with the verdict as the error message. */
    static List<Outcome> requests(List<GateResult> checked) {
       long now = System.currentTimeMillis();
       return checked.stream()
-            .map(g -> new Outcome(REQUEST + g.gate(), now, now, g.passed() ? null : g.verdict()))
+            .map(g -> new Outcome(REQUEST + g.gate(), now, now, g.passed() ? null : g.line()))
             .toList();
    }
 
    /**
     * The gates as Gatling assertions, so that Gatling exits with 2 when one failed. Every step logs one request per
     * limit gate: none may be KO and every planned step must have logged its own (at least: on Gatling Enterprise each
-    * load generator logs its own). Baseline gates are logged for the steps the baseline has: none may be KO and at
-    * least one step must have been compared.
+    * load generator logs its own). Baseline gates are logged for the steps the baseline has, once the last step has
+    * ended: none may be KO (regressed; an inconclusive comparison is OK to Gatling and the run's exit code says it)
+    * and at least one step must have been compared.
     */
    List<Assertion> assertions(int plannedSteps) {
       List<Assertion> assertions = new ArrayList<>();
@@ -98,10 +114,14 @@ public final class RunGates {
       Baseline baseline = options.baseline();
       if (baseline != null) {
          md.append("## Baseline\n\nCompared with ").append(baseline.source())
-               .append(": a step fails when its throughput drops, or its total p99 rises, by more than ")
-               .append(NumberText.trimmed(baseline.tolerancePct())).append("%.\n\n");
+               .append(": each step's throughput and total p99 held, FAIL (regressed: worse by more than ")
+               .append(NumberText.trimmed(baseline.tolerancePct()))
+               .append("% with the two runs' 95% intervals apart) or inconclusive (the intervals cannot tell);"
+                     + " the intervals come from each step's passes, or with one pass from the spread of the"
+                     + " changes over the steps compared.\n\n");
          Table diff = GateTables.baselineDiff(results);
-         md.append(diff.size() == 0 ? "No step of this run so far is in the baseline.\n" : render(diff, markdown));
+         md.append(this.compared == null ? "The steps are compared with the baseline when the last one has ended.\n"
+               : diff.size() == 0 ? "No step of this run is in the baseline.\n" : render(diff, markdown));
          List<String> compared = results.stream().filter(g -> !Double.isNaN(g.reference()))
                .map(GateResult::step).toList();
          List<String> notCompared = steps.stream().map(StepResult::label)
@@ -119,15 +139,23 @@ public final class RunGates {
       return results.stream().anyMatch(g -> !g.passed());
    }
 
+   /** How many baseline comparisons could not tell held from regressed at the two runs' noise. */
+   long inconclusive() {
+      return results.stream().filter(g -> g.verdict() == GateVerdict.INCONCLUSIVE).count();
+   }
+
    /** The closing console line, or null without gates. */
    String verdict() {
       if (!options.any()) {
          return null;
       }
       long failed = results.stream().filter(g -> !g.passed()).count();
+      String open = inconclusive() == 0 ? "" : ", " + inconclusive() + " of them inconclusive against the baseline"
+            + (failed == 0 ? " (exit code " + Exit.BASELINE_INCONCLUSIVE + ")" : "");
       return failed == 0
-            ? "jdbc-pool-lab: gates: all " + results.size() + " checks passed"
-            : "jdbc-pool-lab: gates: " + failed + " of " + results.size() + " checks FAILED (Gatling exits with 2)";
+            ? "jdbc-pool-lab: gates: all " + results.size() + " checks passed" + open
+            : "jdbc-pool-lab: gates: " + failed + " of " + results.size() + " checks FAILED (Gatling exits with 2)"
+            + open;
    }
 
    private static String render(Table table, boolean markdown) {

@@ -2,6 +2,7 @@ package jdbcpoollab.run;
 
 import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.analysis.GateResult;
+import jdbcpoollab.analysis.GateVerdict;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.results.RunRecord;
@@ -80,11 +81,17 @@ final class Steps {
       finished(line + " (" + why + ")");
    }
 
-   /** As {@link #finished(String)}, for a step the gates check; returns their verdicts, for Gatling. */
+   /**
+    * As {@link #finished(String)}, for a step the gates check; returns their verdicts, for Gatling, with the
+    * baseline's after the last planned step.
+    */
    List<Outcome> finished(String line, StepResult step, String whyIncomplete) {
       gated.add(step);
-      List<GateResult> checked = gates.check(step);
+      List<GateResult> checked = new ArrayList<>(gates.check(step));
       finished++;
+      if (finished == planned) {
+         checked.addAll(gates.compare(gated));
+      }
       wallTime.stepFinished(step.counts().seconds(), warmupPerStep);
       if (!step.outcome().complete()) {
          String why = console.redact(whyIncomplete);
@@ -92,7 +99,10 @@ final class Steps {
          line += " (" + why + ")";
       }
       progress(line);
-      checked.stream().filter(g -> !g.passed()).forEach(g -> progress("gate FAILED: " + g.verdict()));
+      checked.stream().filter(g -> !g.passed()).forEach(g -> progress("gate FAILED: " + g.line()));
+      checked.stream().filter(g -> g.verdict() == GateVerdict.INCONCLUSIVE).forEach(g -> progress(
+            "baseline inconclusive: " + g.line() + (g.changeInterval().isEmpty() ? " (no measure of the noise)"
+                  : " (95% interval of the change " + g.changeInterval() + ")")));
       record.write();
       return RunGates.requests(checked);
    }

@@ -55,7 +55,7 @@ class GateTest {
          GateResult r = gate.check(nothing);
          assertFalse(r.passed(), gate.name());
          assertTrue(Double.isNaN(r.measured()), gate.name());
-         assertTrue(r.verdict().contains("not measured"), r.verdict());
+         assertTrue(r.line().contains("not measured"), r.line());
          assertNull(r.toMap().get("measured"));
       }
    }
@@ -63,10 +63,10 @@ class GateTest {
    @Test
    void theVerdictSaysWhatWasMeasuredAgainstWhat() {
       GateResult r = Gate.p99AcquireMs(100).check(step(1, 50, 0, 25.0, 812.25, 900.0));
-      assertEquals("wait pool=1: p99AcquireMs 812.25 > 100", r.verdict());
+      assertEquals("wait pool=1: p99AcquireMs 812.25 > 100", r.line());
       assertEquals("≤ 100", r.allowed());
       assertEquals(Map.of("workload", "wait", "pool", 1, "gate", "p99AcquireMs", "bound", "AT_MOST",
-            "measured", 812.25, "allowed", "≤ 100", "limit", 100.0, "passed", false), r.toMap());
+            "measured", 812.25, "allowed", "≤ 100", "limit", 100.0, "passed", false, "verdict", "failed"), r.toMap());
       assertEquals(r, GateResult.fromMap(r.toMap(), 1), "the report page reads a gate back from summary.json");
    }
 

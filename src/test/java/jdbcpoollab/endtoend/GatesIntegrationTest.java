@@ -17,16 +17,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Gates and baselines on real short sweeps. A pool of P connections running SLEEP(s) cannot serve more than P / s
- * operations per second (Little's law), so the outcomes below do not depend on the machine's speed:
+ * Gates and baselines on real short sweeps of four steps (a baseline comparison of one pass per step takes its
+ * noise from the spread of the changes over the steps, so it needs several). A pool of P connections running
+ * SLEEP(s) cannot serve more than P / s operations per second (Little's law), so the outcomes below do not depend
+ * on the machine's speed:
  * <ol>
  *    <li>slow (20 ms): a minimum throughput of 1000 ops/s fails at every step, the other gates pass; Gatling exits 2;</li>
- *    <li>fast (2 ms), against the slow run as baseline: faster and shorter, every gate passes; Gatling exits 0;</li>
+ *    <li>fast (2 ms), against the slow run as baseline: faster and shorter, every gate passes, the throughput held;
+ *    the run exits 0, or 4 when a total P99 was too noisy to tell;</li>
  *    <li>slow again, against the fast run as baseline: throughput drops far beyond 20 %; Gatling exits 2.</li>
  * </ol>
  */
 class GatesIntegrationTest {
-   private static final Map<String, String> SWEEP = Map.of("pools", "1,4", "users", "8", "seconds", "1",
+   private static final Map<String, String> SWEEP = Map.of("pools", "1,2,4,8", "users", "8", "seconds", "1",
          "warmup", "0.2", "workloads", "wait");
    private static GatlingRun.Result slow;
    private static GatlingRun.Result fast;
@@ -46,7 +49,7 @@ class GatesIntegrationTest {
       assertEquals(2, slow.exitCode());
       assertEquals("complete", slow.summary().get("state"), "a failed gate does not cut the run short");
       List<Map<String, Object>> gates = gates(slow);
-      assertEquals(6, gates.size(), gates.toString());
+      assertEquals(12, gates.size(), gates.toString());
       for (Map<String, Object> gate : gates) {
          boolean throughputGate = gate.get("gate").equals("minThroughput");
          assertEquals(!throughputGate, gate.get("passed"), gate.toString());
@@ -69,14 +72,18 @@ class GatesIntegrationTest {
       String console = slow.console();
       assertTrue(console.contains("gate FAILED: wait pool=1: minThroughput " + value + " < 1000"), console);
       assertTrue(console.matches("(?s).*wait pool=4\\s+maxKoPercent\\s+0\\s+≤ 0\\s+pass.*"), console);
-      assertTrue(console.contains("gates: 2 of 6 checks FAILED"), console);
+      assertTrue(console.contains("gates: 4 of 12 checks FAILED"), console);
    }
 
    @Test
    void aFasterRunPassesItsBaselineAndItsGates() {
-      assertEquals(0, fast.exitCode());
       List<Map<String, Object>> gates = gates(fast);
-      assertEquals(8, gates.size(), "2 limits and 2 baseline gates for each of 2 steps: " + gates);
+      // ten times the throughput is held at any noise; a total P99 on a busy machine can be too noisy to tell (4)
+      boolean open = gates.stream().anyMatch(g -> "inconclusive".equals(g.get("verdict")));
+      assertEquals(open ? 4 : 0, fast.exitCode(), gates.toString());
+      assertTrue(gates.stream().filter(g -> "baselineThroughput".equals(g.get("gate")))
+            .allMatch(g -> "held".equals(g.get("verdict"))), gates.toString());
+      assertEquals(16, gates.size(), "2 limits and 2 baseline gates for each of 4 steps: " + gates);
       assertTrue(gates.stream().allMatch(g -> Boolean.TRUE.equals(g.get("passed"))), gates.toString());
       Map<String, Object> throughput = gate(fast, "baselineThroughput", 1);
       assertEquals(WaitSweepContract.number(slow.step("wait", 1), "throughput"),
@@ -115,11 +122,11 @@ class GatesIntegrationTest {
    }
 
    @SuppressWarnings("unchecked")
-   private static List<Map<String, Object>> gates(GatlingRun.Result run) {
+   static List<Map<String, Object>> gates(GatlingRun.Result run) {
       return (List<Map<String, Object>>) run.summary().get("gates");
    }
 
-   private static Map<String, Object> gate(GatlingRun.Result run, String name, int pool) {
+   static Map<String, Object> gate(GatlingRun.Result run, String name, int pool) {
       return gates(run).stream().filter(g -> name.equals(g.get("gate")) && ((Number) g.get("pool")).intValue() == pool)
             .findFirst().orElseThrow(() -> new AssertionError("no gate " + name + " for pool " + pool));
    }

@@ -21,8 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The runs index of a results folder with three real short runs, the third held to the first as its baseline and
- * failing it (its operations sleep 20 ms instead of 1 ms): trend.csv lists each, and headless Chromium shows the
- * trend chart loaded and the table marking the failed run.
+ * failing it (its operations sleep 20 ms instead of 1 ms; four steps, so that the comparison has a spread of changes
+ * to judge by): trend.csv lists each, and headless Chromium shows the trend chart loaded and the table marking the
+ * failed run.
  */
 class RunTrendsIntegrationTest {
    @TempDir
@@ -33,7 +34,7 @@ class RunTrendsIntegrationTest {
    static void threeRuns() {
       for (int i = 0; i < 3; i++) {
          Map<String, String> options = new HashMap<>(Map.of("lab.results", results.toString(), "workloads", "wait",
-               "sleepMs", i < 2 ? "1" : "20", "pools", "1,2", "users", "2", "seconds", "1", "warmup", "0"));
+               "sleepMs", i < 2 ? "1" : "20", "pools", "1,2,3,4", "users", "4", "seconds", "1", "warmup", "0.3"));
          if (i == 2) {
             options.put("baseline", results.resolve(RUNS[0]).resolve("summary.json").toString());
          }

@@ -137,6 +137,30 @@ class LoadTestWorkflowTest {
    }
 
    @Test
+   void anInconclusiveBaselineWarnsAndFailsTheJobOnlyWhenAskedTo() throws IOException {
+      JsonNode input = yaml().path("on").path("workflow_dispatch").path("inputs").path("failOnInconclusive");
+      assertEquals("boolean", input.path("type").asText(), input.toString());
+      assertFalse(input.path("default").asBoolean(true), "only a user who opts in gets a red job");
+      assertTrue(yaml().path("env").path("FAIL_ON_INCONCLUSIVE").asText().contains("inputs.failOnInconclusive"));
+      for (JsonNode job : yaml().path("jobs")) {
+         String runLab = "";
+         for (JsonNode s : job.path("steps")) {
+            runLab = s.path("run").asText().contains("./lab \"$SIM\"") ? s.path("run").asText() : runLab;
+         }
+         // the job's own script, with a ./lab that ends as the lab does for each code
+         String script = "lab() { return \"$LAB_CODE\"; }\n" + runLab.replace("./lab ", "lab ");
+         for (String[] c : new String[][] {{"4", "false", "0", "::warning title=baseline inconclusive::"},
+               {"4", "true", "4", "::error title=baseline inconclusive::"},
+               {"2", "false", "2", "::error title=gate failed::"}, {"0", "true", "0", ""}}) {
+            Command.Result result = Command.run(List.of("bash", "-e", "-c", script), null,
+                  Map.of("LAB_CODE", c[0], "FAIL_ON_INCONCLUSIVE", c[1], "SIM", "PoolSweep"), Duration.ofSeconds(30));
+            assertEquals(Integer.parseInt(c[2]), result.exitCode(), String.join(",", c) + ": " + result.output());
+            assertTrue(result.output().contains(c[3]), String.join(",", c) + ": " + result.output());
+         }
+      }
+   }
+
+   @Test
    void aNightlyRunRestoresTheEarlierRunsSummariesAndSavesThemWithItsOwnForTheTrends() throws IOException {
       JsonNode jobs = yaml().path("jobs");
       for (String name : List.of("embedded-mariadb", "mysql-8")) {

@@ -5,6 +5,7 @@ import jdbcpoollab.db.DriverProps;
 import jdbcpoollab.db.Drivers;
 import jdbcpoollab.db.Target;
 import jdbcpoollab.load.UserThreads;
+import jdbcpoollab.measure.Disturbance;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
@@ -47,7 +48,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
                            double acquireP99Ms, List<Path> compare, List<Integer> rttMs,
                            boolean splitPools, List<Driver> drivers, List<DriverProps> driverProps, int repeat,
                            Integer databaseCores, Think think, double jvmWarmup, UserThreads threads,
-                           List<Integer> instances)
+                           List<Integer> instances, Disturbance disturbance)
       implements SimulationOptions {
 
    /** The most instances a step may run. */
@@ -95,7 +96,8 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
             Think.from(o, null),
             o.decimal("jvmWarmup", 15, 0, 3_600, false),
             ThreadsOption.kind(o),
-            instances(o, common.users(), split));
+            instances(o, common.users(), split),
+            new Disturbance(o.decimal("disturbed.maxPct", Disturbance.DEFAULT_MAX_PCT, 0, 100, false)));
    }
 
    /** {@code -Dinstances}: 1 to 100 each, at most as many as users, not with a pool per kind. */

@@ -75,26 +75,24 @@ public record MachineCpu(String server, int cpus,
       return cpus > 0 && Double.isFinite(jvmCores);
    }
 
-   @Decimals(4)
-   @JsonProperty(value = "jvmShare", access = JsonProperty.Access.READ_ONLY)
-   public double jvmShare() {
-      return share(jvmCores);
+   /**
+    * Each part's share of the machine (1 = every core busy all along), as {@code summary.json} writes them.
+    *
+    * @param server NaN when the server's process is unknown
+    */
+   public record Shares(@Decimals(4) double jvm, @Decimals(4) double server, @Decimals(4) double others,
+                        @Decimals(4) double steal) {
    }
 
-   @Decimals(4)
-   @JsonProperty(value = "serverShare", access = JsonProperty.Access.READ_ONLY)
-   public double serverShare() {
-      return share(serverCores);
+   @JsonProperty(value = "shares", access = JsonProperty.Access.READ_ONLY)
+   public Shares shares() {
+      return new Shares(share(jvmCores), share(serverCores), share(othersCores), share(stealCores));
    }
 
-   @Decimals(4)
-   @JsonProperty(value = "othersShare", access = JsonProperty.Access.READ_ONLY)
    public double othersShare() {
       return share(othersCores);
    }
 
-   @Decimals(4)
-   @JsonProperty(value = "stealShare", access = JsonProperty.Access.READ_ONLY)
    public double stealShare() {
       return share(stealCores);
    }

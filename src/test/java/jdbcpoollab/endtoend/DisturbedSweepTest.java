@@ -46,7 +46,9 @@ class DisturbedSweepTest {
          Map<String, Object> m = (Map<String, Object>) run.step("cpu", pool).get("machine");
          assertEquals(true, m.get("disturbed"), m.toString());
          assertEquals(10.0, number(m, "maxPct"), m.toString());
-         assertTrue(number(m, "othersShare") + number(m, "stealShare") > 0.10, m.toString());
+         @SuppressWarnings("unchecked")
+         Map<String, Object> shares = (Map<String, Object>) m.get("shares");
+         assertTrue(number(shares, "others") + number(shares, "steal") > 0.10, m.toString());
          assertTrue(number(m, "othersCores") > 0.2, "the hog alone is up to a core: " + m);
          assertEquals("embedded server", m.get("server"), m.toString());
          assertTrue(number(m, "serverCores") > 0 && number(m, "jvmCores") > 0, m.toString());

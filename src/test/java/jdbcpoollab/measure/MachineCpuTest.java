@@ -69,7 +69,7 @@ class MachineCpuTest {
       assertEquals(0.1, m.stealCores(), 1e-9);
       assertEquals(0.15, m.othersShare(), 1e-9);
       assertEquals(0.05, m.stealShare(), 1e-9);
-      assertEquals(0.5, m.serverShare(), 1e-9);
+      assertEquals(new MachineCpu.Shares(0.2, 0.5, 0.15, 0.05), m.shares());
       assertTrue(m.disturbed(), "20% of the machine is over 10%");
       assertFalse(MachineCpu.between(from, to, "embedded server", new Disturbance(20)).disturbed(),
             "20% is not over 20%");
@@ -106,8 +106,9 @@ class MachineCpuTest {
       @SuppressWarnings("unchecked")
       Map<String, Object> machine = (Map<String, Object>) json.get("machine");
       assertEquals(true, machine.get("disturbed"));
-      assertEquals(0.2, ((Number) machine.get("othersShare")).doubleValue(), 1e-9);
-      assertEquals(0.03, ((Number) machine.get("stealShare")).doubleValue(), 1e-9);
+      @SuppressWarnings("unchecked")
+      Map<String, Object> shares = (Map<String, Object>) machine.get("shares");
+      assertEquals(Map.of("jvm", 0.1, "server", 0.4, "others", 0.2, "steal", 0.03), shares);
       assertEquals(0.4, ((Number) machine.get("othersCores")).doubleValue(), 1e-9);
       assertEquals(m, Json.as(json, StepResources.class).machine());
       json.remove("machine");

@@ -53,7 +53,8 @@ class MachineCpuTest {
       }
       assertTrue(now.isPresent());
       assertEquals(Runtime.getRuntime().availableProcessors(), now.get().cpus());
-      assertEquals(now.get().jvm(), now.get().server(), "this JVM as the server: the same process");
+      long later = now.get().server() - now.get().jvm();
+      assertTrue(later >= 0 && later < 100, "this JVM as the server: the same process, read a moment later");
       assertTrue(now.get().jvm() > 0 && now.get().busy() < now.get().total());
    }
 

@@ -23,6 +23,7 @@ public final class RunDatabase implements AutoCloseable {
    private Map<String, String> serverOptions = Map.of();
    private volatile EmbeddedMariaDb embedded;
    private volatile Database database;
+   private volatile ServerProcess serverProcess;
 
    /** @param maxConnections the embedded server's connection limit */
    public RunDatabase(Target target, int maxConnections) {
@@ -100,6 +101,17 @@ public final class RunDatabase implements AutoCloseable {
    public ServerActivity activity() {
       EmbeddedMariaDb db = embedded;
       return ServerActivity.of(database(), db != null ? db.pid() : OptionalLong.empty());
+   }
+
+   /** The database server's process on this machine, looked for once (the embedded server's, or by its port). */
+   public ServerProcess serverProcess() {
+      ServerProcess found = serverProcess;
+      if (found == null) {
+         EmbeddedMariaDb db = embedded;
+         found = ServerProcess.of(database, db != null ? db.pid() : OptionalLong.empty());
+         serverProcess = found;
+      }
+      return found;
    }
 
    /** Masks the database's password (once known) and any other secret in a text. */

@@ -52,7 +52,7 @@ public abstract class ServerActivity implements AutoCloseable {
    }
 
    /** utime + stime of /proc/[pid]/stat, in ticks; -1 when unreadable. */
-   static long cpuTicks(String stat) {
+   public static long cpuTicks(String stat) {
       // the command name, field 2, is in parentheses and may hold spaces: count fields after its closing one
       String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" +");
       return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);

@@ -128,7 +128,7 @@ public final class Step implements LoadStep {
          }
       } else if (first) {
          threads.opened();
-         cpu = WindowCpu.watch(recorder);
+         cpu = recorder.watchCpu();
          if (activity != null) {
             sampler = new StepSampler(recorder, source.get().gauge(), activity.get(), sampleAtMostNanos);
          }

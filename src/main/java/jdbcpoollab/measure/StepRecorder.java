@@ -1,5 +1,6 @@
 package jdbcpoollab.measure;
 
+import jdbcpoollab.db.ServerProcess;
 import jdbcpoollab.measure.StepUsers.User;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
@@ -8,6 +9,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 
 import static jdbcpoollab.measure.Latencies.DIGITS;
 import static jdbcpoollab.measure.StepUsers.UNSET;
@@ -39,6 +41,8 @@ public final class StepRecorder implements Window {
    private final WindowTrend trend = new WindowTrend();
    private volatile Long serverConnections;
    private volatile StepHistograms histograms;
+   private volatile Supplier<ServerProcess> server;
+   private volatile Disturbance disturbance;
 
    public StepRecorder(StepId id, int users, long warmupNanos, long windowNanos) {
       this.id = id;
@@ -229,6 +233,18 @@ public final class StepRecorder implements Window {
       serverConnections = connections;
    }
 
+   /** Splits the machine's CPU over the window ({@link MachineCpu}), the server being {@code server}'s process. */
+   public void splitMachine(Supplier<ServerProcess> serverProcess, Disturbance verdict) {
+      server = serverProcess;
+      disturbance = verdict;
+   }
+
+   /** Starts watching the window's CPU: this JVM's, and the machine's when told to split it. */
+   public WindowCpu watchCpu() {
+      Supplier<ServerProcess> s = server;
+      return WindowCpu.watch(this, s == null ? null : s.get(), disturbance);
+   }
+
    /** When the measured window opens (the first operation plus the warm-up), or empty before the first one. */
    public OptionalLong windowStart() {
       long start = firstStart.get();
@@ -286,7 +302,8 @@ public final class StepRecorder implements Window {
             new StepOutcome(UserSpread.of(users.okCounts()), failures.counts(), complete),
             new StepResources(serverConnections, gaps.getTotalCount() == 0 ? Double.NaN : Timing.ms(gaps.getMean()),
                   end == UNSET ? null : Timing.ms(between.thinkMeanNanos()), database,
-                  cpu == null ? ClientCpu.UNKNOWN : cpu.clientCpu(okCount)),
+                  cpu == null ? ClientCpu.UNKNOWN : cpu.clientCpu(okCount),
+                  cpu == null ? MachineCpu.UNKNOWN : cpu.machine()),
             end == UNSET ? StepChecks.NONE : checks(end, waits, totals, throughput, complete), StepRuntime.NONE);
    }
 

@@ -16,12 +16,15 @@ import jdbcpoollab.files.Decimals;
  *                          user thought), in ms; null when not measured
  * @param database          what the database server was doing during the window
  * @param clientCpu         what the load generator's JVM used of the machine during the window
+ * @param machine           the machine's CPU over the window: this JVM's, the server's, the others' and steal
  */
 public record StepResources(@JsonInclude(JsonInclude.Include.NON_NULL) Long serverConnections,
                             @Decimals(3)
                             @JsonDeserialize(using = Rounded.NanWhenNull.class) double betweenMs,
                             @JsonInclude(JsonInclude.Include.NON_NULL) @Decimals(3) Double thinkMs,
-                            DatabaseActivity database, ClientCpu clientCpu) {
+                            DatabaseActivity database, ClientCpu clientCpu,
+                            @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = MachineCpu.Unmeasured.class)
+                            MachineCpu machine) {
    /** Not watched: a step of an open model, merged from several generators, or built by a test. */
    public static final StepResources NONE = new StepResources(null, Double.NaN, DatabaseActivity.NONE,
          ClientCpu.UNKNOWN);
@@ -30,6 +33,13 @@ public record StepResources(@JsonInclude(JsonInclude.Include.NON_NULL) Long serv
    public StepResources {
       database = database == null ? DatabaseActivity.NONE : database;
       clientCpu = clientCpu == null ? ClientCpu.UNKNOWN : clientCpu;
+      machine = machine == null ? MachineCpu.UNKNOWN : machine;
+   }
+
+   /** Resources without the machine split. */
+   public StepResources(Long serverConnections, double betweenMs, Double thinkMs, DatabaseActivity database,
+                        ClientCpu clientCpu) {
+      this(serverConnections, betweenMs, thinkMs, database, clientCpu, MachineCpu.UNKNOWN);
    }
 
    /** Resources without the think time measured: an open model's, or built by a test. */

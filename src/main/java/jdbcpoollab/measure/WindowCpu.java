@@ -1,29 +1,48 @@
 package jdbcpoollab.measure;
 
+import jdbcpoollab.db.ServerProcess;
+
 import java.lang.management.ManagementFactory;
+import java.util.Optional;
 
 /**
  * The CPU time this JVM spent during a step's measured window, read from the operating system when the window opens
  * and when it closes (a watcher polls the window every 5 ms). Divided by the operations completed in the window, it
- * is the CPU one operation costs the client side: driver, pool and harness, whatever else the machine runs.
+ * is the CPU one operation costs the client side: driver, pool and harness, whatever else the machine runs. Told the
+ * database server's process, it also splits the machine's CPU over the same window ({@link MachineCpu}).
  */
 public final class WindowCpu {
    private static final long POLL_MILLIS = 5;
 
    private final Window window;
+   private final ServerProcess server;
+   private final Disturbance verdict;
    private volatile long nanos = -1;
    private volatile long wallNanos = -1;
+   private volatile MachineCpu machine = MachineCpu.UNKNOWN;
    private final Thread watcher;
 
-   private WindowCpu(Window window) {
+   private WindowCpu(Window window, ServerProcess server, Disturbance verdict) {
       this.window = window;
+      this.server = server;
+      this.verdict = verdict;
       this.watcher = new Thread(this::watch, "window-cpu");
       watcher.setDaemon(true);
    }
 
    /** Starts watching a window that has not opened yet. */
    public static WindowCpu watch(Window window) {
-      WindowCpu cpu = new WindowCpu(window);
+      return watch(window, null, null);
+   }
+
+   /**
+    * Starts watching a window that has not opened yet, and splitting the machine's CPU over it.
+    *
+    * @param server  the database server's process, or null to leave the machine unsplit
+    * @param verdict when the split makes the window disturbed
+    */
+   public static WindowCpu watch(Window window, ServerProcess server, Disturbance verdict) {
+      WindowCpu cpu = new WindowCpu(window, server, verdict);
       cpu.watcher.start();
       return cpu;
    }
@@ -36,6 +55,7 @@ public final class WindowCpu {
             }
             Thread.sleep(POLL_MILLIS);
          }
+         Optional<CpuTicks> ticks = machineTicks();
          long start = processCpuNanos();
          long wallStart = System.nanoTime();
          while (window.running(System.nanoTime())) {
@@ -44,6 +64,10 @@ public final class WindowCpu {
          long end = processCpuNanos();
          wallNanos = System.nanoTime() - wallStart;
          nanos = end - start;
+         Optional<CpuTicks> after = ticks.isPresent() ? machineTicks() : Optional.empty();
+         if (after.isPresent()) {
+            machine = MachineCpu.between(ticks.get(), after.get(), server.how(), verdict);
+         }
       } catch (InterruptedException e) {
          Thread.currentThread().interrupt();
       }
@@ -56,14 +80,28 @@ public final class WindowCpu {
 
    /** The window's CPU against the machine and per operation; unknown when it was not watched to its end. */
    public ClientCpu clientCpu(long operations) {
+      join();
+      long cpu = nanos;
+      return cpu < 0 ? ClientCpu.UNKNOWN
+            : ClientCpu.of(cpu, wallNanos, Runtime.getRuntime().availableProcessors(), operations);
+   }
+
+   /** The machine's CPU over the window, split; unknown when not asked for, not watched to its end or not Linux. */
+   public MachineCpu machine() {
+      join();
+      return machine;
+   }
+
+   private Optional<CpuTicks> machineTicks() {
+      return server == null ? Optional.empty() : CpuTicks.read(server.pid());
+   }
+
+   private void join() {
       try {
          watcher.join(1_000);
       } catch (InterruptedException e) {
          Thread.currentThread().interrupt();
       }
-      long cpu = nanos;
-      return cpu < 0 ? ClientCpu.UNKNOWN
-            : ClientCpu.of(cpu, wallNanos, Runtime.getRuntime().availableProcessors(), operations);
    }
 
    private static long processCpuNanos() {

@@ -1,5 +1,6 @@
 package jdbcpoollab.report;
 
+import jdbcpoollab.analysis.Answer;
 import jdbcpoollab.analysis.Contradiction;
 import jdbcpoollab.analysis.Estimate;
 import jdbcpoollab.analysis.PoolSize;
@@ -37,11 +38,14 @@ public final class SizingText {
          return sizing.workload() + ": no recommendation, no step finished without failures";
       }
       List<Contradiction> against = Contradiction.of(sizing);
-      return String.format(Locale.ROOT, "%s: pool %d (%s ops/s%s%s%s%s)", sizing.workload(), pick.pool(),
+      Answer answer = Answer.of(sizing);
+      return String.format(Locale.ROOT, "%s: pool %d (%s ops/s%s%s%s%s%s)", sizing.workload(), pick.pool(),
             estimate(pick.throughput(), 1), sizing.thinkMs() > 0 ? String.format(Locale.ROOT, ", carries about %.0f "
                   + "users thinking %s ms", sizing.usersCarried(pick), asGiven(sizing.thinkMs())) : "",
             sizing.saturatedFrom() == null ? "" : ", database saturated from pool " + sizing.saturatedFrom(),
             notSteady(sizing).isEmpty() ? "" : ", rests on a step " + StepChecksText.NOT_STEADY,
+            answer.restsOnDisturbed() ? ", rests on " + answer.disturbed().size() + " disturbed step"
+                  + (answer.disturbed().size() == 1 ? "" : "s") : "",
             against.isEmpty() ? "" : ", the pick contradicts " + against.stream().map(c -> EVIDENCE.get(c.evidence()))
                   .collect(Collectors.joining(" and ")));
    }
@@ -157,6 +161,7 @@ public final class SizingText {
       }
       lines.addAll(why(sizing));
       lines.addAll(contradictions(sizing));
+      lines.addAll(DisturbedText.answer(Answer.of(sizing)));
       notSteady(sizing).forEach(s -> lines.add("The recommendation rests on " + StepChecksText.drift(s).replaceFirst(
             StepChecksText.NOT_STEADY + ": ", s.label() + ", which was " + StepChecksText.NOT_STEADY + " (")
             + "): a longer -DjvmWarmup or -Dwarmup, or -Drepeat, would tell whether it holds."));

@@ -136,6 +136,11 @@ public final class SweepPage {
       if (!bound.isEmpty()) {
          html.boxHtml("warn", String.join("<br>", bound));
       }
+      List<String> disturbed = sizing.steps().stream().map(DisturbedText::step).filter(Objects::nonNull)
+            .map(Html::escape).toList();
+      if (!disturbed.isEmpty()) {
+         html.boxHtml("warn", String.join("<br>", disturbed));
+      }
       html.table(WorkloadTables.steps(sizing));
       html.p(SweepProse.STEP_TIMES);
       List<String> warnings = sizing.steps().stream().map(StepChecksText::warning).filter(Objects::nonNull)

@@ -1,7 +1,9 @@
 package jdbcpoollab.report;
 
+import jdbcpoollab.analysis.Answer;
 import jdbcpoollab.analysis.NumberText;
 import jdbcpoollab.analysis.Sizing;
+import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.ClientCpu;
 import jdbcpoollab.measure.StepCounts;
 import jdbcpoollab.measure.StepResult;
@@ -33,7 +35,8 @@ public final class SweepSummary implements Summary {
       return String.format(Locale.ROOT, "%s: %s %.1f ops/s, ok=%d ko=%d%s, acquire p99 %.3f ms, total p99 %.3f ms%s%s",
             name, r.outcome().complete() ? "done," : "INCOMPLETE,", c.throughput(), c.ok(), c.ko(),
             c.koOutside() > 0 ? " (and " + c.koOutside() + " ko outside the window)" : "", r.times().acquire().p99(),
-            r.times().total().p99(), StepChecksText.console(r), clientCpu(r.resources().clientCpu()));
+            r.times().total().p99(), StepChecksText.console(r), clientCpu(r.resources().clientCpu()))
+            + DisturbedText.console(r);
    }
 
    /** The client's CPU as the console line of a step ends, flagged when the step measured the load generator. */
@@ -47,7 +50,8 @@ public final class SweepSummary implements Summary {
 
    @Override
    public synchronized Map<String, Object> json() {
-      return Map.of("steps", steps.stream().map(StepResult::toMap).toList());
+      return Map.of("steps", steps.stream().map(StepResult::toMap).toList(),
+            "answers", sizings().stream().map(s -> Json.toMap(Answer.of(s))).toList());
    }
 
    @Override
@@ -70,7 +74,10 @@ public final class SweepSummary implements Summary {
                .append(r.label()).append(": ").append(ClientCpu.BOUND).append(markdown ? "**" : "").append('\n'));
          of.stream().map(StepChecksText::warning).filter(Objects::nonNull)
                .forEach(w -> md.append(markdown ? "- " : "").append(w).append('\n'));
-         if (of.stream().anyMatch(r -> r.resources().clientCpu().clientBound() || StepChecksText.warning(r) != null)) {
+         of.stream().map(DisturbedText::step).filter(Objects::nonNull)
+               .forEach(w -> md.append(markdown ? "- " : "").append(w).append('\n'));
+         if (of.stream().anyMatch(r -> r.resources().clientCpu().clientBound() || StepChecksText.warning(r) != null
+               || r.resources().machine().disturbed())) {
             md.append('\n');
          }
       });
@@ -85,11 +92,7 @@ public final class SweepSummary implements Summary {
 
    /** The recommended pool per workload: a table and the reasoning in summary.md, one line each on the console. */
    private void recommendations(StringBuilder md, boolean withReasoning) {
-      // the steps as summary.json holds them, so that summary.md and the page (read from it) agree to the digit
-      List<StepResult> written = steps.stream().map(StepResult::written).toList();
-      List<Sizing> sizings = series(written).stream()
-            .map(w -> Sizing.of(w, written.stream().filter(r -> name(r).equals(w)).toList(), context))
-            .toList();
+      List<Sizing> sizings = sizings();
       if (sizings.isEmpty()) {
          return;
       }
@@ -105,6 +108,14 @@ public final class SweepSummary implements Summary {
          SizingText.reasoning(s).forEach(line -> md.append("- ").append(line).append('\n'));
          md.append('\n');
       }
+   }
+
+   /** Each workload's sizing, from the steps as summary.json holds them. */
+   private List<Sizing> sizings() {
+      // the steps as summary.json holds them, so that summary.md, the answers and the page (read from it) agree
+      List<StepResult> written = steps.stream().map(StepResult::written).toList();
+      return series(written).stream()
+            .map(w -> Sizing.of(w, written.stream().filter(r -> name(r).equals(w)).toList(), context)).toList();
    }
 
    /** What a step's table and recommendation are named by: its workload, and its source when the sweep had several. */

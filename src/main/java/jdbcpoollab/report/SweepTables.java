@@ -4,6 +4,7 @@ import jdbcpoollab.analysis.Recommendation;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.analysis.Usl;
 import jdbcpoollab.measure.JvmPeaks;
+import jdbcpoollab.measure.MachineCpu;
 import jdbcpoollab.measure.OpenAtClose;
 import jdbcpoollab.measure.StepChecks;
 import jdbcpoollab.measure.StepCounts;
@@ -36,7 +37,8 @@ public final class SweepTables {
          table.add(List.of(
                s.pool() + (s.repetition() > 1 ? " #" + s.repetition() : "")
                      + (s.outcome().complete() ? "" : " (incomplete)")
-                     + (s.resources().clientCpu().clientBound() ? " (client-bound)" : "") + StepChecksText.mark(s),
+                     + (s.resources().clientCpu().clientBound() ? " (client-bound)" : "")
+                     + (s.resources().machine().disturbed() ? " (disturbed)" : "") + StepChecksText.mark(s),
                Long.toString(s.counts().ok()),
                Long.toString(s.counts().ko()),
                Long.toString(s.counts().koOutside()),
@@ -92,7 +94,9 @@ public final class SweepTables {
             "open_oldest_wait_ms", "acquire_with_open_p50_ms", "acquire_with_open_p99_ms", "acquire_with_open_max_ms",
             "little_ratio", "little_ratio_completed", "longest_wait_median_ms", "longest_wait_p99_ms",
             "longest_wait_max_ms", "overtaken", "drift", "steady", "database", "database_avg", "database_max",
-            "client_cpu_share", "client_cpu_us_per_op", "client_bound", "heap_peak_mb", "live_threads_peak"));
+            "machine_cpus", "machine_server", "jvm_cores", "server_cores", "others_cores", "steal_cores",
+            "others_share", "steal_share", "disturbed", "client_cpu_share", "client_cpu_us_per_op", "client_bound",
+            "heap_peak_mb", "live_threads_peak"));
       boolean sources = steps.stream().anyMatch(s -> !s.source().isEmpty());
       if (sources) {
          headers.addAll(List.of("source", "server_connections"));
@@ -113,7 +117,9 @@ public final class SweepTables {
                Long.toString(o.perUser().max()), fixed(o.perUser().jain(), 4),
                Boolean.toString(o.complete()), Integer.toString(s.repetition()), known(res.betweenMs())));
          row.addAll(checks(s));
-         row.addAll(List.of(res.database().what(), known(res.database().avg()), known(res.database().max()),
+         row.addAll(List.of(res.database().what(), known(res.database().avg()), known(res.database().max())));
+         row.addAll(machine(res.machine()));
+         row.addAll(List.of(
                fixedOrNa(res.clientCpu().share(), 4), fixedOrNa(res.clientCpu().microsPerOp(), 1),
                Boolean.toString(res.clientCpu().clientBound()), jvm == null ? "" : fixed(jvm.heapPeakMb(), 1),
                jvm == null ? "" : Integer.toString(jvm.liveThreadsPeak())));
@@ -137,6 +143,17 @@ public final class SweepTables {
             fixed(c.longestWait().medianMs(), 3), fixed(c.longestWait().p99Ms(), 3),
             fixed(c.longestWait().maxMs(), 3), known(c.overtaken()), known(c.drift()),
             c.steady() == null ? "" : Boolean.toString(c.steady()));
+   }
+
+   /** The machine's CPU split as CSV cells: empty where not measured, never zero. */
+   private static List<String> machine(MachineCpu m) {
+      return List.of(m.known() ? Integer.toString(m.cpus()) : "", m.known() ? m.server() : "", known(m.jvmCores()),
+            known(m.serverCores()), known(m.othersCores()), known(m.stealCores()), known4(m.othersShare()),
+            known4(m.stealShare()), m.known() ? Boolean.toString(m.disturbed()) : "");
+   }
+
+   private static String known4(double v) {
+      return Double.isFinite(v) ? fixed(v, 4) : "";
    }
 
    /** Operations per user as min/median/max. */

@@ -4,6 +4,7 @@ import jdbcpoollab.analysis.NumberText;
 import jdbcpoollab.analysis.PoolSize;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.MachineCpu;
 import jdbcpoollab.measure.StepCounts;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.UserSpread;
@@ -26,14 +27,14 @@ final class WorkloadTables {
    /** Per step: operations, throughput against its ceiling, the database and the client's CPU. */
    static Table steps(Sizing sizing) {
       Table table = new Table(List.of("pool", "ok", "ko", "ko outside", "ops/s", "ceiling ops/s", "% of ceiling",
-            "database", "client CPU", "CPU µs/op"));
+            "database", "client CPU", "CPU µs/op", "others + steal"));
       for (StepResult s : sizing.steps()) {
          double ceiling = sizing.s1Step() == null ? Double.NaN : sizing.ceiling(s.pool());
          StepCounts c = s.counts();
          table.add(List.of(pool(sizing, s), Long.toString(c.ok()), Long.toString(c.ko()), Long.toString(c.koOutside()),
                fixed(c.throughput(), 1), fixed(ceiling, 1), ratioPercent(c.throughput() / ceiling),
                database(sizing, s), SweepTables.percent(s.resources().clientCpu().share()),
-               NumberText.fixedOrNa(s.resources().clientCpu().microsPerOp(), 0)), mark(sizing, s));
+               NumberText.fixedOrNa(s.resources().clientCpu().microsPerOp(), 0), others(s)), mark(sizing, s));
       }
       return table;
    }
@@ -57,7 +58,14 @@ final class WorkloadTables {
       return s.pool() + (sizing.repeated() ? " #" + s.repetition() : "")
             + (s.outcome().complete() ? "" : " (incomplete)") + (picked(sizing, s) ? " (recommended)" : "")
             + (s.resources().clientCpu().clientBound() ? " (client-bound)" : "")
-            + StepChecksText.mark(s);
+            + (s.resources().machine().disturbed() ? " (disturbed)" : "") + StepChecksText.mark(s);
+   }
+
+   /** Other processes' and steal's share of the machine in a step, with their cores; n/a when not measured. */
+   private static String others(StepResult s) {
+      MachineCpu m = s.resources().machine();
+      return m.known() ? SweepTables.percent(m.othersShare() + m.stealShare()) + " (" + fixed(m.othersCores(), 2)
+            + " + " + fixed(m.stealCores(), 2) + " cores)" : "n/a";
    }
 
    private static String mark(Sizing sizing, StepResult s) {

@@ -7,6 +7,7 @@ import jdbcpoollab.db.ErrorMessages;
 import jdbcpoollab.db.FaultProxy;
 import jdbcpoollab.db.RunDatabase;
 import jdbcpoollab.db.ServerActivity;
+import jdbcpoollab.db.ServerProcess;
 import jdbcpoollab.db.ServerOptions;
 import jdbcpoollab.load.DatabaseWatch;
 import jdbcpoollab.load.Outcome;
@@ -213,6 +214,11 @@ public final class Lab {
    /** What the database server is doing, for a step to sample: the embedded server's process CPU, else its count. */
    public ServerActivity serverActivity() {
       return db.activity();
+   }
+
+   /** The database server's process on this machine, whose CPU a step counts apart; unknown when not found. */
+   public ServerProcess serverProcess() {
+      return db.serverProcess();
    }
 
    public Database database() {

@@ -131,6 +131,7 @@ public final class PoolSweepEngine implements LabRun {
             options.repeat(), StepId.digits(options.largestPool()));
       StepRecorder recorder = new StepRecorder(id, options.users(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
+      recorder.splitMachine(lab::serverProcess, options.disturbance());
       Series s = new Series(recorder);
       Step step = new Step(workload, id.name(), () -> {
          s.before = server.before();

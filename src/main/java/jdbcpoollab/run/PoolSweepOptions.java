@@ -6,6 +6,7 @@ import jdbcpoollab.db.Drivers;
 import jdbcpoollab.db.Target;
 import jdbcpoollab.load.ThreadKinds;
 import jdbcpoollab.load.UserThreads;
+import jdbcpoollab.measure.Disturbance;
 import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.Option;
 import jdbcpoollab.options.OptionException;
@@ -53,7 +54,8 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
                            double acquireP99Ms, List<Path> compare, List<Integer> rttMs,
                            boolean splitPools, List<Driver> drivers, List<DriverProps> driverProps, int repeat,
                            Integer databaseCores, Think think, double jvmWarmup, UserThreads threads,
-                           List<Integer> instances, JvmWarmupLimits jvmWarmupLimits)
+                           List<Integer> instances, JvmWarmupLimits jvmWarmupLimits,
+                           Disturbance disturbance)
       implements SimulationOptions {
 
    /** The most instances a step may run. */
@@ -67,7 +69,8 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
    static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.WORKLOADS, Workloads.OPTIONS,
          Declared.THINK, Declared.THINK_MS, Declared.SPLIT_POOLS, Declared.ACQUIRE_P99_MS, Declared.COMPARE,
          Declared.RTT_MS, Declared.DRIVER, Declared.DRIVER_PROPS, Declared.REPEAT, Declared.DB_CORES,
-         Declared.JVM_WARMUP, Declared.JVM_WARMUP_OPS, Declared.JVM_WARMUP_OWN, Declared.THREADS, Declared.INSTANCES);
+         Declared.JVM_WARMUP, Declared.JVM_WARMUP_OPS, Declared.JVM_WARMUP_OWN, Declared.THREADS, Declared.INSTANCES,
+         Declared.DISTURBED_MAX_PCT);
 
    public static PoolSweepOptions from(Options o) {
       return from(o, Workloads.DEFAULT);
@@ -108,7 +111,8 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
             o.read(Declared.JVM_WARMUP),
             ThreadsOption.kind(o),
             instances(o, common.users(), split),
-            new JvmWarmupLimits(o.read(Declared.JVM_WARMUP_OPS), o.read(Declared.JVM_WARMUP_OWN).equals("true")));
+            new JvmWarmupLimits(o.read(Declared.JVM_WARMUP_OPS), o.read(Declared.JVM_WARMUP_OWN).equals("true")),
+            new Disturbance(o.read(Declared.DISTURBED_MAX_PCT)));
    }
 
    /**

@@ -1,0 +1,99 @@
+package jdbcpoollab.analysis;
+
+import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.MachineCpu;
+import jdbcpoollab.measure.StepResources;
+import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.report.SizingText;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static jdbcpoollab.analysis.SizingTest.USERS;
+import static jdbcpoollab.analysis.SizingTest.curve;
+import static jdbcpoollab.analysis.SizingTest.pass;
+import static jdbcpoollab.analysis.SizingTest.withDatabase;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A workload's answer as summary.json carries it: the pool, settled or not, the pools open, the disturbed steps. */
+class AnswerTest {
+   private static final int[] POOLS = {1, 2, 4, 8, 16};
+   private static final Sizing.Context TWO_CORES = new Sizing.Context(USERS, 2, 50.0);
+
+   /** The step as other work on the machine left it: others and steal took {@code pct}% of 2 cores. */
+   private static StepResult hogged(StepResult s, double pct) {
+      MachineCpu m = new MachineCpu("embedded server", 2, 0.2, 1.0, 2 * pct / 100, 0, 10, pct > 10);
+      StepResources r = s.resources();
+      return new StepResult(s.id(), s.counts(), s.times(), s.outcome(),
+            new StepResources(r.serverConnections(), r.betweenMs(), r.thinkMs(), r.database(), r.clientCpu(), m),
+            s.checks(), s.runtime());
+   }
+
+   @Test
+   void onePoolAloneNearTheBestIsSettled() {
+      Answer a = Answer.of(Sizing.of("wait", curve(POOLS, new double[] {100, 190, 370, 700, 900}), TWO_CORES));
+      assertEquals(16, a.pool());
+      assertTrue(a.settled());
+      assertEquals(List.of(16), a.candidates());
+      assertEquals(List.of(), a.disturbed());
+      assertEquals(1, a.passes());
+      assertFalse(a.restsOnDisturbed());
+   }
+
+   @Test
+   void singleStepsWithin5PercentWithoutANoiseToTestAreATieLeftOpen() {
+      Answer a = Answer.of(Sizing.of("wait", curve(POOLS, new double[] {100, 190, 370, 870, 900}), TWO_CORES));
+      assertEquals(8, a.pool(), "the smallest within 5% of the best");
+      assertFalse(a.settled());
+      assertEquals(List.of(8, 16), a.candidates());
+   }
+
+   @Test
+   void repeatedStepsAreTestedAndSettleTheTie() {
+      List<StepResult> steps = new ArrayList<>();
+      double[] ops = {100, 190, 370, 870, 900};
+      List<StepResult> first = curve(POOLS, ops);
+      for (int i = 0; i < first.size(); i++) {
+         steps.add(pass(first.get(i), 1, ops[i]));
+         steps.add(pass(first.get(i), 2, ops[i] * 1.02));
+      }
+      Answer a = Answer.of(Sizing.of("wait", steps, TWO_CORES));
+      assertTrue(a.settled(), "the Welch test decided");
+      assertEquals(List.of(a.pool()), a.candidates());
+      assertEquals(2, a.passes());
+   }
+
+   @Test
+   void anAnswerOnDisturbedStepsNamesThemAndWhatTheyMean() {
+      double[] ops = {20, 40, 41, 45, 46};
+      double[] cores = {0.98, 1.95, 1.94, 1.96, 1.95};
+      List<StepResult> steps = new ArrayList<>();
+      List<StepResult> plain = curve(POOLS, ops);
+      for (int i = 0; i < plain.size(); i++) {
+         StepResult s = withDatabase(plain.get(i), new DatabaseActivity(DatabaseActivity.CPU_CORES, cores[i], 2, 50));
+         steps.add(POOLS[i] >= 8 ? hogged(s, 30) : hogged(s, 4));
+      }
+      Sizing sizing = Sizing.of("cpu", steps, TWO_CORES);
+      Answer a = Answer.of(sizing);
+      assertTrue(a.settled(), "one pass, tested against the saturated steps' spread");
+      assertEquals(List.of("wait pool=8", "wait pool=16"), a.disturbed());
+      String headline = SizingText.headline(sizing);
+      assertTrue(headline.contains("rests on 2 disturbed steps"), headline);
+      String reasoning = String.join("\n", SizingText.reasoning(sizing));
+      assertTrue(reasoning.contains("wait pool=8, wait pool=16"), reasoning);
+      assertTrue(reasoning.contains("contention for the machine, not the database's own knee"), reasoning);
+   }
+
+   @Test
+   void noUsableStepIsNoPoolAndNotSettled() {
+      List<StepResult> failed = List.of(SizingTest.step(1, 100, 900, 9.5, 3, true));
+      Answer a = Answer.of(Sizing.of("wait", failed, TWO_CORES));
+      assertNull(a.pool());
+      assertFalse(a.settled());
+      assertEquals(List.of(), a.candidates());
+   }
+}

@@ -263,24 +263,9 @@ public final class Step implements LoadStep {
       if (measured && times.times().isEmpty()) {
          log.operation(requestName, startMillis, startMillis + op.totalNanos() / 1_000_000, op.error());
       } else if (measured) {
-         statements(kind, times, start, startMillis, op, log);
+         operation.logStatements(recorder, requestName + " " + kind.name(), start, startMillis, log);
       }
       return !measured || op.error() == null;
-   }
-
-   /**
-    * A request of several statements, measured: each statement counted under its request, and the request and its
-    * statements logged as requests of their own ({@code orders pool=4 checkout / customer}).
-    */
-   private void statements(Workload kind, StatementTimes times, long start, long startMillis, Phases op,
-                           OperationLog log) {
-      String request = requestName + " " + kind.name();
-      log.operation(request, startMillis, startMillis + op.totalNanos() / 1_000_000, op.error());
-      for (StatementTimes.Time t : times.times()) {
-         recorder.recordStatement(kind.name() + " / " + t.name(), t.nanos(), t.error());
-         long from = startMillis + (t.startNanos() - start) / 1_000_000;
-         log.operation(request + " / " + t.name(), from, from + t.nanos() / 1_000_000, t.error());
-      }
    }
 
    /** The user's think time after an operation, never past the window's end. */

@@ -1,5 +1,6 @@
 package jdbcpoollab.load;
 
+import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.pools.ConnectionSource;
 import jdbcpoollab.workloads.StatementTimes;
 import jdbcpoollab.workloads.Workload;
@@ -30,6 +31,20 @@ final class UserOperation implements Phases.Use {
    /** The statements' times the operation told. */
    StatementTimes times() {
       return times;
+   }
+
+   /**
+    * The operation just timed was a request of several statements, measured: each statement counted under its
+    * request, and the request ({@code orders pool=4 checkout}) and its statements logged as requests of their own
+    * ({@code orders pool=4 checkout / customer}).
+    */
+   void logStatements(StepRecorder recorder, String request, long start, long startMillis, OperationLog log) {
+      log.operation(request, startMillis, startMillis + phases.totalNanos() / 1_000_000, phases.error());
+      for (StatementTimes.Time t : times.times()) {
+         recorder.recordStatement(kind.name() + " / " + t.name(), t.nanos(), t.error());
+         long from = startMillis + (t.startNanos() - start) / 1_000_000;
+         log.operation(request + " / " + t.name(), from, from + t.nanos() / 1_000_000, t.error());
+      }
    }
 
    @Override

@@ -37,6 +37,8 @@ public final class Simulations {
          new Entry("Outage", OutageOptions::from),
          new Entry("Burst", BurstOptions::from),
          new Entry("Lifetime", LifetimeOptions::from),
+         new Entry("Capture", CaptureOptions::from),
+         new Entry("Replay", ReplayOptions::from),
          new Entry(CompareOnly.NAME, CompareOnly::runs),
          new Entry(MergeOnly.NAME, MergeOnly::runs));
 

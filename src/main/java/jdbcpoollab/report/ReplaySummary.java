@@ -16,18 +16,25 @@ import static jdbcpoollab.analysis.NumberText.trimmed;
 
 /**
  * Replay's summaries: per speed, RateSweep's steps and answer at the rate the sped-up capture offers (each step with
- * its speed and the median time its transactions held their connection), and the headroom said plainly.
+ * its speed and the median time its transactions held their connection), and the headroom said plainly. A window
+ * as short as a capture leaves an unstable pool's queue open at its close rather than in its P99, so a pool meets
+ * the SLO only when the P99 acquire wait counting the waits still open at the close meets it too.
  */
 public final class ReplaySummary implements Summary {
    /** Below this share of the offered rate at its largest pool, a speed's database is saturated, not its pools. */
    private static final double SATURATED = 0.95;
    private final double sloP99Ms;
+   private final int requests;
    private final Map<Double, RateSweepSummary> bySpeed = new LinkedHashMap<>();
    private final Map<Double, List<Double>> heldBySpeed = new LinkedHashMap<>();
 
-   /** @param rates the arrival rate each speed offers, requests per second, by speed */
-   public ReplaySummary(double sloP99Ms, Map<Double, Double> rates) {
+   /**
+    * @param requests the requests that arrive in each step's window: the capture's
+    * @param rates    the arrival rate each speed offers, requests per second, by speed
+    */
+   public ReplaySummary(double sloP99Ms, int requests, Map<Double, Double> rates) {
       this.sloP99Ms = sloP99Ms;
+      this.requests = requests;
       rates.forEach((speed, rate) -> {
          bySpeed.put(speed, new RateSweepSummary(rate, sloP99Ms, null));
          heldBySpeed.put(speed, new ArrayList<>());
@@ -44,32 +51,45 @@ public final class ReplaySummary implements Summary {
    /** The answer per speed (and source, when the replay had several), from the steps so far. */
    public synchronized Map<Double, List<RateAnswer>> answers() {
       Map<Double, List<RateAnswer>> answers = new LinkedHashMap<>();
-      bySpeed.forEach((speed, summary) -> answers.put(speed, summary.answers()));
+      bySpeed.forEach((speed, summary) -> answers.put(speed, summary.answers().stream().map(this::served).toList()));
       return answers;
+   }
+
+   /** RateSweep's answer, its pick the smallest pool whose waits still open at the close meet the SLO too. */
+   private RateAnswer served(RateAnswer a) {
+      RatePoint pick = a.points().stream().filter(p -> p.meetsSlo(sloP99Ms) && served(p)).findFirst().orElse(null);
+      return new RateAnswer(a.workload(), a.rate(), a.sloP99Ms(), a.points(), pick, a.predictedPick());
+   }
+
+   private boolean served(RatePoint p) {
+      return p.step().checks().acquireWithOpen().p99() <= sloP99Ms;
    }
 
    @Override
    @SuppressWarnings("unchecked")
    public synchronized Map<String, Object> json() {
       List<Map<String, Object>> steps = new ArrayList<>();
-      List<Map<String, Object>> answers = new ArrayList<>();
       bySpeed.forEach((speed, summary) -> {
-         Map<String, Object> json = summary.json();
          List<Double> held = heldBySpeed.get(speed);
-         List<Map<String, Object>> own = (List<Map<String, Object>>) json.get("steps");
+         List<Map<String, Object>> own = (List<Map<String, Object>>) summary.json().get("steps");
          for (int i = 0; i < own.size(); i++) {
             Map<String, Object> step = new LinkedHashMap<>(own.get(i));
             step.put("speed", speed);
             step.put("heldMedianMs", Rounded.orNull(held.get(i), 3));
             steps.add(step);
          }
-         for (Map<String, Object> answer : (List<Map<String, Object>>) json.get("answers")) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("speed", speed);
-            m.putAll(answer);
-            answers.add(m);
-         }
       });
+      List<Map<String, Object>> answers = new ArrayList<>();
+      answers().forEach((speed, list) -> list.forEach(a -> {
+         Map<String, Object> m = new LinkedHashMap<>();
+         m.put("speed", speed);
+         m.put("workload", a.workload());
+         m.put("rate", a.rate());
+         m.put("sloP99Ms", a.sloP99Ms());
+         m.put("pool", a.pick() == null ? null : a.pick().pool());
+         m.put("predictedPool", a.predictedPick() == null ? null : a.predictedPick().pool());
+         answers.add(m);
+      }));
       Map<String, Object> json = new LinkedHashMap<>();
       json.put("steps", steps);
       json.put("answers", answers);
@@ -123,11 +143,16 @@ public final class ReplaySummary implements Summary {
 
    @Override
    public synchronized String tables(boolean markdown) {
-      StringBuilder md = new StringBuilder();
-      bySpeed.forEach((speed, summary) -> {
-         String title = "speed " + trimmed(speed) + "x";
-         md.append(markdown ? "# " + title + "\n\n" : title + ":\n").append(summary.tables(markdown));
-      });
+      StringBuilder md = new StringBuilder("Times in ms, from each request's arrival. Predicted = M/M/c (Erlang C) "
+            + "with the pool's connections as servers and the service time S measured at that pool size. A pool "
+            + "meets the SLO when its P99 acquire wait counting the waits still open at the window's close does too; "
+            + "each window holds the capture's " + requests + " requests.\n\n");
+      answers().forEach((speed, list) -> list.forEach(a -> {
+         Table table = RateTables.byPool(a);
+         String title = a.workload() + ": " + fixed(a.rate(), 1) + " requests/s";
+         md.append(markdown ? "## " + title + "\n\n" + table.markdown() : title + ":\n" + table.text()).append('\n')
+               .append(markdown ? "**" + RateText.headline(a) + "**\n\n" : RateText.headline(a) + "\n\n");
+      }));
       String headroom = headroom();
       if (!headroom.isEmpty()) {
          md.append(markdown ? "## Headroom\n\n**" + headroom + "**\n" : "Headroom: " + headroom + "\n");

@@ -56,7 +56,7 @@ public final class ReplayEngine implements LabRun {
       this.options = options;
       Map<Double, Double> rates = new LinkedHashMap<>();
       options.speeds().forEach(speed -> rates.put(speed, rate(speed)));
-      summary = new ReplaySummary(options.sloP99Ms(), rates);
+      summary = new ReplaySummary(options.sloP99Ms(), options.replay().requests().size(), rates);
       lab = new Lab(system, RunPlan.of("Replay", options.common(), options.largestPool() + 50, summary,
                   options.settings())
             .steps(options.speeds().size() * options.pools().size() * options.sources().size(), pools::endRun)

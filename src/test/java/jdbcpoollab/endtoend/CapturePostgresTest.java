@@ -1,0 +1,120 @@
+package jdbcpoollab.endtoend;
+
+import jdbcpoollab.capture.PostgresLog;
+import jdbcpoollab.capture.TrafficOfKnownShape;
+import jdbcpoollab.db.Database;
+import jdbcpoollab.simulations.Capture;
+import jdbcpoollab.simulations.Replay;
+import jdbcpoollab.testing.GatlingRun;
+import jdbcpoollab.testing.PostgresServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The same traffic of a known shape on the tests' PostgreSQL, captured by {@code -Dsim=Capture} from its server log
+ * (switched on and off with ALTER SYSTEM and a reload, as docs/replay.md says) and replayed at speed 1 on pool 16.
+ * Skipped, with the reason, where the tests' PostgreSQL is not available.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CapturePostgresTest {
+   private PostgresServer server;
+   private Database database;
+   private final TrafficOfKnownShape traffic = new TrafficOfKnownShape(150, 24, 25);
+   private GatlingRun.Result capture;
+   private GatlingRun.Result replay;
+
+   @BeforeAll
+   void captureAndReplay() throws Exception {
+      server = PostgresServer.startOrSkip();
+      database = new Database(server.url(), PostgresServer.USER, server.password());
+      TrafficOfKnownShape.prepare(database, "INT");
+      logEveryStatement(true);
+      try {
+         capture = CaptureReplayIntegrationTest.captureWhile(Capture.class, target(Map.of("seconds", "5",
+               "capture.log", server.serverLog().toString())), () -> traffic.send(database, 3,
+               List.of("SET application_name = 'capture-test'")));
+      } finally {
+         logEveryStatement(false);
+      }
+      replay = GatlingRun.run(Replay.class, target(Map.of("capture", capture.folder().toString(), "pools", "16",
+            "sloP99Ms", "1000", "replay.writes", "true", "replay.sameServer", "true")), false);
+   }
+
+   @AfterAll
+   void stop() {
+      if (server != null) {
+         server.close();
+      }
+   }
+
+   private Map<String, String> target(Map<String, String> more) {
+      Map<String, String> options = new HashMap<>(more);
+      options.put("db.url", database.url());
+      options.put("db.user", database.user());
+      options.put("db.password", database.password());
+      return options;
+   }
+
+   private void logEveryStatement(boolean on) throws Exception {
+      try (Connection c = DriverManager.getConnection(server.superuserUrl(), "postgres", server.password());
+           Statement st = c.createStatement()) {
+         if (on) {
+            st.execute("ALTER SYSTEM SET log_statement = 'all'");
+            st.execute("ALTER SYSTEM SET log_line_prefix = '" + PostgresLog.LINE_PREFIX + "'");
+         } else {
+            st.execute("ALTER SYSTEM RESET log_statement");
+            st.execute("ALTER SYSTEM RESET log_line_prefix");
+         }
+         st.execute("SELECT pg_reload_conf()");
+      }
+      String wanted = on ? "all" : "none";
+      long end = System.nanoTime() + 10_000_000_000L;
+      while (!wanted.equals(logStatement()) && System.nanoTime() < end) {
+         Thread.sleep(20);
+      }
+      assertEquals(wanted, logStatement());
+   }
+
+   private String logStatement() throws SQLException {
+      try (Connection c = database.connect(); Statement st = c.createStatement();
+           ResultSet rs = st.executeQuery("SHOW log_statement")) {
+         rs.next();
+         return rs.getString(1);
+      }
+   }
+
+   @Test
+   void theCaptureFromTheServerLogHasTheSentRequestsByShapeTheirRateAndHeldTimes() {
+      assertEquals(0, capture.exitCode(), capture.console());
+      CaptureReplayIntegrationTest.assertCaptured(capture.summary(), traffic);
+   }
+
+   @Test
+   void theReplayAtSpeedOneOnALargePoolSendsTheCapturedRateAndHoldsConnectionsAsLong() {
+      assertEquals(0, replay.exitCode(), replay.console());
+      CaptureReplayIntegrationTest.assertReplayed(replay, traffic);
+   }
+
+   @Test
+   void aServerThatDoesNotLogEveryStatementIsToldHowInOneLine() {
+      GatlingRun.Result refused = GatlingRun.run(Capture.class, target(Map.of("seconds", "1", "capture.log",
+            server.serverLog().toString())), false);
+      assertEquals(64, refused.exitCode(), refused.console());
+      assertTrue(refused.failure().contains("log_statement = 'all'") && refused.failure().contains("pg_reload_conf"),
+            refused.failure());
+   }
+}

@@ -21,7 +21,8 @@ public final class ServerIdentity {
       }
       if ("postgresql".equals(product)) {
          try {
-            return first(c, "SELECT system_identifier::text || ':' || current_setting('port') FROM pg_control_system()");
+            return first(c, "SELECT system_identifier::text || ':' || current_setting('port') "
+                  + "FROM pg_control_system()");
          } catch (SQLException e) {
             return first(c, "SELECT pg_postmaster_start_time()::text || ':' || current_setting('port')");
          }

@@ -8,7 +8,6 @@ import jdbcpoollab.capture.ReplayWorkload;
 import jdbcpoollab.capture.ServerIdentity;
 import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.OpenStep;
-import jdbcpoollab.load.Outcome;
 import jdbcpoollab.measure.ArrivalRecorder;
 import jdbcpoollab.measure.ArrivalResult;
 import jdbcpoollab.measure.StepId;
@@ -43,9 +42,8 @@ public final class ReplayEngine implements LabRun {
    private final ReplayOptions options;
    private final ReplaySummary summary;
    private final Lab lab;
-   private final List<OpenStep> steps = new ArrayList<>();
+   private final OpenSteps steps = new OpenSteps();
    private final Map<OpenStep, Trial> trials = new IdentityHashMap<>();
-   private final PoolProtocol pools = new PoolProtocol();
    private String server;
 
    /** One step's speed, its workload of requests and when each arrives, in µs after the first. */
@@ -59,15 +57,13 @@ public final class ReplayEngine implements LabRun {
       summary = new ReplaySummary(options.sloP99Ms(), options.replay().requests().size(), rates);
       lab = new Lab(system, RunPlan.of("Replay", options.common(), options.largestPool() + 50, summary,
                   options.settings())
-            .steps(options.speeds().size() * options.pools().size() * options.sources().size(), pools::endRun)
-            .onInterrupt(pools::interrupt).recoverWithin(options.recoverSeconds()));
+            .steps(options.speeds().size() * options.pools().size() * options.sources().size(),
+                  steps.pools()::endRun)
+            .onInterrupt(steps.pools()::interrupt).recoverWithin(options.recoverSeconds()));
       for (double speed : options.speeds()) {
          for (int pool : options.pools()) {
             for (PoolLibrary source : options.sources()) {
-               OpenStep step = step(speed, pool, source);
-               steps.add(step);
-               pools.arrivals(step, new PoolProtocol.Stage(() -> open(step), () -> report(step, step.close(), null),
-                     step::stop, () -> report(step, step.interrupt(), "interrupted")));
+               steps.add(lab, step(speed, pool, source), this::arriving, this::finished);
             }
          }
       }
@@ -85,12 +81,12 @@ public final class ReplayEngine implements LabRun {
 
    /** The steps in the order they run. */
    public List<OpenStep> steps() {
-      return List.copyOf(steps);
+      return steps.steps();
    }
 
    /** The protocol that opens each step's pool before its first arrival and closes it after its last. */
    public PoolProtocol pools() {
-      return pools;
+      return steps.pools();
    }
 
    /** The requests per second the capture offers at {@code speed}. */
@@ -140,28 +136,19 @@ public final class ReplayEngine implements LabRun {
       return injection;
    }
 
-   /** Before a step's first arrival: its pool opened and filled, its request threads started. */
-   private void open(OpenStep step) {
-      step.open(lab.watch());
-      Trial t = trials.get(step);
-      lab.stepStarted(step.openFailure() != null
-            ? step.requestName() + ": pool did not open, step skipped: " + step.openFailure()
-            : String.format(Locale.ROOT, "%s: pool filled in %.0f ms, %d captured requests arrive at %sx (%.1f "
-                  + "requests/s)", step.requestName(), step.openNanos() / 1e6, options.replay().requests().size(),
-                  trimmed(t.speed()), rate(t.speed())), step.openNanos());
+   /** What arrives at a step, said once its pool is open. */
+   private String arriving(OpenStep step) {
+      double speed = trials.get(step).speed();
+      return String.format(Locale.ROOT, "%d captured requests arrive at %sx (%.1f requests/s)",
+            options.replay().requests().size(), trimmed(speed), rate(speed));
    }
 
-   private List<Outcome> report(OpenStep step, ArrivalResult r, String why) {
-      if (r == null) {
-         return List.of();
-      }
-      String reason = why != null ? why
-            : step.openFailure() != null ? "pool did not open: " + step.openFailure()
-            : step.lostReason() != null ? step.lostReason() : "cut short";
+   /** What a step measured, with the median time its transactions held their connection, added to the summary. */
+   private String finished(OpenStep step, ArrivalResult r) {
       Trial t = trials.get(step);
       double held = t.workload().heldMicros().isEmpty() ? Double.NaN
             : Profile.median(t.workload().heldMicros()) / 1e3;
-      return lab.stepFinished(summary.add(t.speed(), step.requestName(), r, held), r.step(), reason);
+      return summary.add(t.speed(), step.requestName(), r, held);
    }
 
    public List<Assertion> assertions() {
@@ -173,7 +160,7 @@ public final class ReplayEngine implements LabRun {
       double perStep = 2 * options.connectionTimeoutMs() / 1000.0 + TAIL_SECONDS + 30;
       double arriving = options.speeds().stream().mapToDouble(s -> options.captureSeconds() / s).sum()
             * options.pools().size() * options.sources().size();
-      return Duration.ofSeconds((long) (steps.size() * perStep + arriving) + 60);
+      return Duration.ofSeconds((long) (steps.steps().size() * perStep + arriving) + 60);
    }
 
    /**

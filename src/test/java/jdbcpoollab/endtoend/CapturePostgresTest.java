@@ -1,10 +1,13 @@
 package jdbcpoollab.endtoend;
 
+import jdbcpoollab.capture.Capture;
+import jdbcpoollab.capture.CaptureFile;
 import jdbcpoollab.capture.PostgresLog;
+import jdbcpoollab.capture.Profile;
+import jdbcpoollab.capture.Replay;
+import jdbcpoollab.capture.ShapeCount;
 import jdbcpoollab.capture.TrafficOfKnownShape;
 import jdbcpoollab.db.Database;
-import jdbcpoollab.simulations.Capture;
-import jdbcpoollab.simulations.Replay;
 import jdbcpoollab.testing.GatlingRun;
 import jdbcpoollab.testing.PostgresServer;
 import org.junit.jupiter.api.AfterAll;
@@ -22,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -31,11 +35,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CapturePostgresTest {
+   private static final Class<?> CAPTURE = jdbcpoollab.simulations.Capture.class;
    private PostgresServer server;
    private Database database;
    private final TrafficOfKnownShape traffic = new TrafficOfKnownShape(150, 24, 25);
    private GatlingRun.Result capture;
    private GatlingRun.Result replay;
+   private String prefixDuring;
 
    @BeforeAll
    void captureAndReplay() throws Exception {
@@ -44,14 +50,17 @@ class CapturePostgresTest {
       TrafficOfKnownShape.prepare(database, "INT");
       logEveryStatement(true);
       try {
-         capture = CaptureReplayIntegrationTest.captureWhile(Capture.class, target(Map.of("seconds", "5",
-               "capture.log", server.serverLog().toString())), () -> traffic.send(database, 3,
-               List.of("SET application_name = 'capture-test'")));
+         capture = CaptureReplayIntegrationTest.captureWhile(CAPTURE, target(Map.of("seconds", "5", "capture.log",
+               server.serverLog().toString())), () -> {
+            prefixDuring = show("log_line_prefix");
+            traffic.send(database, 3, List.of("SET application_name = 'capture-test'", "SHOW server_version"));
+         });
       } finally {
          logEveryStatement(false);
       }
-      replay = GatlingRun.run(Replay.class, target(Map.of("capture", capture.folder().toString(), "pools", "16",
-            "sloP99Ms", "1000", "replay.writes", "true", "replay.sameServer", "true")), false);
+      replay = GatlingRun.run(jdbcpoollab.simulations.Replay.class, target(Map.of("capture",
+            capture.folder().toString(), "pools", "16", "sloP99Ms", "1000", "replay.writes", "true",
+            "replay.sameServer", "true")), false);
    }
 
    @AfterAll
@@ -83,15 +92,15 @@ class CapturePostgresTest {
       }
       String wanted = on ? "all" : "none";
       long end = System.nanoTime() + 10_000_000_000L;
-      while (!wanted.equals(logStatement()) && System.nanoTime() < end) {
+      while (!wanted.equals(show("log_statement")) && System.nanoTime() < end) {
          Thread.sleep(20);
       }
-      assertEquals(wanted, logStatement());
+      assertEquals(wanted, show("log_statement"));
    }
 
-   private String logStatement() throws SQLException {
+   private String show(String setting) throws SQLException {
       try (Connection c = database.connect(); Statement st = c.createStatement();
-           ResultSet rs = st.executeQuery("SHOW log_statement")) {
+           ResultSet rs = st.executeQuery("SHOW " + setting)) {
          rs.next();
          return rs.getString(1);
       }
@@ -100,7 +109,15 @@ class CapturePostgresTest {
    @Test
    void theCaptureFromTheServerLogHasTheSentRequestsByShapeTheirRateAndHeldTimes() {
       assertEquals(0, capture.exitCode(), capture.console());
+      assertEquals(PostgresLog.LINE_PREFIX, prefixDuring);
       CaptureReplayIntegrationTest.assertCaptured(capture.summary(), traffic);
+      Capture captured = CaptureFile.read(capture.folder().resolve("capture.txt"));
+      assertFalse(captured.statements().stream().anyMatch(s -> s.text().contains("$1")), "parameters bound");
+      Profile profile = Profile.of(captured);
+      List<String> chatter = profile.chatter().stream().map(ShapeCount::shape).toList();
+      assertTrue(chatter.containsAll(List.of("SET application_name = ?", "SHOW server_version")), chatter.toString());
+      assertFalse(profile.shapes().stream().anyMatch(s -> s.shape().startsWith("SET")), profile.shapes().toString());
+      assertTrue(Replay.of(captured, database.dialect().name()).writes());
    }
 
    @Test
@@ -111,7 +128,7 @@ class CapturePostgresTest {
 
    @Test
    void aServerThatDoesNotLogEveryStatementIsToldHowInOneLine() {
-      GatlingRun.Result refused = GatlingRun.run(Capture.class, target(Map.of("seconds", "1", "capture.log",
+      GatlingRun.Result refused = GatlingRun.run(CAPTURE, target(Map.of("seconds", "1", "capture.log",
             server.serverLog().toString())), false);
       assertEquals(64, refused.exitCode(), refused.console());
       assertTrue(refused.failure().contains("log_statement = 'all'") && refused.failure().contains("pg_reload_conf"),

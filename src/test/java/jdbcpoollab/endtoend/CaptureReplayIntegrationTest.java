@@ -1,6 +1,8 @@
 package jdbcpoollab.endtoend;
 
+import jdbcpoollab.capture.CaptureFile;
 import jdbcpoollab.capture.Profile;
+import jdbcpoollab.capture.ShapeCount;
 import jdbcpoollab.capture.TrafficOfKnownShape;
 import jdbcpoollab.db.Database;
 import jdbcpoollab.db.EmbeddedMariaDb;
@@ -33,6 +35,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -50,6 +53,7 @@ class CaptureReplayIntegrationTest {
    private Database database;
    private final TrafficOfKnownShape traffic = new TrafficOfKnownShape(SELECTS, TRANSACTIONS, 25);
    private List<String> settingsBefore;
+   private List<String> settingsDuring;
    private GatlingRun.Result capture;
    private GatlingRun.Result replay;
 
@@ -59,8 +63,10 @@ class CaptureReplayIntegrationTest {
       database = server.start();
       TrafficOfKnownShape.prepare(database, "INT");
       settingsBefore = logSettings();
-      capture = captureWhile(Capture.class, target(Map.of("seconds", "5")), () -> traffic.send(database, 3,
-            List.of("SET NAMES utf8mb4")));
+      capture = captureWhile(Capture.class, target(Map.of("seconds", "5")), () -> {
+         settingsDuring = logSettings();
+         traffic.send(database, 3, List.of("SET NAMES utf8mb4", "SELECT @@version"));
+      });
       replay = GatlingRun.run(Replay.class, target(Map.of("capture", capture.folder().toString(), "speed", "1,2,4",
             "pools", "1,16", "sloP99Ms", "400", "replay.writes", "true", "replay.sameServer", "true")), false);
    }
@@ -133,12 +139,29 @@ class CaptureReplayIntegrationTest {
    @Test
    void theCaptureHasTheSentRequestsByShapeTheirRateAndHeldTimesAndPutsTheLogBack() throws Exception {
       assertEquals(0, capture.exitCode(), capture.console());
-      assertEquals(settingsBefore, logSettings());
+      assertEquals(List.of("1", "FILE,TABLE"), settingsDuring, "on, to the table beside the file");
+      assertEquals(settingsBefore, logSettings(), "restored when the capture stopped");
       assertCaptured(capture.summary(), traffic);
-      assertTrue(Files.readString(capture.folder().resolve("capture.txt")).startsWith("jdbc-pool-lab capture 1 mysql "));
+      Path file = capture.folder().resolve("capture.txt");
+      jdbcpoollab.capture.Capture captured = CaptureFile.read(file);
+      assertEquals(Files.readString(file), CaptureFile.text(captured), "written as the format says, read back whole");
+      assertTrue(Files.readString(file).startsWith("jdbc-pool-lab capture 1 mysql "));
       String md = Files.readString(capture.folder().resolve("summary.md"));
       assertTrue(md.contains("## Statements by shape") && md.contains(TrafficOfKnownShape.UPDATE), md);
-      assertTrue(((Number) capture.summary().get("chatterStatements")).intValue() >= 1, capture.summary().toString());
+
+      Profile profile = Profile.of(captured);
+      assertTrue(Profile.median(profile.heldMicros()) >= 2 * 25 * 1000, "at least the pauses");
+      assertEquals(List.of(3), profile.transactionLengths().stream().distinct().toList());
+      List<String> chatter = profile.chatter().stream().map(ShapeCount::shape).toList();
+      assertTrue(chatter.containsAll(List.of("SET NAMES utf8mb4", "SELECT @@version")), chatter.toString());
+      assertTrue(chatter.stream().anyMatch(s -> s.equalsIgnoreCase("SET autocommit=?")), chatter.toString());
+      assertTrue(profile.chatterCount() >= 4, "ours, the driver's connect-time queries and autocommit switched");
+      assertEquals(profile.chatterCount(), capture.summary().get("chatterStatements"));
+      assertFalse(profile.shapes().stream().anyMatch(s -> s.shape().contains("@@") || s.shape().startsWith("SET")),
+            profile.shapes().toString());
+      jdbcpoollab.capture.Replay asReplayed = jdbcpoollab.capture.Replay.of(captured, database.dialect().name());
+      assertTrue(asReplayed.writes());
+      assertEquals(profile.chatterCount(), asReplayed.chatter());
    }
 
    /** The capture's summary.json against what was sent: counts by shape and the rate within 5%, held time 20%. */
@@ -201,8 +224,8 @@ class CaptureReplayIntegrationTest {
       GatlingRun.Result same = GatlingRun.run(Replay.class, target(Map.of("capture", capture.folder().toString(),
             "replay.writes", "true")), false);
       assertEquals(64, same.exitCode(), same.console());
-      assertTrue(same.failure().contains("the server the capture") && same.failure().contains("-Dreplay.sameServer=true"),
-            same.failure());
+      assertTrue(same.failure().contains("the server the capture")
+            && same.failure().contains("-Dreplay.sameServer=true"), same.failure());
       assertEquals("failed", same.summary().get("state"));
    }
 
@@ -221,7 +244,9 @@ class CaptureReplayIntegrationTest {
       options.put("db.password", "cap-run-pw");
       GatlingRun.Result refused = GatlingRun.run(Capture.class, options, false);
       assertEquals(69, refused.exitCode(), refused.console());
-      assertTrue(refused.failure().contains("user cap_run may not switch the general log"), refused.failure());
+      assertTrue(refused.failure().startsWith("jdbc-pool-lab: user cap_run may not switch the general log or read "
+            + "mysql.general_log: a capture needs SUPER"), refused.failure());
+      assertFalse(refused.failure().contains("\n") || refused.failure().contains("cap-run-pw"), refused.failure());
       assertEquals(settingsBefore, logSettings());
    }
 

@@ -20,7 +20,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -71,11 +70,7 @@ class CapturePostgresTest {
    }
 
    private Map<String, String> target(Map<String, String> more) {
-      Map<String, String> options = new HashMap<>(more);
-      options.put("db.url", database.url());
-      options.put("db.user", database.user());
-      options.put("db.password", database.password());
-      return options;
+      return CaptureReplayIntegrationTest.target(database, more);
    }
 
    private void logEveryStatement(boolean on) throws Exception {

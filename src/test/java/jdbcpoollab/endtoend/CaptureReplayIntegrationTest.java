@@ -79,9 +79,17 @@ class CaptureReplayIntegrationTest {
    }
 
    private Map<String, String> target(Map<String, String> more) {
+      return target(database, more);
+   }
+
+   /** {@code more} and the options that name {@code database} as a run's target. */
+   static Map<String, String> target(Database database, Map<String, String> more) {
       Map<String, String> options = new HashMap<>(more);
       options.put("db.url", database.url());
       options.put("db.user", database.user());
+      if (database.password() != null && !database.password().isEmpty()) {
+         options.put("db.password", database.password());
+      }
       return options;
    }
 

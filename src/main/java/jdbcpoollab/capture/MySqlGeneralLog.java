@@ -72,7 +72,12 @@ public final class MySqlGeneralLog implements AutoCloseable {
                : output.contains("FILE") ? "FILE,TABLE" : "TABLE") + "'");
          st.execute("SET GLOBAL general_log = ON");
       } catch (SQLException e) {
-         log.close();
+         try {
+            log.close();
+         } catch (SQLException notRestored) {
+            // refused like the switch itself: nothing was switched to restore
+            e.addSuppressed(notRestored);
+         }
          throw denied(database, e);
       }
       return log;

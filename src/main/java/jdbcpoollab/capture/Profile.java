@@ -33,7 +33,7 @@ public record Profile(String product, long spanMicros, List<ShapeCount> shapes, 
 
    public static Profile of(Capture capture) {
       Requests cut = Requests.of(capture);
-      SqlText.Quoting quoting = Shape.quoting(capture.product());
+      SqlText.Quoting quoting = SqlText.Quoting.of(capture.product());
       List<String> work = new ArrayList<>();
       List<Integer> lengths = new ArrayList<>();
       List<Long> held = new ArrayList<>();

@@ -47,11 +47,6 @@ public final class Shape {
       return shape.endsWith(";") ? shape.substring(0, shape.length() - 1).trim() : shape;
    }
 
-   /** The quoting of a product, as the lab's dialects name it. */
-   public static SqlText.Quoting quoting(String product) {
-      return "mysql".equals(product) ? SqlText.Quoting.MYSQL : SqlText.Quoting.STANDARD;
-   }
-
    private static boolean comment(String text) {
       return text.startsWith("--") || text.startsWith("#") || text.startsWith("/*");
    }

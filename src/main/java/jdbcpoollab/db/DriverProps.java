@@ -119,21 +119,25 @@ public record DriverProps(String label, Map<String, String> values) {
       if (values.isEmpty()) {
          return url;
       }
-      int q = url.indexOf('?');
       List<String> query = new ArrayList<>();
-      if (q >= 0) {
-         Arrays.stream(url.substring(q + 1).split("&")).filter(p -> !p.isEmpty())
-               .filter(p -> !values.containsKey(p.split("=", 2)[0])).forEach(query::add);
-      }
+      parameters(url).stream().filter(p -> !values.containsKey(p[0])).map(p -> String.join("=", p))
+            .forEach(query::add);
       values.forEach((name, value) -> query.add(name + "=" + value));
+      int q = url.indexOf('?');
       return (q < 0 ? url : url.substring(0, q)) + "?" + String.join("&", query);
    }
 
    /** The value of the parameter {@code name} in {@code url}'s query, as written there; null when it has none. */
    public static String queryValue(String url, String name) {
+      return parameters(url).stream().filter(p -> p[0].equals(name)).map(p -> p.length > 1 ? p[1] : "")
+            .reduce((a, b) -> b).orElse(null);
+   }
+
+   /** The parameters of {@code url}'s query in order, each its name and, after an {@code =}, its value. */
+   private static List<String[]> parameters(String url) {
       int q = url.indexOf('?');
-      return q < 0 ? null : Arrays.stream(url.substring(q + 1).split("&")).map(p -> p.split("=", 2))
-            .filter(p -> p[0].equals(name)).map(p -> p.length > 1 ? p[1] : "").reduce((a, b) -> b).orElse(null);
+      return q < 0 ? List.of() : Arrays.stream(url.substring(q + 1).split("&")).filter(p -> !p.isEmpty())
+            .map(p -> p.split("=", 2)).toList();
    }
 
    /**

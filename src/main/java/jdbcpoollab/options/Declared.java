@@ -128,6 +128,18 @@ public final class Declared {
    public static final Option<String> WORKLOAD = Option.choice("workload", "mixed",
          List.of("mixed", "select", "insert", "update"), "CpoolCompare's statements");
 
+   // Capture, Replay
+   public static final Option<String> CAPTURE_LOG = Option.text("capture.log", null,
+         "the PostgreSQL server log a capture reads");
+   public static final Option<String> CAPTURE = Option.text("capture", null,
+         "the Capture run folder whose traffic Replay sends");
+   public static final Option<String> SPEED = Option.text("speed", "1",
+         "speed factors of the captured arrivals, comma-separated");
+   public static final Option<String> REPLAY_WRITES = Option.choice("replay.writes", "false", FALSE_TRUE,
+         "whether a capture that writes may be replayed");
+   public static final Option<String> REPLAY_SAME_SERVER = Option.choice("replay.sameServer", "false", FALSE_TRUE,
+         "whether a capture may be replayed against the server it was captured from");
+
    // Fidelity
    public static final Option<Double> S1_SECONDS = Option.above("s1Seconds", 2, 0, 3_600,
          "the window measuring one operation alone, in s");

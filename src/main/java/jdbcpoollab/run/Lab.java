@@ -211,6 +211,11 @@ public final class Lab {
       }
    }
 
+   /** Ends the run before its load with one line and {@code code}; its summary.json says why. */
+   public LabExit failed(int code, String message) {
+      return end.failed(code, message);
+   }
+
    /** What the database server is doing, for a step to sample: the embedded server's process CPU, else its count. */
    public ServerActivity serverActivity() {
       return db.activity();

@@ -4,9 +4,7 @@ import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.analysis.NumberText;
 import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.OpenStep;
-import jdbcpoollab.load.Outcome;
 import jdbcpoollab.measure.ArrivalRecorder;
-import jdbcpoollab.measure.ArrivalResult;
 import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.SweepRun;
@@ -17,7 +15,6 @@ import jdbcpoollab.report.RateSweepSummary;
 import jdbcpoollab.workloads.Workload;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -38,8 +35,7 @@ public final class RateSweepEngine implements LabRun {
    private final RateSweepOptions options;
    private final RateSweepSummary summary;
    private final Lab lab;
-   private final List<OpenStep> steps = new ArrayList<>();
-   private final PoolProtocol pools = new PoolProtocol();
+   private final OpenSteps steps = new OpenSteps();
 
    private RateSweepEngine(Options system, RateSweepOptions options) {
       this.options = options;
@@ -47,17 +43,18 @@ public final class RateSweepEngine implements LabRun {
             options.from() == null ? null : SweepRun.read(options.from()));
       lab = new Lab(system, RunPlan.of("RateSweep", options.common(), options.largestPool() + 50, summary,
                   options.settings())
-            .steps(options.workloads().size() * options.pools().size() * options.sources().size(), pools::endRun)
-            .onInterrupt(pools::interrupt).recoverWithin(options.recoverSeconds()).warmupPerStep(options.warmup()));
+            .steps(options.workloads().size() * options.pools().size() * options.sources().size(),
+                  steps.pools()::endRun)
+            .onInterrupt(steps.pools()::interrupt).recoverWithin(options.recoverSeconds())
+            .warmupPerStep(options.warmup()));
       for (Workload workload : options.workloads()) {
          for (int pool : options.pools()) {
             for (PoolLibrary source : options.sources()) {
-               steps.add(step(workload, pool, source));
+               steps.add(lab, step(workload, pool, source), step -> NumberText.trimmed(options.rate())
+                     + " requests/s arrive", (step, r) -> summary.add(step.requestName(), r));
             }
          }
       }
-      steps.forEach(step -> pools.arrivals(step, new PoolProtocol.Stage(() -> open(step),
-            () -> report(step, step.close(), null), step::stop, () -> report(step, step.interrupt(), "interrupted"))));
    }
 
    /** Reads the sweep's options from the JVM's; bad input ends the run with one line, before anything starts. */
@@ -72,12 +69,12 @@ public final class RateSweepEngine implements LabRun {
 
    /** The steps in the order they run. */
    public List<OpenStep> steps() {
-      return List.copyOf(steps);
+      return steps.steps();
    }
 
    /** The protocol that opens each step's pool before its first arrival and closes it after its last. */
    public PoolProtocol pools() {
-      return pools;
+      return steps.pools();
    }
 
    private OpenStep step(Workload workload, int pool, PoolLibrary source) {
@@ -106,25 +103,6 @@ public final class RateSweepEngine implements LabRun {
             + FIRST_ARRIVAL_GAPS / rate));
    }
 
-   /** Before a step's first arrival: its pool opened and filled, its request threads started. */
-   private void open(OpenStep step) {
-      step.open(lab.watch());
-      lab.stepStarted(step.openFailure() != null
-            ? step.requestName() + ": pool did not open, step skipped: " + step.openFailure()
-            : String.format(Locale.ROOT, "%s: pool filled in %.0f ms, %s requests/s arrive", step.requestName(),
-                  step.openNanos() / 1e6, NumberText.trimmed(options.rate())), step.openNanos());
-   }
-
-   private List<Outcome> report(OpenStep step, ArrivalResult r, String why) {
-      if (r == null) {
-         return List.of();
-      }
-      String reason = why != null ? why
-            : step.openFailure() != null ? "pool did not open: " + step.openFailure()
-            : step.lostReason() != null ? step.lostReason() : "cut short";
-      return lab.stepFinished(summary.add(step.requestName(), r), r.step(), reason);
-   }
-
    public List<Assertion> assertions() {
       return lab.assertions();
    }
@@ -132,7 +110,7 @@ public final class RateSweepEngine implements LabRun {
    /** The run's budget: every step's arrivals, two acquire timeouts and Gatling's ticks, plus margins. */
    public Duration maxDuration() {
       double perStep = arrivals().toMillis() / 1000.0 + 2 * options.connectionTimeoutMs() / 1000.0 + 30;
-      return Duration.ofSeconds((long) (steps.size() * perStep) + 60);
+      return Duration.ofSeconds((long) (steps.steps().size() * perStep) + 60);
    }
 
    /** Before the load: the database, the table the workloads need, and each statement tried once. */

@@ -40,6 +40,8 @@ public final class Simulations {
          new Entry("Outage", OutageOptions::from, OutageOptions.DECLARED),
          new Entry("Burst", BurstOptions::from, BurstOptions.DECLARED),
          new Entry("Lifetime", LifetimeOptions::from, LifetimeOptions.DECLARED),
+         new Entry("Capture", CaptureOptions::from, CaptureOptions.DECLARED),
+         new Entry("Replay", ReplayOptions::from, ReplayOptions.DECLARED),
          new Entry(CompareOnly.NAME, CompareOnly::runs, List.of(Declared.RESULTS, Declared.COMPARE)),
          new Entry(MergeOnly.NAME, MergeOnly::runs, List.of(Declared.RESULTS, Declared.MERGE)));
 

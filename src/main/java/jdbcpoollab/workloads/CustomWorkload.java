@@ -132,7 +132,7 @@ public record CustomWorkload(String statement, boolean writes, Request request, 
             return null;
          }
          String raw = options.read(SQL);
-         SqlText.Quoting quoting = SqlText.Quoting.of(dialect);
+         SqlText.Quoting quoting = SqlText.Quoting.of(dialect.name());
          List<String> statements = PLSQL.matcher(sql).find() ? List.of(sql) : SqlScript.split(sql, quoting);
          List<Request.Part> parts = new ArrayList<>();
          for (String statement : statements) {

@@ -1,7 +1,6 @@
 package jdbcpoollab.workloads;
 
 import jdbcpoollab.db.Dialect;
-import jdbcpoollab.db.PerProduct;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,9 +17,9 @@ public final class SqlText {
    public enum Quoting {
       MYSQL, STANDARD;
 
-      /** The quoting of {@code dialect}'s product. */
-      public static Quoting of(Dialect dialect) {
-         return dialect.pick(new PerProduct<>(MYSQL, STANDARD, STANDARD));
+      /** The quoting of a product, as the lab's dialects name it ({@link Dialect#name}): MySQL's and MariaDB's own. */
+      public static Quoting of(String product) {
+         return "mysql".equals(product) ? MYSQL : STANDARD;
       }
    }
 

@@ -17,25 +17,25 @@ import java.util.concurrent.locks.LockSupport;
  * transactions of three statements with a known pause between them at another. Each request's send time and each
  * transaction's held time are kept, as the client saw them.
  */
-final class TrafficOfKnownShape {
-   static final String SELECT = "SELECT v FROM cap_items WHERE id = ?";
-   static final String LOCK = "SELECT v FROM cap_items WHERE id = ? FOR UPDATE";
-   static final String UPDATE = "UPDATE cap_items SET v = v + ? WHERE id = ?";
-   static final String INSERT = "INSERT INTO cap_log (item, note) VALUES (?, ?)";
+public final class TrafficOfKnownShape {
+   public static final String SELECT = "SELECT v FROM cap_items WHERE id = ?";
+   public static final String LOCK = "SELECT v FROM cap_items WHERE id = ? FOR UPDATE";
+   public static final String UPDATE = "UPDATE cap_items SET v = v + ? WHERE id = ?";
+   public static final String INSERT = "INSERT INTO cap_log (item, note) VALUES (?, ?)";
    final int selects;
    final int transactions;
    final long pauseMillis;
    final List<Long> sentNanos = Collections.synchronizedList(new ArrayList<>());
    /** Each transaction's time from sending its first statement to asking for its commit, as the client saw it. */
-   final List<Long> heldMicros = Collections.synchronizedList(new ArrayList<>());
+   public final List<Long> heldMicros = Collections.synchronizedList(new ArrayList<>());
 
-   TrafficOfKnownShape(int selects, int transactions, long pauseMillis) {
+   public TrafficOfKnownShape(int selects, int transactions, long pauseMillis) {
       this.selects = selects;
       this.transactions = transactions;
       this.pauseMillis = pauseMillis;
    }
 
-   static void prepare(Database database, String intType) throws SQLException {
+   public static void prepare(Database database, String intType) throws SQLException {
       try (Connection c = database.connect(); Statement st = c.createStatement()) {
          st.execute("DROP TABLE IF EXISTS cap_items");
          st.execute("DROP TABLE IF EXISTS cap_log");
@@ -48,7 +48,7 @@ final class TrafficOfKnownShape {
    }
 
    /** Sends it all over {@code seconds}, on connections opened now, and returns when the last request is done. */
-   void send(Database database, double seconds, List<String> chatter) throws Exception {
+   public void send(Database database, double seconds, List<String> chatter) throws Exception {
       long t0 = System.nanoTime() + 50_000_000L;
       Thread reads = new Thread(() -> run(database, c -> {
          try (Statement st = c.createStatement();
@@ -89,7 +89,7 @@ final class TrafficOfKnownShape {
    }
 
    /** Requests per second as sent, from the first to the last. */
-   double sentRate() {
+   public double sentRate() {
       List<Long> sorted = sentNanos.stream().sorted().toList();
       return (sorted.size() - 1) * 1e9 / (sorted.get(sorted.size() - 1) - sorted.get(0));
    }

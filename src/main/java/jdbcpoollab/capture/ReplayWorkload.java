@@ -1,0 +1,89 @@
+package jdbcpoollab.capture;
+
+import jdbcpoollab.workloads.Think;
+import jdbcpoollab.workloads.Workload;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A replay's requests as one step's workload: each operation is the next request, in order of arrival, on the
+ * connection it borrowed. A statement starts at its captured offset from the request's start or when the previous
+ * one ended, whichever is later, so the captured gaps stay and the statements' own time is the database's. Each
+ * transaction's held time (its start to its end's start) is kept, as the capture's profile counts it.
+ */
+public final class ReplayWorkload implements Workload {
+   private final String name;
+   private final List<ReplayRequest> requests;
+   private final AtomicInteger next = new AtomicInteger();
+   private final List<Long> heldMicros = Collections.synchronizedList(new ArrayList<>());
+
+   /** @param requests the requests in order of arrival, as the step's arrivals bring them */
+   public ReplayWorkload(String name, List<ReplayRequest> requests) {
+      if (requests.isEmpty()) {
+         throw new IllegalArgumentException("a replay needs requests");
+      }
+      this.name = name;
+      this.requests = List.copyOf(requests);
+   }
+
+   @Override
+   public String name() {
+      return name;
+   }
+
+   @Override
+   public String statement() {
+      return requests.size() + " captured requests";
+   }
+
+   @Override
+   public void run(Connection connection) throws SQLException {
+      ReplayRequest request = requests.get(Math.floorMod(next.getAndIncrement(), requests.size()));
+      long start = System.nanoTime();
+      long last = start;
+      try (Statement st = connection.createStatement()) {
+         for (TimedStatement s : request.statements()) {
+            Think.sleep(start + s.offsetMicros() * 1000 - System.nanoTime());
+            last = System.nanoTime();
+            if (st.execute(s.sql())) {
+               try (ResultSet rows = st.getResultSet()) {
+                  while (rows.next()) {
+                     rows.getObject(1);
+                  }
+               }
+            }
+         }
+      } catch (SQLException | RuntimeException e) {
+         if (request.transaction()) {
+            rollBack(connection);
+         }
+         throw e;
+      }
+      if (request.transaction()) {
+         heldMicros.add((last - start) / 1000);
+      }
+   }
+
+   /** A transaction that failed half-way is rolled back, so the pool gets its connection back clean. */
+   private static void rollBack(Connection connection) {
+      try (Statement st = connection.createStatement()) {
+         st.execute("ROLLBACK");
+      } catch (SQLException e) {
+         // the connection is broken: the pool finds out itself
+      }
+   }
+
+   /** Each replayed transaction's time from its start to its end's start, in µs. */
+   public List<Long> heldMicros() {
+      synchronized (heldMicros) {
+         return List.copyOf(heldMicros);
+      }
+   }
+}

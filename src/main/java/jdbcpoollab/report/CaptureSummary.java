@@ -1,0 +1,131 @@
+package jdbcpoollab.report;
+
+import jdbcpoollab.capture.Profile;
+import jdbcpoollab.capture.ShapeCount;
+import jdbcpoollab.measure.Rounded;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import static jdbcpoollab.analysis.NumberText.fixed;
+
+/**
+ * Capture's summaries: what the capture holds (its requests, statements by shape, arrivals per second, transaction
+ * lengths and held times, the driver's chatter left out), the capture file it wrote and the server it came from.
+ */
+public final class CaptureSummary implements Summary {
+   /** The capture file in the run folder, which {@code -Dsim=Replay -Dcapture=<run folder>} reads. */
+   public static final String FILE = "capture.txt";
+   private Profile profile;
+   private String server;
+   private boolean writes;
+
+   /** The capture, once taken; {@code server} is the captured server's identity, {@code writes} whether it writes. */
+   public synchronized void taken(Profile captured, String serverIdentity, boolean anyWrites) {
+      profile = captured;
+      server = serverIdentity;
+      writes = anyWrites;
+   }
+
+   @Override
+   public synchronized Map<String, Object> json() {
+      Map<String, Object> json = new LinkedHashMap<>();
+      if (profile == null) {
+         return json;
+      }
+      json.put("file", FILE);
+      json.put("server", server);
+      json.put("requests", profile.requests());
+      json.put("statements", profile.statements());
+      json.put("shapes", shapes(profile.shapes()));
+      json.put("seconds", Rounded.to(profile.spanMicros() / 1e6, 3));
+      json.put("arrivalRate", Rounded.to(profile.arrivalRate(), 3));
+      json.put("requestsPerSecond", profile.requestsPerSecond());
+      json.put("transactions", profile.heldMicros().size());
+      json.put("transactionLengths", profile.transactionLengths());
+      json.put("heldMedianMs", Rounded.to(Profile.median(profile.heldMicros()) / 1e3, 3));
+      json.put("gapMedianMs", Rounded.to(Profile.median(profile.gapMicros()) / 1e3, 3));
+      json.put("unfinished", profile.unfinished());
+      json.put("chatterStatements", profile.chatterCount());
+      json.put("chatter", shapes(profile.chatter()));
+      json.put("writes", writes);
+      return json;
+   }
+
+   private static List<Map<String, Object>> shapes(List<ShapeCount> counts) {
+      return counts.stream().map(s -> {
+         Map<String, Object> m = new LinkedHashMap<>();
+         m.put("shape", s.shape());
+         m.put("count", s.count());
+         m.put("share", Rounded.to(s.share(), 4));
+         return m;
+      }).toList();
+   }
+
+   @Override
+   public synchronized Table csv() {
+      Table table = new Table(List.of("shape", "count", "share"));
+      if (profile != null) {
+         profile.shapes().forEach(s -> table.add(List.of(s.shape(), String.valueOf(s.count()),
+               fixed(s.share(), 4))));
+      }
+      return table;
+   }
+
+   @Override
+   public synchronized String tables(boolean markdown) {
+      if (profile == null) {
+         return "";
+      }
+      StringBuilder md = new StringBuilder();
+      md.append(String.format(Locale.ROOT, "%d requests (%d transactions, %d autocommit statements) and "
+                  + "%d statements in %s s, %s requests/s from the first arrival to the last; %d transactions the "
+                  + "capture ended inside of left out%s.%n%n", profile.requests(), profile.heldMicros().size(),
+            profile.requests() - profile.heldMicros().size(), profile.statements(),
+            fixed(profile.spanMicros() / 1e6, 3), fixed(profile.arrivalRate(), 1), profile.unfinished(),
+            writes ? "; it writes: its replay needs -Dreplay.writes=true" : ""));
+      section(md, markdown, "Statements by shape", shapeTable(profile.shapes()));
+      Table held = new Table(List.of("transactions", "statements (median)", "held median ms", "held max ms",
+            "gap median ms"));
+      held.add(List.of(String.valueOf(profile.heldMicros().size()),
+            String.valueOf(profile.transactionLengths().stream().sorted().skip(profile.transactionLengths().size() / 2)
+                  .findFirst().orElse(0)),
+            fixed(Profile.median(profile.heldMicros()) / 1e3, 3),
+            fixed(profile.heldMicros().stream().mapToLong(Long::longValue).max().orElse(0) / 1e3, 3),
+            fixed(Profile.median(profile.gapMicros()) / 1e3, 3)));
+      section(md, markdown, "Transactions: the time each held its connection", held);
+      Table perSecond = new Table(List.of("second", "requests"));
+      List<Integer> rps = profile.requestsPerSecond();
+      for (int i = 0; i < rps.size(); i++) {
+         perSecond.add(List.of(String.valueOf(i + 1), String.valueOf(rps.get(i))));
+      }
+      section(md, markdown, "Requests per second", perSecond);
+      section(md, markdown, "The driver's chatter, left out (" + profile.chatterCount() + " statements)",
+            shapeTable(profile.chatter()));
+      return md.toString();
+   }
+
+   private static Table shapeTable(List<ShapeCount> counts) {
+      Table table = new Table(List.of("shape", "count", "share"));
+      counts.forEach(s -> table.add(List.of(s.shape().replace("|", "\\|"), String.valueOf(s.count()),
+            fixed(100 * s.share(), 1) + "%")));
+      return table;
+   }
+
+   private static void section(StringBuilder md, boolean markdown, String title, Table table) {
+      md.append(markdown ? "## " + title + "\n\n" : title + ":\n").append(markdown ? table.markdown() : table.text())
+            .append('\n');
+   }
+
+   @Override
+   public Map<String, Long> failures() {
+      return Map.of();
+   }
+
+   @Override
+   public synchronized boolean complete() {
+      return profile != null;
+   }
+}

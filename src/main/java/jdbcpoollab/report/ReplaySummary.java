@@ -1,0 +1,174 @@
+package jdbcpoollab.report;
+
+import jdbcpoollab.analysis.RateAnswer;
+import jdbcpoollab.analysis.RatePoint;
+import jdbcpoollab.measure.ArrivalResult;
+import jdbcpoollab.measure.Rounded;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import static jdbcpoollab.analysis.NumberText.fixed;
+import static jdbcpoollab.analysis.NumberText.trimmed;
+
+/**
+ * Replay's summaries: per speed, RateSweep's steps and answer at the rate the sped-up capture offers (each step with
+ * its speed and the median time its transactions held their connection), and the headroom said plainly. A window
+ * as short as a capture leaves an unstable pool's queue open at its close rather than in its P99, so a pool meets
+ * the SLO only when the P99 acquire wait counting the waits still open at the close meets it too.
+ */
+public final class ReplaySummary implements Summary {
+   /** Below this share of the offered rate at its largest pool, a speed's database is saturated, not its pools. */
+   private static final double SATURATED = 0.95;
+   private final double sloP99Ms;
+   private final int requests;
+   private final Map<Double, RateSweepSummary> bySpeed = new LinkedHashMap<>();
+   private final Map<Double, List<Double>> heldBySpeed = new LinkedHashMap<>();
+
+   /**
+    * @param requests the requests that arrive in each step's window: the capture's
+    * @param rates    the arrival rate each speed offers, requests per second, by speed
+    */
+   public ReplaySummary(double sloP99Ms, int requests, Map<Double, Double> rates) {
+      this.sloP99Ms = sloP99Ms;
+      this.requests = requests;
+      rates.forEach((speed, rate) -> {
+         bySpeed.put(speed, new RateSweepSummary(rate, sloP99Ms, null));
+         heldBySpeed.put(speed, new ArrayList<>());
+      });
+   }
+
+   /** Adds a finished step at {@code speed}; returns its progress line. */
+   public synchronized String add(double speed, String name, ArrivalResult measured, double heldMedianMs) {
+      heldBySpeed.get(speed).add(heldMedianMs);
+      return bySpeed.get(speed).add(name, measured) + String.format(Locale.ROOT, ", transactions held %s ms "
+            + "(median)", fixed(heldMedianMs, 3));
+   }
+
+   /** The answer per speed (and source, when the replay had several), from the steps so far. */
+   public synchronized Map<Double, List<RateAnswer>> answers() {
+      Map<Double, List<RateAnswer>> answers = new LinkedHashMap<>();
+      bySpeed.forEach((speed, summary) -> answers.put(speed, summary.answers().stream().map(this::served).toList()));
+      return answers;
+   }
+
+   /** RateSweep's answer, its pick the smallest pool whose waits still open at the close meet the SLO too. */
+   private RateAnswer served(RateAnswer a) {
+      RatePoint pick = a.points().stream().filter(p -> p.meetsSlo(sloP99Ms) && served(p)).findFirst().orElse(null);
+      return new RateAnswer(a.workload(), a.rate(), a.sloP99Ms(), a.points(), pick, a.predictedPick());
+   }
+
+   private boolean served(RatePoint p) {
+      return p.step().checks().acquireWithOpen().p99() <= sloP99Ms;
+   }
+
+   @Override
+   @SuppressWarnings("unchecked")
+   public synchronized Map<String, Object> json() {
+      List<Map<String, Object>> steps = new ArrayList<>();
+      bySpeed.forEach((speed, summary) -> {
+         List<Double> held = heldBySpeed.get(speed);
+         List<Map<String, Object>> own = (List<Map<String, Object>>) summary.json().get("steps");
+         for (int i = 0; i < own.size(); i++) {
+            Map<String, Object> step = new LinkedHashMap<>(own.get(i));
+            step.put("speed", speed);
+            step.put("heldMedianMs", Rounded.orNull(held.get(i), 3));
+            steps.add(step);
+         }
+      });
+      List<Map<String, Object>> answers = new ArrayList<>();
+      answers().forEach((speed, list) -> list.forEach(a -> {
+         Map<String, Object> m = new LinkedHashMap<>();
+         m.put("speed", speed);
+         m.put("workload", a.workload());
+         m.put("rate", a.rate());
+         m.put("sloP99Ms", a.sloP99Ms());
+         m.put("pool", a.pick() == null ? null : a.pick().pool());
+         m.put("predictedPool", a.predictedPick() == null ? null : a.predictedPick().pool());
+         answers.add(m);
+      }));
+      Map<String, Object> json = new LinkedHashMap<>();
+      json.put("steps", steps);
+      json.put("answers", answers);
+      json.put("headroom", headroom());
+      return json;
+   }
+
+   /**
+    * The answer across speeds in one sentence: "pool 12 serves today's traffic with P99 8 ms; at 2x it needs 20; at
+    * 4x no pool up to 64 meets 20 ms: the database saturates (…)", Erlang C's pick beside each.
+    */
+   public synchronized String headroom() {
+      List<String> parts = new ArrayList<>();
+      answers().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
+         for (RateAnswer a : e.getValue()) {
+            parts.add(clause(e.getKey(), a, parts.isEmpty()));
+         }
+      });
+      return parts.isEmpty() ? "" : String.join("; ", parts);
+   }
+
+   private String clause(double speed, RateAnswer a, boolean first) {
+      String traffic = speed == 1 ? "today's traffic" : trimmed(speed) + "x today's traffic";
+      String model = " (Erlang C: " + (a.predictedPick() == null ? "none" : "pool " + a.predictedPick().pool()) + ")";
+      if (a.pick() != null) {
+         String p99 = fixed(a.pick().step().times().total().p99(), 3);
+         return (first ? "pool " + a.pick().pool() + " serves " + traffic
+               : "at " + trimmed(speed) + "x it needs pool " + a.pick().pool()) + " with P99 " + p99 + " ms" + model;
+      }
+      int largest = a.points().stream().mapToInt(RatePoint::pool).max().orElse(0);
+      double best = a.points().stream().mapToDouble(p -> p.step().counts().throughput()).max().orElse(0);
+      String why = best < SATURATED * a.rate()
+            ? String.format(Locale.ROOT, ": the database saturates (at most %s of the %s requests/s offered served)",
+                  fixed(best, 1), fixed(a.rate(), 1))
+            : ": larger pools may";
+      return (first ? "for " + traffic + " " : "at " + trimmed(speed) + "x ") + "no pool up to " + largest
+            + " meets " + trimmed(sloP99Ms) + " ms" + why + model;
+   }
+
+   @Override
+   public synchronized Table csv() {
+      Table table = new Table(List.of("speed", "workload", "pool", "rate", "throughput", "total_p99_ms",
+            "predicted_p99_wait_ms", "meets_slo"));
+      answers().forEach((speed, list) -> list.forEach(a -> a.points().forEach(p -> table.add(List.of(
+            trimmed(speed), a.workload(), String.valueOf(p.pool()), fixed(a.rate(), 3),
+            fixed(p.step().counts().throughput(), 3), fixed(p.step().times().total().p99(), 3),
+            p.model() == null || p.predictedUnstable() ? "" : fixed(p.predictedP99WaitMs(), 3),
+            String.valueOf(p.meetsSlo(sloP99Ms)))))));
+      return table;
+   }
+
+   @Override
+   public synchronized String tables(boolean markdown) {
+      StringBuilder md = new StringBuilder("Times in ms, from each request's arrival. Predicted = M/M/c (Erlang C) "
+            + "with the pool's connections as servers and the service time S measured at that pool size. A pool "
+            + "meets the SLO when its P99 acquire wait counting the waits still open at the window's close does too; "
+            + "each window holds the capture's " + requests + " requests.\n\n");
+      answers().forEach((speed, list) -> list.forEach(a -> {
+         Table table = RateTables.byPool(a);
+         String title = a.workload() + ": " + fixed(a.rate(), 1) + " requests/s";
+         md.append(markdown ? "## " + title + "\n\n" + table.markdown() : title + ":\n" + table.text()).append('\n')
+               .append(markdown ? "**" + RateText.headline(a) + "**\n\n" : RateText.headline(a) + "\n\n");
+      }));
+      String headroom = headroom();
+      if (!headroom.isEmpty()) {
+         md.append(markdown ? "## Headroom\n\n**" + headroom + "**\n" : "Headroom: " + headroom + "\n");
+      }
+      return md.toString();
+   }
+
+   @Override
+   public synchronized Map<String, Long> failures() {
+      Map<String, Long> failures = new LinkedHashMap<>();
+      bySpeed.values().forEach(s -> s.failures().forEach((m, n) -> failures.merge(m, n, Long::sum)));
+      return failures;
+   }
+
+   @Override
+   public synchronized boolean complete() {
+      return bySpeed.values().stream().allMatch(RateSweepSummary::complete);
+   }
+}

@@ -1,0 +1,22 @@
+package jdbcpoollab.settings;
+
+import java.util.List;
+
+/**
+ * What a Replay run was asked to do, as {@code summary.json} records it under "settings".
+ *
+ * @param capture    the Capture run folder replayed
+ * @param source     the pool library and how each step's pool is configured
+ * @param requests   the capture's requests, each replayed once per step
+ * @param seconds    the capture's span: a step at speed 1 takes as long
+ * @param speeds     the speed factors, each dividing the captured arrival times
+ * @param sloP99Ms   the P99 total time from arrival the answer keeps under
+ * @param threads    the application's request threads
+ * @param queueLimit requests that may wait for a request thread before arrivals are refused
+ * @param writes     whether the capture writes, and so its replay was allowed to
+ * @param sameServer whether the replay was allowed on the server the capture came from
+ */
+public record ReplaySettings(String capture, String source, int requests, double seconds, List<Double> speeds,
+                             List<Integer> pools, double sloP99Ms, int threads, int queueLimit, boolean writes,
+                             boolean sameServer, int connectionTimeoutMs, double recoverSeconds) {
+}

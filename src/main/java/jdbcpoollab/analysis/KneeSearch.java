@@ -75,12 +75,17 @@ public record KneeSearch(List<Integer> tried, Integer next, Stop stop, int low, 
       return before < Recommendation.NEAR_BEST * after;
    }
 
-   /** The sizes a search for {@code users} users may take at most: every doubling, then a bisection's halvings. */
-   public static int mostSteps(int users) {
+   /** The sizes the doubling takes for {@code users} users at most: 1, 2, 4 … up to the users. */
+   public static int doublings(int users) {
       int doublings = 1;
       for (int p = 1; p < users; p *= 2) {
          doublings++;
       }
-      return 2 * doublings;
+      return doublings;
+   }
+
+   /** The sizes a search for {@code users} users may take at most: every doubling, then a bisection's halvings. */
+   public static int mostSteps(int users) {
+      return 2 * doublings(users);
    }
 }

@@ -42,12 +42,15 @@ import java.util.Map;
  *                         when not given (a workload of the user's own then thinks as it says)
  * @param jvmWarmup        the longest the JVM's warm-up on the first workload may run before the first step, in
  *                         seconds ({@code -DjvmWarmup}); 0 for none
+ * @param settleSeconds    the warm-up and window time the run may spend measuring again the steps that decide its
+ *                         answers ({@code -Dsettle.seconds}); NaN for the default, a share of the planned
+ *                         steps' ({@link SweepSlots}); 0 turns settling off
  */
 public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, Map<String, Object> workloadSettings,
                            double acquireP99Ms, List<Path> compare, List<Integer> rttMs,
                            boolean splitPools, List<Driver> drivers, List<DriverProps> driverProps, int repeat,
                            Integer databaseCores, Think think, double jvmWarmup, UserThreads threads,
-                           List<Integer> instances)
+                           List<Integer> instances, double settleSeconds)
       implements SimulationOptions {
 
    /** The most instances a step may run. */
@@ -55,7 +58,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
 
    /** The shared options PoolSweep takes, with its defaults. */
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(64).withPools("1,2,4,8,16,32,64")
-         .withWindow().withRecovery().withSources().withServerOptions();
+         .withWindow().withRecovery().withSources().withServerOptions().withAutoPools();
 
    public static PoolSweepOptions from(Options o) {
       return from(o, Workloads.DEFAULT);
@@ -90,13 +93,26 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
             split,
             drivers(o, target),
             driverProps(o),
-            o.integer("repeat", 1, 1, 100),
+            RepeatOption.passes(o, common),
             databaseCores(o, target),
             Think.from(o, null),
             o.decimal("jvmWarmup", 15, 0, 3_600, false),
             ThreadsOption.kind(o),
-            instances(o, common.users(), split));
+            instances(o, common.users(), split),
+            o.decimal("settle.seconds", Double.NaN, 0, 86_400, false));
    }
+
+   /** {@code -Dpools=auto}: the pool sizes are searched for, each once, one workload (series) after the other. */
+   public boolean autoPools() {
+      return common().pools().isEmpty();
+   }
+
+   /** The largest pool a step may have: with {@code -Dpools=auto} the users, where the search stops. */
+   @Override
+   public int largestPool() {
+      return autoPools() ? users() : common().largestPool();
+   }
+
 
    /** {@code -Dinstances}: 1 to 100 each, at most as many as users, not with a pool per kind. */
    private static List<Integer> instances(Options o, int users, boolean splitPools) {
@@ -274,6 +290,12 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
          options.put("splitPools", true);
       }
       options.put("jvmWarmup", jvmWarmup);
+      if (autoPools()) {
+         options.put("pools", CommonOptions.AUTO);
+      }
+      if (!Double.isNaN(settleSeconds)) {
+         options.put("settleSeconds", settleSeconds);
+      }
       recordDriverProps(options);
       if (threads != UserThreads.platform()) {
          options.put("threads", threads.name());

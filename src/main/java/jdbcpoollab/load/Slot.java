@@ -41,7 +41,7 @@ public final class Slot implements ClosedStep {
    }
 
    @Override
-   public long closedLoop(long userId, Rounds rounds, Step.OperationLog log) {
+   public long closedLoop(long userId, Rounds rounds, OperationLog log) {
       Step step = chosen;
       return step == null ? 0 : step.closedLoop(userId, rounds, log);
    }

@@ -158,17 +158,6 @@ public final class Step implements ClosedStep {
       recorder.stop(System.nanoTime());
    }
 
-   /** Where a user's loop reports each measured operation, such as Gatling's stats engine; primitives only. */
-   @FunctionalInterface
-   public interface OperationLog {
-      /** @param error normalised failure message, or null when it succeeded */
-      void operation(String requestName, long startMillis, long endMillis, String error);
-
-      /** Tells nothing, for loops that Gatling does not see (plain threads, S1). */
-      OperationLog NONE = (requestName, startMillis, endMillis, error) -> {
-      };
-   }
-
    /**
     * One user's closed loop on the calling thread, as an application's request thread would run it: operations one
     * after the other (acquire a connection, run the workload on it, give it back), the user's think time between

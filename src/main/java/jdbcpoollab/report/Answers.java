@@ -37,6 +37,7 @@ public record Answers(boolean autoPools, double settleSeconds) {
          a.put("settled", settling.decided());
          a.put("candidates", settling.candidates());
          a.put("passes", settling.passes());
+         a.put("settleSeconds", settleSeconds);
          if (autoPools) {
             KneeSearch search = KneeSearch.of(ran.apply(s), s.users());
             Map<String, Object> m = new LinkedHashMap<>();
@@ -48,6 +49,22 @@ public record Answers(boolean autoPools, double settleSeconds) {
          answers.add(a);
       }
       return answers;
+   }
+
+   /**
+    * The lines of the answer a run's summary.json holds for {@code s}'s workload, as {@link #lines} gave them when it
+    * ran; none for a run without answers (made before them, or not a PoolSweep).
+    */
+   static List<String> lines(Map<String, Object> summary, Sizing s, List<StepResult> ran) {
+      if (summary.get("answers") instanceof List<?> answers) {
+         for (Object answer : answers) {
+            if (answer instanceof Map<?, ?> a && s.workload().equals(a.get("workload"))) {
+               return new Answers(a.containsKey("search"),
+                     a.get("settleSeconds") instanceof Number n ? n.doubleValue() : 0).lines(s, ran);
+            }
+         }
+      }
+      return List.of();
    }
 
    /** The lines under a workload's recommendation: the search's sizes and stop, and whether the answer settled. */

@@ -95,6 +95,11 @@ public record Answers(boolean autoPools, double settleSeconds) {
       return lines;
    }
 
+   /** The series a step belongs to, as tables and answers name it: its workload, and its source when not empty. */
+   static String series(StepResult r) {
+      return r.source().isEmpty() ? r.workload() : r.workload() + " " + r.source();
+   }
+
    private static String why(KneeSearch search) {
       if (search.stop() == null) {
          return "the search did not end (the run ended first)";

@@ -139,7 +139,7 @@ public final class SweepPage {
       String w = sizing.workload();
       html.h2("Workload " + w + ": " + run.query(w), "workload-" + w);
       List<String> reasons = new ArrayList<>();
-      Answers.lines(run.summary(), sizing, run.steps().stream().filter(r -> SweepSummary.name(r).equals(w)).toList())
+      Answers.lines(run.summary(), sizing, run.steps().stream().filter(r -> Answers.series(r).equals(w)).toList())
             .forEach(line -> reasons.add("<b>" + Html.escape(line) + "</b>"));
       SizingText.reasoning(sizing).forEach(line -> reasons.add(Html.escape(line)));
       html.boxHtml(sizing.choice().pick() != null ? "answer" : "warn",

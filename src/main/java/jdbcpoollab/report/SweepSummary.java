@@ -138,7 +138,7 @@ public final class SweepSummary implements Summary {
 
    /** What a step's table and recommendation are named by: its workload, and its source when the sweep had several. */
    static String name(StepResult r) {
-      return r.source().isEmpty() ? r.workload() : r.workload() + " " + r.source();
+      return Answers.series(r);
    }
 
    private static List<String> series(List<StepResult> steps) {

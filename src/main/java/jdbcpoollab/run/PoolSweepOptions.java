@@ -291,7 +291,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
       }
       options.put("jvmWarmup", jvmWarmup);
       if (autoPools()) {
-         options.put("pools", CommonOptions.AUTO);
+         options.put("poolSearch", CommonOptions.AUTO);
       }
       if (!Double.isNaN(settleSeconds)) {
          options.put("settleSeconds", settleSeconds);

@@ -1,9 +1,12 @@
 package jdbcpoollab.endtoend;
 
+import jdbcpoollab.report.SweepSummary;
 import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.GatlingRun;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -62,10 +65,11 @@ class SettlingIntegrationTest {
 
    @Test
    @SuppressWarnings("unchecked")
-   void anAutoSweepDoublesThenBisectsAndSaysWhyItStopped() {
+   void anAutoSweepDoublesThenBisectsAndSaysWhyItStopped() throws IOException {
       GatlingRun.Result run = GatlingRun.run(PoolSweep.class, Map.of("workloads", "wait,cpu", "pools", "auto",
             "users", "8", "seconds", "1", "warmup", "0.5", "settle.seconds", "0"), false);
       assertEquals(0, run.exitCode(), run.console());
+      String page = Files.readString(new SweepSummary(null).page(run.folder(), null).orElseThrow());
       for (Map<String, Object> answer : answers(run)) {
          String workload = (String) answer.get("workload");
          Map<String, Object> search = (Map<String, Object>) answer.get("search");
@@ -85,8 +89,9 @@ class SettlingIntegrationTest {
          }
          assertFalse(search.get("stopped") == null, "the search ended: " + search);
          assertTrue(run.console().contains(workload + ": searching, pool 1 next (tried none yet)"), run.console());
-         assertTrue(run.console().contains("pools tried, in order: " + String.join(", ",
-               tried.stream().map(String::valueOf).toList())), run.console());
+         String line = "pools tried, in order: " + String.join(", ", tried.stream().map(String::valueOf).toList());
+         assertTrue(run.console().contains(line), run.console());
+         assertTrue(page.contains(line), "the page's answer box too");
          if (workload.equals("wait")) {
             assertEquals(List.of(1, 2, 4, 8), tried, "the wait workload still rises at every doubling");
             assertEquals("users", search.get("stopped"));

@@ -1,6 +1,7 @@
 package jdbcpoollab.analysis;
 
-import jdbcpoollab.measure.Rounded;
+import jdbcpoollab.files.Decimals;
+import jdbcpoollab.files.Json;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -172,38 +173,32 @@ public record FidelityMedian(String workload, int pool, int users, List<Fidelity
       return b > 0 ? a / b : Double.NaN;
    }
 
+   /**
+    * One workload and pool size as summary.json holds it under {@code fidelity} (docs/fidelity.md): the medians of
+    * the rounds, the targets missed and each round ({@code perRound}).
+    */
+   public record Written(String workload, int pool, int users, int rounds, @Decimals(4) double s1Ms,
+                         @Decimals(1) double ceiling, @Decimals(1) double lab, @Decimals(1) double raw,
+                         @Decimals(1) double plugin, @Decimals(4) double labOverRaw, @Decimals(4) double labOverPlugin,
+                         @Decimals(4) double efficiency, FidelityRow.AcquireP99 acquireP99Ms,
+                         @Decimals(4) double acquireP99Ratio, FidelityRow.Jain jain, @Decimals(1) double overheadP50Us,
+                         @Decimals(1) double overheadP99Us, @Decimals(1) double rawGapP50Us,
+                         @Decimals(4) double returnsOverOk, FidelityRow.Cpu cpuMicrosPerOp,
+                         FidelityRow.Overhead labOverheadPerOp, boolean complete, List<String> missed,
+                         List<FidelityRow.Written> perRound) {
+   }
+
+   public Written written() {
+      return new Written(workload, pool, users, rounds.size(), s1Ms(), ceiling(), lab(), raw(), plugin(), labOverRaw(),
+            labOverPlugin(), efficiency(), new FidelityRow.AcquireP99(labAcquireP99(), rawAcquireP99()),
+            acquireP99Ratio(), new FidelityRow.Jain(labJain(), rawJain()), overheadP50Us(), overheadP99Us(),
+            rawGapP50Us(), returnsOverOk(), cpu(), new FidelityRow.Overhead(extraCpuUs(), extraWallUs()),
+            rounds.stream().allMatch(FidelityRow::complete), missed(),
+            rounds.stream().map(FidelityRow::written).toList());
+   }
+
+   /** {@link #written} as summary.json holds it. */
    public Map<String, Object> toMap() {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("workload", workload);
-      m.put("pool", pool);
-      m.put("users", users);
-      m.put("rounds", rounds.size());
-      m.put("s1Ms", Rounded.orNull(s1Ms(), 4));
-      m.put("ceiling", Rounded.orNull(ceiling(), 1));
-      m.put("lab", Rounded.orNull(lab(), 1));
-      m.put("raw", Rounded.orNull(raw(), 1));
-      m.put("plugin", Rounded.orNull(plugin(), 1));
-      m.put("labOverRaw", Rounded.orNull(labOverRaw(), 4));
-      m.put("labOverPlugin", Rounded.orNull(labOverPlugin(), 4));
-      m.put("efficiency", Rounded.orNull(efficiency(), 4));
-      m.put("acquireP99Ms", FidelityRow.labAndRaw(labAcquireP99(), rawAcquireP99(), 3));
-      m.put("acquireP99Ratio", Rounded.orNull(acquireP99Ratio(), 4));
-      m.put("jain", FidelityRow.labAndRaw(labJain(), rawJain(), 4));
-      m.put("overheadP50Us", Rounded.orNull(overheadP50Us(), 1));
-      m.put("overheadP99Us", Rounded.orNull(overheadP99Us(), 1));
-      m.put("rawGapP50Us", Rounded.orNull(rawGapP50Us(), 1));
-      m.put("returnsOverOk", Rounded.orNull(returnsOverOk(), 4));
-      FidelityRow.Cpu cpu = cpu();
-      Map<String, Object> cpuMap = new LinkedHashMap<>();
-      cpuMap.put("lab", Rounded.orNull(cpu.lab(), 1));
-      cpuMap.put("raw", Rounded.orNull(cpu.raw(), 1));
-      cpuMap.put("plugin", Rounded.orNull(cpu.plugin(), 1));
-      cpuMap.put("rawThreads", Rounded.orNull(cpu.rawThreads(), 1));
-      m.put("cpuMicrosPerOp", cpuMap);
-      m.put("labOverheadPerOp", FidelityRow.overheadPerOp(extraCpuUs(), extraWallUs()));
-      m.put("complete", rounds.stream().allMatch(FidelityRow::complete));
-      m.put("missed", missed());
-      m.put("perRound", rounds.stream().map(FidelityRow::toMap).toList());
-      return m;
+      return Json.toMap(written());
    }
 }

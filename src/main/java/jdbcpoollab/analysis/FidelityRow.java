@@ -1,12 +1,8 @@
 package jdbcpoollab.analysis;
 
-import jdbcpoollab.files.Json;
-import jdbcpoollab.measure.Rounded;
+import jdbcpoollab.files.Decimals;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
-
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * One round of one workload at one pool size of the fidelity benchmark: the lab's Gatling action against plain
@@ -34,7 +30,8 @@ public record FidelityRow(String workload, int round, int pool, int users, StepR
     * CPU microseconds of this JVM per operation completed in each contender's window, and of the reference's loop
     * threads alone ({@code rawThreads}, from ThreadMXBean).
     */
-   public record Cpu(double lab, double raw, double plugin, double rawThreads) {
+   public record Cpu(@Decimals(1) double lab, @Decimals(1) double raw, @Decimals(1) double plugin,
+                     @Decimals(1) double rawThreads) {
       public Cpu(double lab, double raw, double plugin) {
          this(lab, raw, plugin, Double.NaN);
       }
@@ -93,57 +90,40 @@ public record FidelityRow(String workload, int round, int pool, int users, StepR
       return ms * 1000;
    }
 
-   /** A number of the lab's beside the plain threads', for summary.json. */
-   static Map<String, Object> labAndRaw(double lab, double raw, int digits) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("lab", Rounded.orNull(lab, digits));
-      m.put("raw", Rounded.orNull(raw, digits));
-      return m;
+   /** An acquire wait's P99 of the lab's beside the plain threads', ms, for summary.json. */
+   public record AcquireP99(@Decimals(3) double lab, @Decimals(3) double raw) {
+   }
+
+   /** Jain's index of the lab's users beside the plain threads', for summary.json. */
+   public record Jain(@Decimals(4) double lab, @Decimals(4) double raw) {
    }
 
    /** The lab's extra client CPU and wall time per operation against the reference, µs, for summary.json. */
-   static Map<String, Object> overheadPerOp(double cpuUs, double wallUs) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("cpuUs", Rounded.orNull(cpuUs, 1));
-      m.put("wallUs", Rounded.orNull(wallUs, 2));
-      return m;
+   public record Overhead(@Decimals(1) double cpuUs, @Decimals(2) double wallUs) {
+   }
+
+   /**
+    * One round as summary.json holds it under each entry's {@code perRound} (docs/fidelity.md): throughputs in
+    * operations/s, {@code s1Ms} as measured (NaN in the rounds that do not measure it), ratios to 4 decimals.
+    */
+   public record Written(String workload, int round, int pool, int users, double s1Ms, @Decimals(1) double ceiling,
+                         @Decimals(1) double lab, @Decimals(1) double raw, @Decimals(1) double plugin, long pluginOk,
+                         double pluginSeconds, @Decimals(4) double labOverRaw, @Decimals(4) double labOverPlugin,
+                         @Decimals(4) double efficiency, Timing overhead, Timing rawGap, long labOk, long labReturns,
+                         AcquireP99 acquireP99Ms, Jain jain, @Decimals(4) double returnsOverOk, Cpu cpuMicrosPerOp,
+                         Overhead labOverheadPerOp, boolean complete) {
    }
 
    private static double ratio(double a, double b) {
       return b > 0 ? a / b : Double.NaN;
    }
 
-   public Map<String, Object> toMap() {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("workload", workload);
-      m.put("round", round);
-      m.put("pool", pool);
-      m.put("users", users);
-      m.put("s1Ms", s1Ms());
-      m.put("ceiling", Rounded.orNull(ceiling(), 1));
-      m.put("lab", Rounded.orNull(lab.counts().throughput(), 1));
-      m.put("raw", Rounded.orNull(raw.counts().throughput(), 1));
-      m.put("plugin", Rounded.orNull(pluginThroughput(), 1));
-      m.put("pluginOk", pluginOk);
-      m.put("pluginSeconds", pluginSeconds);
-      m.put("labOverRaw", Rounded.orNull(labOverRaw(), 4));
-      m.put("labOverPlugin", Rounded.orNull(labOverPlugin(), 4));
-      m.put("efficiency", Rounded.orNull(efficiency(), 4));
-      m.put("overhead", Json.toMap(labGaps));
-      m.put("rawGap", Json.toMap(rawGaps));
-      m.put("labOk", lab.counts().ok());
-      m.put("labReturns", labReturns);
-      m.put("acquireP99Ms", labAndRaw(lab.times().acquire().p99(), raw.times().acquire().p99(), 3));
-      m.put("jain", labAndRaw(lab.outcome().perUser().jain(), raw.outcome().perUser().jain(), 4));
-      m.put("returnsOverOk", Rounded.orNull(returnsOverOk(), 4));
-      Map<String, Object> cpuMap = new LinkedHashMap<>();
-      cpuMap.put("lab", Rounded.orNull(cpu.lab(), 1));
-      cpuMap.put("raw", Rounded.orNull(cpu.raw(), 1));
-      cpuMap.put("plugin", Rounded.orNull(cpu.plugin(), 1));
-      cpuMap.put("rawThreads", Rounded.orNull(cpu.rawThreads(), 1));
-      m.put("cpuMicrosPerOp", cpuMap);
-      m.put("labOverheadPerOp", overheadPerOp(labExtraCpuUs(), labExtraWallUs()));
-      m.put("complete", complete());
-      return m;
+   public Written written() {
+      return new Written(workload, round, pool, users, s1Ms(), ceiling(), lab.counts().throughput(),
+            raw.counts().throughput(), pluginThroughput(), pluginOk, pluginSeconds, labOverRaw(), labOverPlugin(),
+            efficiency(), labGaps, rawGaps, lab.counts().ok(), labReturns,
+            new AcquireP99(lab.times().acquire().p99(), raw.times().acquire().p99()),
+            new Jain(lab.outcome().perUser().jain(), raw.outcome().perUser().jain()), returnsOverOk(), cpu,
+            new Overhead(labExtraCpuUs(), labExtraWallUs()), complete());
    }
 }

@@ -1,12 +1,17 @@
 package jdbcpoollab.analysis;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import jdbcpoollab.files.Decimals;
 import jdbcpoollab.measure.Rounded;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.StatUtils;
 import org.apache.commons.math3.stat.inference.TestUtils;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * Is an option faster than the baseline, or is the difference noise? Welch's t-test (unequal variances) of the two
@@ -25,8 +30,10 @@ import java.util.Map;
  *                      no time
  * @param savingHighPct upper end
  */
-public record Welch(double difference, double savingPct, double t, double df, double p, double ciLow, double ciHigh,
-                    double savingLowPct, double savingHighPct) {
+@JsonPropertyOrder({"difference", "savingPct", "ci95", "savingCi95Pct", "t", "df", "p", "verdict"})
+public record Welch(@Decimals(6) double difference, @Decimals(6) double savingPct, @Decimals(6) double t,
+                    @Decimals(6) double df, @Decimals(Decimals.ALL) double p, @JsonIgnore double ciLow,
+                    @JsonIgnore double ciHigh, @JsonIgnore double savingLowPct, @JsonIgnore double savingHighPct) {
    public static final double ALPHA = 0.05;
 
    public static Welch compare(double[] baseline, double[] option) {
@@ -98,6 +105,7 @@ public record Welch(double difference, double savingPct, double t, double df, do
    }
 
    /** "significant at 5%", "not significant at 5%", or why there is no test. */
+   @JsonProperty("verdict")
    public String verdict() {
       if (Double.isNaN(p)) {
          return Double.isNaN(ciLow) ? "n/a (needs 2+ runs of each)" : "n/a (no spread)";
@@ -105,17 +113,36 @@ public record Welch(double difference, double savingPct, double t, double df, do
       return significant() ? "significant at 5%" : "not significant at 5%";
    }
 
-   public Map<String, Object> toMap() {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("difference", Rounded.orNull(difference, 6));
-      m.put("savingPct", Rounded.orNull(savingPct, 6));
-      m.put("ci95", Double.isNaN(ciLow) ? null : new Double[] {Rounded.orNull(ciLow, 6), Rounded.orNull(ciHigh, 6)});
-      m.put("savingCi95Pct", Double.isNaN(savingLowPct) ? null
-            : new Double[] {Rounded.orNull(savingLowPct, 6), Rounded.orNull(savingHighPct, 6)});
-      m.put("t", Rounded.orNull(t, 6));
-      m.put("df", Rounded.orNull(df, 6));
-      m.put("p", Double.isFinite(p) ? p : null);
-      m.put("verdict", verdict());
-      return m;
+   /** For summary.json: the 95% interval of {@code difference}, null when there is none. */
+   @JsonProperty("ci95")
+   List<Double> ci95() {
+      return interval(ciLow, ciHigh);
+   }
+
+   /** For summary.json: the 95% interval of the saving in %, null when there is none. */
+   @JsonProperty("savingCi95Pct")
+   List<Double> savingCi95Pct() {
+      return interval(savingLowPct, savingHighPct);
+   }
+
+   /** A test read back from summary.json: null is NaN, and an interval that is null has NaN ends. */
+   @JsonCreator
+   static Welch read(@JsonProperty("difference") Double difference, @JsonProperty("savingPct") Double savingPct,
+                     @JsonProperty("ci95") List<Double> ci95, @JsonProperty("savingCi95Pct") List<Double> savingCi95Pct,
+                     @JsonProperty("t") Double t, @JsonProperty("df") Double df, @JsonProperty("p") Double p) {
+      return new Welch(number(difference), number(savingPct), number(t), number(df), number(p), end(ci95, 0),
+            end(ci95, 1), end(savingCi95Pct, 0), end(savingCi95Pct, 1));
+   }
+
+   private static List<Double> interval(double low, double high) {
+      return Double.isNaN(low) ? null : Arrays.asList(Rounded.orNull(low, 6), Rounded.orNull(high, 6));
+   }
+
+   private static double end(List<Double> interval, int end) {
+      return interval == null ? Double.NaN : number(interval.get(end));
+   }
+
+   private static double number(Double value) {
+      return value == null ? Double.NaN : value;
    }
 }

@@ -24,16 +24,19 @@ final class DataFolder {
 
    private final Path home;
    private final String instance;
+   private final String version;
    private FileChannel lockChannel;
    private FileLock lock;
 
-   DataFolder(Path home, String instance) {
+   /** @param version the server's, whose data files the folder holds */
+   DataFolder(Path home, String instance, String version) {
       this.home = home;
       this.instance = instance;
+      this.version = version;
    }
 
    Path path() {
-      return home.resolve(instance + "-" + EmbeddedMariaDb.VERSION);
+      return home.resolve(instance + "-" + version);
    }
 
    Path pidFile() {
@@ -49,11 +52,12 @@ final class DataFolder {
    }
 
    /**
-    * Takes the instance's lock and writes this process's id into it.
+    * Takes the instance's lock and writes this process's id into it, unless another run holds it.
     *
-    * @throws EmbeddedMariaDb.Busy when another run holds it
+    * @return empty when this run holds the lock now; else who holds it, such as {@code " (pid 4242)"}, or {@code ""}
+    *       when the holder wrote no process id
     */
-   void lock() throws IOException {
+   Optional<String> lock() throws IOException {
       lockChannel = FileChannel.open(home.resolve(instance + ".lock"), StandardOpenOption.CREATE,
             StandardOpenOption.READ, StandardOpenOption.WRITE);
       try {
@@ -65,12 +69,12 @@ final class DataFolder {
          String holder = owner();
          lockChannel.close();
          lockChannel = null;
-         throw new EmbeddedMariaDb.Busy("another jdbc-pool-lab run" + holder + " is using the embedded MariaDB in "
-               + home + "; wait for it to finish or give this run its own folder with -Dlab.home=DIR");
+         return Optional.of(holder);
       }
       lockChannel.truncate(0);
       byte[] pid = Long.toString(ProcessHandle.current().pid()).getBytes(StandardCharsets.US_ASCII);
       lockChannel.write(ByteBuffer.wrap(pid), 0);
+      return Optional.empty();
    }
 
    private String owner() {

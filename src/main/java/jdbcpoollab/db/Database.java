@@ -35,7 +35,7 @@ public final class Database {
       this.url = url;
       this.user = user;
       this.password = password == null ? "" : password;
-      this.dialect = Dialect.forUrl(url);
+      this.dialect = Dialects.forUrl(url);
       Redactor.secret(password);
    }
 

@@ -1,7 +1,5 @@
 package jdbcpoollab.db;
 
-import jdbcpoollab.redact.Redactor;
-
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
@@ -11,7 +9,8 @@ import java.util.Set;
 /**
  * What differs between database products: how a table is created, the {@code big} table, the server's own counters
  * and how it names itself. A workload's own statements are its own, one per product ({@link PerProduct}), and the
- * dialect picks among them. Chosen from the JDBC URL; there is no product switch to set by hand.
+ * dialect picks among them. Chosen from the JDBC URL ({@link Dialects#forUrl}); there is no product switch to set by
+ * hand.
  */
 public interface Dialect {
 
@@ -99,22 +98,5 @@ public interface Dialect {
       String product = meta.getDatabaseProductName();
       String version = meta.getDatabaseProductVersion().replaceAll("\\s+", " ").trim();
       return version.startsWith(product) ? version : product + " " + version;
-   }
-
-   static Dialect forUrl(String url) {
-      if (url == null || !url.startsWith("jdbc:")) {
-         throw new IllegalArgumentException("not a JDBC URL: " + Redactor.url(url));
-      }
-      if (url.startsWith("jdbc:mysql:") || url.startsWith("jdbc:mariadb:")) {
-         return new MySqlDialect();
-      }
-      if (url.startsWith("jdbc:postgresql:")) {
-         return new PostgresDialect();
-      }
-      if (url.startsWith("jdbc:oracle:thin:")) {
-         return new OracleDialect();
-      }
-      throw new IllegalArgumentException("unsupported database URL " + Redactor.url(url)
-            + " (supported: jdbc:mysql:, jdbc:mariadb:, jdbc:postgresql:, jdbc:oracle:thin:)");
    }
 }

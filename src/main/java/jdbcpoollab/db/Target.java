@@ -1,5 +1,6 @@
 package jdbcpoollab.db;
 
+import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.redact.Redactor;
@@ -13,10 +14,10 @@ import jdbcpoollab.redact.Redactor;
 public record Target(String url, String user, String password) {
 
    public static Target from(Options options) {
-      String url = options.string("db.url", null);
-      String user = options.string("db.user", null);
+      String url = options.read(Declared.DB_URL);
+      String user = options.read(Declared.DB_USER);
       Redactor.secret(options.env("DB_PASSWORD"));
-      String password = options.string("db.password", options.env("DB_PASSWORD"));
+      String password = options.read(Declared.DB_PASSWORD.withDefault(options.env("DB_PASSWORD")));
       Redactor.secret(password);
       if (url == null) {
          return new Target(null, null, null);
@@ -27,7 +28,7 @@ public record Target(String url, String user, String password) {
          Redactor.secret(password);
       }
       try {
-         Dialect.forUrl(url);
+         Dialects.forUrl(url);
       } catch (IllegalArgumentException e) {
          throw new OptionException("bad option -Ddb.url=" + Redactor.text(url, password) + ": " + e.getMessage());
       }
@@ -39,7 +40,7 @@ public record Target(String url, String user, String password) {
    }
 
    public Dialect dialect() {
-      return embedded() ? Dialect.forUrl("jdbc:mysql:") : Dialect.forUrl(url);
+      return embedded() ? Dialects.forUrl("jdbc:mysql:") : Dialects.forUrl(url);
    }
 
    @Override

@@ -16,14 +16,17 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * A number written to JSON rounded half up to {@link #value()} decimals; a NaN or infinite one as null, as JSON has
- * no such numbers, unless {@link #orNull()} is false (then rounded like any other, NaN to 0).
+ * A number written to JSON rounded half up to {@link #value()} decimals ({@link #ALL}: not rounded); a NaN or infinite
+ * one as null, as JSON has no such numbers, unless {@link #orNull()} is false (then rounded like any other, NaN to 0).
  */
 @Target({ElementType.FIELD, ElementType.METHOD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT})
 @Retention(RetentionPolicy.RUNTIME)
 @JacksonAnnotationsInside
 @JsonSerialize(using = Decimals.Writer.class)
 public @interface Decimals {
+   /** Every decimal the number has: only a NaN or infinite one is changed (to null). */
+   int ALL = -1;
+
    int value();
 
    boolean orNull() default true;
@@ -54,6 +57,8 @@ public @interface Decimals {
          double v = value.doubleValue();
          if (orNull && !Double.isFinite(v)) {
             out.writeNull();
+         } else if (digits == ALL) {
+            out.writeNumber(v);
          } else {
             double scale = Math.pow(10, digits);
             out.writeNumber(Math.round(v * scale) / scale);

@@ -25,7 +25,7 @@ public final class Batch implements LoadStep {
    private final ServerStatus server;
    private final int rows;
    private volatile Map<String, Long> before = Map.of();
-   private volatile UserThreads threads = UserThreads.platform();
+   private volatile UserThreads threads = ThreadKinds.platform();
 
    /**
     * @param name   the run, such as "run 3 none"

@@ -16,7 +16,7 @@ public final class RawThreads {
       List<Thread> threads = new ArrayList<>(users);
       for (int i = 1; i <= users; i++) {
          long userId = i;
-         Thread thread = new Thread(() -> step.closedLoop(userId, Step.OperationLog.NONE),
+         Thread thread = new Thread(() -> step.closedLoop(userId, OperationLog.NONE),
                "raw-" + step.requestName() + "-" + i);
          thread.setDaemon(true);
          threads.add(thread);

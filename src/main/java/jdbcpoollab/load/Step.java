@@ -34,6 +34,8 @@ public final class Step implements ClosedStep {
    private final SharedSource source;
    private final StepRecorder recorder;
    private final Think think;
+   /** How long a user rests after a failed operation before its next one: 0 for none. */
+   private final long failurePauseNanos;
    /** The threads running a user's loop on this step, each registered once for its whole loop. */
    private final Set<Thread> loops = new HashSet<>();
    private volatile DatabaseWatch watch;
@@ -48,17 +50,22 @@ public final class Step implements ClosedStep {
    private final AtomicInteger arrivals = new AtomicInteger();
 
    public Step(Workload workload, String requestName, ConnectionSource.Opener opener, StepRecorder recorder) {
-      this(workload, requestName, opener, recorder, Think.NONE);
+      this(workload, requestName, opener, recorder, Think.NONE, 0);
    }
 
-   /** A step whose users think for {@code think} after each operation (Z), outside the operation's time. */
+   /**
+    * A step whose users think for {@code think} after each operation (Z), outside the operation's time, and rest
+    * {@code failurePauseNanos} after a failed one, as an application's request ends with its error and its user asks
+    * again later: without it a failing pool is asked as fast as the loop can go, and a failure count measures the loop.
+    */
    public Step(Workload workload, String requestName, ConnectionSource.Opener opener, StepRecorder recorder,
-               Think think) {
+               Think think, long failurePauseNanos) {
       this.workload = workload;
       this.requestName = requestName;
       this.source = new SharedSource(opener);
       this.recorder = recorder;
       this.think = think;
+      this.failurePauseNanos = failurePauseNanos;
    }
 
    public String requestName() {
@@ -200,6 +207,7 @@ public final class Step implements ClosedStep {
                   && System.nanoTime() - roundStart < rounds.workNanos(); op++) {
                if (!once(user, arrival, acquired, log, times)) {
                   failed++;
+                  Think.sleep(Math.min(failurePauseNanos, recorder.nanosLeft(System.nanoTime())));
                }
                think(user);
                // an interrupt is meant for the operation it cut short; the next one starts clean

@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 /** What a step's user loops run on, and on virtual threads what the step saw of them: how many, how many pinned. */
 final class StepThreads {
-   private volatile UserThreads kind = UserThreads.platform();
+   private volatile UserThreads kind = ThreadKinds.platform();
    /** Users whose loop ran on a virtual thread. */
    private final LongAdder onVirtual = new LongAdder();
    private volatile PinnedThreads pinned;
@@ -24,7 +24,7 @@ final class StepThreads {
 
    /** The step's source has opened: on virtual threads, pinned threads are counted from now. */
    void opened() {
-      if (kind != UserThreads.platform()) {
+      if (kind != ThreadKinds.platform()) {
          pinned = PinnedThreads.start();
          openedAtMillis = System.currentTimeMillis();
       }
@@ -32,14 +32,14 @@ final class StepThreads {
 
    /** A user's loop starts on the current thread. */
    void loopStarts(Thread self) {
-      if (UserThreads.isVirtual(self)) {
+      if (VirtualThreads.isVirtual(self)) {
          onVirtual.increment();
       }
    }
 
    /** The step's result with what it saw of its threads; as it is on platform threads. */
    StepResult seenIn(StepResult result, boolean waitForPins) {
-      if (kind == UserThreads.platform()) {
+      if (kind == ThreadKinds.platform()) {
          return result;
       }
       PinnedThreads p = pinned;

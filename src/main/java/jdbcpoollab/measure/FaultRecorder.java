@@ -24,6 +24,8 @@ public final class FaultRecorder {
    private final Recorder acquire = new Recorder(DIGITS);
    private final Histogram acquireSoFar = new Histogram(DIGITS);
    private final Recorder intervalAcquire = new Recorder(DIGITS);
+   private final Recorder failedAcquire = new Recorder(DIGITS);
+   private final Histogram failedAcquireSoFar = new Histogram(DIGITS);
    private final AtomicLong longestAcquire = new AtomicLong();
    private final AtomicLong lastEnd = new AtomicLong(UNSET);
    private final AtomicInteger inGetConnection = new AtomicInteger();
@@ -68,6 +70,7 @@ public final class FaultRecorder {
       intervalAcquire.recordValue(nanos);
       longestAcquire.accumulateAndGet(nanos, Math::max);
       if (error != null) {
+         failedAcquire.recordValue(nanos);
          failed("getConnection", error, toNanos);
       }
    }
@@ -129,6 +132,12 @@ public final class FaultRecorder {
    public synchronized Timing acquire() {
       acquireSoFar.add(acquire.getIntervalHistogram());
       return Timing.of(acquireSoFar.copy());
+   }
+
+   /** The getConnection calls that failed so far: how long a pool made its callers wait for the failure. */
+   public synchronized Timing failedAcquire() {
+      failedAcquireSoFar.add(failedAcquire.getIntervalHistogram());
+      return Timing.of(failedAcquireSoFar.copy());
    }
 
    public long ok() {

@@ -25,11 +25,14 @@ import java.util.Map;
  * @param leftOpenAfterClose  connections still open through the proxy after the pool was closed
  * @param usersLeftAfterMs    how long after the planned end of the load the last user left (its last operation)
  * @param longestSampleGapMs  the longest time between two samples: the lab's own sampler never blocked longer
+ * @param failedAcquire       the getConnection calls that failed: how long the pool made its callers wait for it
+ * @param failuresPerDownSecond operations that failed before the database's return, per second it was unreachable
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record OutageResult(String source, String openFailure, int connectionTimeoutMs, double longestAcquireMs,
                            Timing acquire, long ok, long failed, Map<String, Long> failures, long failedAfterReturn,
                            double steadyPerSecond, Double recoverySeconds, int leaked, int idleAfter,
                            int proxyConnectionsAfter, int leftOpenAfterClose, double usersLeftAfterMs,
-                           double longestSampleGapMs) implements FaultResult {
+                           double longestSampleGapMs, Timing failedAcquire, double failuresPerDownSecond)
+      implements FaultResult {
 }

@@ -1,10 +1,7 @@
 package jdbcpoollab.measure;
 
 import jdbcpoollab.files.Decimals;
-import jdbcpoollab.files.Json;
 import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
-
-import java.util.Map;
 
 /** Descriptive statistics of repeated measurements, such as the seconds of each run of one option. */
 public record Sample(int n, @Decimals(6) double mean, @Decimals(6) double median, @Decimals(6) double stddev,
@@ -15,9 +12,5 @@ public record Sample(int n, @Decimals(6) double mean, @Decimals(6) double median
       DescriptiveStatistics d = new DescriptiveStatistics(values);
       return new Sample(values.length, d.getMean(), d.getPercentile(50),
             values.length < 2 ? Double.NaN : d.getStandardDeviation(), d.getMin(), d.getMax());
-   }
-
-   public Map<String, Object> toMap() {
-      return Json.toMap(this);
    }
 }

@@ -23,11 +23,11 @@ import java.util.function.Supplier;
  */
 public final class Options {
    /** Read by the lab itself (pom.xml, Lab, EmbeddedMariaDb), whatever the simulation. */
-   public static final Set<String> LAB = Set.of("sim", "lab.home", "lab.results", "lab.jvmArg",
-         "lab.runFolderFile", "lab.java");
+   public static final Set<String> LAB = Set.of("sim", LabProperties.HOME, LabProperties.RESULTS,
+         "lab.jvmArg", LabProperties.RUN_FOLDER_FILE, LabProperties.JAVA);
    /** Set by pom.xml for Gatling and the tests, not by users. */
-   private static final Set<String> INTERNAL = Set.of("lab.gatlingResults", "lab.actionlint", "lab.mavenRepo",
-         "lab.mavenSettings", "lab.mavenOffline");
+   private static final Set<String> INTERNAL = Set.of(LabProperties.GATLING_RESULTS, "lab.actionlint",
+         "lab.mavenRepo", "lab.mavenSettings", "lab.mavenOffline");
    /** Read by Maven's plugins (Surefire's and Gatling's {@code -Djvm}), though they look like a near miss of the lab's. */
    private static final Set<String> OTHER_TOOLS = Set.of("jvm");
    private static final LevenshteinDistance DISTANCE = new LevenshteinDistance(2);
@@ -142,6 +142,33 @@ public final class Options {
    public String given(String name) {
       String value = properties.getProperty(name);
       return value == null ? null : Redactor.url(value);
+   }
+
+   /** The value of a declared option, its default when not given. */
+   @SuppressWarnings("unchecked")
+   public <T> T read(Option<T> option) {
+      String name = option.name();
+      Object fallback = option.fallback();
+      Object value = switch (option.kind()) {
+         case INTEGER -> integer(name, (Integer) fallback, (int) option.min(), (int) option.max());
+         case DECIMAL, ABOVE -> decimal(name, (Double) fallback, option.min(), option.max(),
+               option.kind() == Option.Kind.ABOVE);
+         case INTEGERS -> integers(name, option.shownOrNull(), (int) option.min(), (int) option.max());
+         case TEXT -> string(name, (String) fallback);
+         case CHOICE -> choice(name, (String) fallback, option.allowed());
+         case CHOICES -> choices(name, option.shownOrNull(), option.allowed());
+      };
+      return (T) value;
+   }
+
+   /** A declared option's value as given, trimmed, read (its name counts as asked); null when not given. */
+   public String raw(Option<?> option) {
+      return string(option.name(), null);
+   }
+
+   /** A declared option's value as given, not read (its name is not counted as asked); null when not given. */
+   public String given(Option<?> option) {
+      return given(option.name());
    }
 
    public String env(String name) {
@@ -291,6 +318,10 @@ public final class Options {
 
    private static String trim(double d) {
       return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+   }
+
+   public static OptionException bad(Option<?> option, String value, String allowed) {
+      return bad(option.name(), value, allowed);
    }
 
    public static OptionException bad(String name, String value, String allowed) {

@@ -1,6 +1,7 @@
 package jdbcpoollab.pools;
 
 import jdbcpoollab.db.Dialect;
+import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.Options;
 
 import java.util.Arrays;
@@ -42,7 +43,7 @@ public enum Profile {
 
    /** {@code -Dprofile}: a comma-separated list of profiles, each measured in turn, {@code defaults} when not given. */
    public static List<Profile> from(Options o) {
-      return o.choices("profile", DEFAULTS.label(), names()).stream()
+      return o.read(Declared.PROFILE.withDefault(List.of(DEFAULTS.label())).withAllowed(names())).stream()
             .map(name -> valueOf(name.toUpperCase(Locale.ROOT))).toList();
    }
 }

@@ -27,6 +27,16 @@ public final class CompareSummary implements Summary {
       this.baseline = baseline;
    }
 
+   /**
+    * One option's statistics as summary.json holds them (docs/cpoolcompare.md).
+    *
+    * @param seconds    its counted runs' seconds, in run order
+    * @param vsBaseline Welch's test against the baseline option; null for the baseline itself
+    */
+   record Statistics(String option, List<Double> seconds, Sample sample, Welch vsBaseline,
+                     CompareTables.Server server, Timing acquire, Timing query, Timing total) {
+   }
+
    /** Adds a finished run; returns its progress line. */
    public synchronized String add(RunResult r) {
       runs.add(r);
@@ -53,18 +63,11 @@ public final class CompareSummary implements Summary {
       List<Map<String, Object>> statistics = new ArrayList<>();
       Map<String, List<RunResult>> counted = counted();
       counted.forEach((option, list) -> {
-         Map<String, Object> s = new LinkedHashMap<>();
-         s.put("option", option);
-         s.put("seconds", list.stream().map(r -> Rounded.to(r.seconds(), 6)).toList());
-         s.put("sample", Sample.of(CompareTables.seconds(list)).toMap());
-         s.put("vsBaseline", option.equals(baseline) ? null
-               : Welch.compare(CompareTables.seconds(counted.get(baseline)), CompareTables.seconds(list)).toMap());
-         s.put("server", CompareTables.server(list));
          Latencies all = CompareTables.latencies(list);
-         s.put("acquire", Json.toMap(Timing.of(all.acquire())));
-         s.put("query", Json.toMap(Timing.of(all.query())));
-         s.put("total", Json.toMap(Timing.of(all.total())));
-         statistics.add(s);
+         statistics.add(Json.toMap(new Statistics(option, list.stream().map(r -> Rounded.to(r.seconds(), 6)).toList(),
+               Sample.of(CompareTables.seconds(list)), option.equals(baseline) ? null
+               : Welch.compare(CompareTables.seconds(counted.get(baseline)), CompareTables.seconds(list)),
+               CompareTables.server(list), Timing.of(all.acquire()), Timing.of(all.query()), Timing.of(all.total()))));
       });
       m.put("statistics", statistics);
       m.put("runs", runs.stream().map(RunResult::toMap).toList());

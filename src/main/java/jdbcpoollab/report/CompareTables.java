@@ -76,15 +76,12 @@ public final class CompareTables {
       Table table = new Table(List.of("option", "connections/run", "per operation", "other counters/run",
             "source open s"));
       counted.forEach((option, runs) -> {
-         Map<String, Object> s = server(runs);
-         @SuppressWarnings("unchecked")
-         Map<String, Double> counters = (Map<String, Double>) s.get("counters");
-         String others = counters.entrySet().stream().skip(1)
+         Server s = server(runs);
+         String others = s.counters().entrySet().stream().skip(1)
                .map(e -> e.getKey() + " " + fixed(e.getValue(), 1))
                .collect(Collectors.joining(", "));
-         table.add(List.of(option, number(s.get("connectionsPerRun"), 1),
-               number(s.get("connectionsPerOperation"), 3), others.isEmpty() ? "n/a" : others,
-               number(s.get("openSeconds"), 3)));
+         table.add(List.of(option, number(s.connectionsPerRun(), 1), number(s.connectionsPerOperation(), 3),
+               others.isEmpty() ? "n/a" : others, number(s.openSeconds(), 3)));
       });
       return table;
    }
@@ -133,13 +130,19 @@ public final class CompareTables {
       return table;
    }
 
-   /** The server's counters per run, each averaged over the runs; null or absent where the server gave none. */
-   static Map<String, Object> server(List<RunResult> runs) {
-      Map<String, Object> m = new LinkedHashMap<>();
+   /**
+    * The server's counters per run, each averaged over the runs; null or absent where the server gave none.
+    *
+    * @param connectionsPerOperation physical connections per operation of the users, null when not counted
+    * @param openSeconds             the time the source took to open, null without runs
+    */
+   record Server(Double connectionsPerRun, Double connectionsPerOperation, Map<String, Double> counters,
+                 Double openSeconds) {
+   }
+
+   static Server server(List<RunResult> runs) {
       Double connections = mean(runs.stream().map(RunResult::connections).toList());
       double ops = runs.stream().mapToDouble(r -> (double) r.users() * r.ops()).average().orElse(0);
-      m.put("connectionsPerRun", connections);
-      m.put("connectionsPerOperation", connections == null || ops == 0 ? null : connections / ops);
       Map<String, Double> counters = new LinkedHashMap<>();
       if (!runs.isEmpty()) {
          runs.get(0).server().keySet().forEach(name -> {
@@ -149,10 +152,8 @@ public final class CompareTables {
             }
          });
       }
-      m.put("counters", counters);
-      m.put("openSeconds", runs.isEmpty() ? null : runs.stream().mapToDouble(RunResult::openSeconds).average()
-            .orElse(0));
-      return m;
+      return new Server(connections, connections == null || ops == 0 ? null : connections / ops, counters,
+            runs.isEmpty() ? null : runs.stream().mapToDouble(RunResult::openSeconds).average().orElse(0));
    }
 
    static Latencies latencies(List<RunResult> runs) {

@@ -69,8 +69,8 @@ public final class Comparison {
       }
       List<String[]> images = new ArrayList<>();
       for (String w : workloads) {
-         Sizing sa = SweepPage.sizing(a, w);
-         Sizing sb = SweepPage.sizing(b, w);
+         Sizing sa = RunSizings.sizing(a, w);
+         Sizing sb = RunSizings.sizing(b, w);
          LineChart throughput = new LineChart(w + ": throughput, A vs B", "pool size (connections)", "operations/s")
                .log2X();
          SweepCharts.measured(throughput, sa, "A " + a.name(), PoolSize::throughput);
@@ -86,8 +86,8 @@ public final class Comparison {
       }
       html.images(images);
       for (String w : workloads) {
-         Sizing sa = SweepPage.sizing(a, w);
-         Sizing sb = SweepPage.sizing(b, w);
+         Sizing sa = RunSizings.sizing(a, w);
+         Sizing sb = RunSizings.sizing(b, w);
          html.h3(w + ": " + b.query(w));
          html.listHtml(List.of("A " + Html.escape(SizingText.headline(sa)), "B " + Html.escape(SizingText.headline(sb))));
          html.table(byPool(sa, sb));

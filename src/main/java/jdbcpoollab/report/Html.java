@@ -1,6 +1,7 @@
 package jdbcpoollab.report;
 
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * A self-contained HTML page: its style is inline, it loads nothing from the network, and its images are files
@@ -30,6 +31,11 @@ public final class Html {
          if(n>0){var b=document.getElementById('broken');b.style.display='block';
          b.textContent=n+' chart(s) could not be loaded: keep the .svg files next to this page.';}});
          """;
+
+   /** Cells that read as numbers are right-aligned. */
+   private static final Pattern NUMBER = Pattern.compile("[-+]?[0-9][0-9.,]*(%| \\(.*\\))?|NaN");
+   /** Longer cells (URLs) may break anywhere, so that a table fits the page. */
+   private static final int LONG = 40;
 
    private final String title;
    private final StringBuilder body = new StringBuilder();
@@ -101,14 +107,35 @@ public final class Html {
    }
 
    public Html table(Table table) {
-      body.append(table.html());
+      return table(table, List.of());
+   }
+
+   /** A table whose first cells link to {@code links}, row by row (null or missing: no link). */
+   public Html table(Table table, List<String> links) {
+      body.append("<table>\n<tr>");
+      table.headers().forEach(h -> body.append("<th>").append(escape(h)).append("</th>"));
+      body.append("</tr>\n");
+      List<List<String>> rows = table.rows();
+      for (int r = 0; r < rows.size(); r++) {
+         String rowClass = table.rowClass(r);
+         body.append(rowClass == null ? "<tr>" : "<tr class=\"" + escape(rowClass) + "\">");
+         List<String> row = rows.get(r);
+         for (int c = 0; c < row.size(); c++) {
+            String link = c == 0 && r < links.size() ? links.get(r) : null;
+            String cell = row.get(c);
+            body.append(cellTag(cell)).append(link == null ? escape(cell) : link(link, cell)).append("</td>");
+         }
+         body.append("</tr>\n");
+      }
+      body.append("</table>\n");
       return this;
    }
 
-   /** A table whose first cells link to {@code links}, row by row. */
-   public Html table(Table table, List<String> links) {
-      body.append(table.html(links));
-      return this;
+   private static String cellTag(String cell) {
+      if (NUMBER.matcher(cell).matches()) {
+         return "<td class=\"num\">";
+      }
+      return cell.length() > LONG ? "<td class=\"long\">" : "<td>";
    }
 
    /** Images side by side; each is {@code {file, alt text}}. */

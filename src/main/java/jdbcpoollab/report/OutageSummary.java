@@ -5,6 +5,7 @@ import jdbcpoollab.measure.OutageResult;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * An Outage run's results: per source whether getConnection honoured its timeout and how the pool came back
@@ -26,16 +27,21 @@ public final class OutageSummary extends FaultSummary<OutageResult> {
 
    @Override
    Map<String, Object> more(OutageResult r) {
-      return Map.of("honoursTimeout", r.openFailure() == null && OutageText.honoured(r));
+      String mode = OutageText.failureMode(r);
+      return mode == null ? Map.of("honoursTimeout", r.openFailure() == null && OutageText.honoured(r))
+            : Map.of("honoursTimeout", r.openFailure() == null && OutageText.honoured(r), "failureMode", mode);
    }
 
    @Override
    public synchronized Table csv() {
       Table table = new Table(List.of("source", "connectionTimeoutMs", "longestAcquireMs", "failed",
-            "failedAfterReturn", "recoverySeconds", "steadyPerSecond", "leaked", "leftOpenAfterClose"));
+            "failedAfterReturn", "failuresPerDownSecond", "failedAcquireP50Ms", "recoverySeconds", "steadyPerSecond",
+            "leaked", "leftOpenAfterClose"));
       results().forEach(r -> table.add(List.of(r.source(), Integer.toString(r.connectionTimeoutMs()),
             String.format(Locale.ROOT, "%.1f", r.longestAcquireMs()), Long.toString(r.failed()),
-            Long.toString(r.failedAfterReturn()), r.recoverySeconds() == null ? ""
+            Long.toString(r.failedAfterReturn()), String.format(Locale.ROOT, "%.1f", r.failuresPerDownSecond()),
+            r.failedAcquire().count() == 0 ? "" : String.format(Locale.ROOT, "%.1f", r.failedAcquire().p50()),
+            r.recoverySeconds() == null ? ""
                   : String.format(Locale.ROOT, "%.2f", r.recoverySeconds()),
             String.format(Locale.ROOT, "%.1f", r.steadyPerSecond()), Integer.toString(r.leaked()),
             Integer.toString(r.leftOpenAfterClose()))));
@@ -45,11 +51,12 @@ public final class OutageSummary extends FaultSummary<OutageResult> {
    @Override
    Table answers(List<OutageResult> all) {
       Table table = new Table(List.of("source", "longest getConnection s", "timeout s", "failed", "after return",
-            "back to full throughput s", "answer"));
+            "failed per s unreachable", "fails fast or waits", "back to full throughput s", "answer"));
       all.forEach(r -> table.add(List.of(r.source(),
             String.format(Locale.ROOT, "%.2f", r.longestAcquireMs() / 1000),
             String.format(Locale.ROOT, "%.2f", r.connectionTimeoutMs() / 1000.0), Long.toString(r.failed()),
-            Long.toString(r.failedAfterReturn()), r.recoverySeconds() == null ? "not back"
+            Long.toString(r.failedAfterReturn()), String.format(Locale.ROOT, "%.1f", r.failuresPerDownSecond()),
+            Objects.requireNonNullElse(OutageText.failureMode(r), "-"), r.recoverySeconds() == null ? "not back"
                   : String.format(Locale.ROOT, "%.1f", r.recoverySeconds()), OutageText.answer(r))));
       return table;
    }

@@ -19,6 +19,17 @@ public final class OutageText {
       return r.longestAcquireMs() <= r.connectionTimeoutMs() + Math.max(SLACK_MS, r.connectionTimeoutMs() * 0.1);
    }
 
+   /**
+    * Whether a pool failed its callers fast while the database was unreachable or made them wait: the median failed
+    * getConnection against the timeout; null when no getConnection failed.
+    */
+   public static String failureMode(OutageResult r) {
+      if (r.failedAcquire() == null || r.failedAcquire().count() == 0) {
+         return null;
+      }
+      return r.failedAcquire().p50() < r.connectionTimeoutMs() / 2.0 ? "fails fast" : "makes callers wait";
+   }
+
    /** Such as "honours its 2 s timeout while the database is unreachable: longest getConnection 2.01 s; …". */
    public static String answer(OutageResult r) {
       if (r.openFailure() != null) {
@@ -34,7 +45,13 @@ public final class OutageText {
       parts.add(r.recoverySeconds() == null ? "not back to full throughput before the load ended"
             : String.format(Locale.ROOT, "back to full throughput %.1f s after the database returned",
                   r.recoverySeconds()));
-      parts.add(r.failed() + " operations failed (" + r.failedAfterReturn() + " after the return)");
+      parts.add(String.format(Locale.ROOT, "%d operations failed (%d after the return; %.1f per second unreachable)",
+            r.failed(), r.failedAfterReturn(), r.failuresPerDownSecond()));
+      String mode = failureMode(r);
+      if (mode != null) {
+         parts.add(String.format(Locale.ROOT, "%s: median failed getConnection %.0f ms", mode,
+               r.failedAcquire().p50()));
+      }
       if (r.leaked() > 0) {
          parts.add(r.leaked() + " connections still lent out once every user had left");
       }

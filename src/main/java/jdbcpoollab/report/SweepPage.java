@@ -31,7 +31,7 @@ public final class SweepPage {
       html.pHtml("<span class=\"muted\">How big should the pool be? Run state: <b>" + Html.escape(run.state())
             + "</b>. " + Html.link("../index.html", "All runs") + "</span>");
       List<String> sources = run.sources();
-      List<Sizing> sizings = sizings(run);
+      List<Sizing> sizings = RunSizings.sizings(run);
       if (!sizings.isEmpty()) {
          html.boxHtml("answer", "<b>Recommended pool size</b>"
                + sizings.stream().map(s -> "<br>" + Html.escape(SizingText.headline(s))).collect(Collectors.joining())
@@ -66,27 +66,6 @@ public final class SweepPage {
       Path page = run.folder().resolve("index.html");
       AtomicFile.write(page, html.page());
       return page;
-   }
-
-   /** What a workload's steps, read back from the run's {@code summary.json}, say about its pool size. */
-   static Sizing sizing(SweepRun run, String workload) {
-      List<StepResult> steps = run.steps(workload);
-      return Sizing.of(workload, steps, Sizing.Context.of(run.sweepSettings(), run.environment(), steps)
-            .thinking(run.thinkMs()));
-   }
-
-   /** What the run says about its pool size: per workload, and per source in a sweep over several. */
-   public static List<Sizing> sizings(SweepRun run) {
-      List<String> sources = run.sources();
-      return sources.isEmpty() ? run.workloads().stream().map(w -> sizing(run, w)).toList()
-            : run.workloads().stream().flatMap(w -> sources.stream().map(source -> sizing(run, w, source))).toList();
-   }
-
-   /** What one workload's steps with one source (of a sweep over several) say about its pool size. */
-   static Sizing sizing(SweepRun run, String workload, String source) {
-      List<StepResult> steps = run.steps(workload, source);
-      return Sizing.of(workload + " " + source, steps, Sizing.Context.of(run.sweepSettings(), run.environment(),
-            steps).thinking(run.thinkMs()));
    }
 
    /** The run's gates and, with {@code -Dbaseline}, its step-by-step diff against the baseline run. */

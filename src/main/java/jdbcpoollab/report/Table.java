@@ -2,15 +2,10 @@ package jdbcpoollab.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
-/** A table of already formatted cells, rendered as Markdown, CSV or aligned console text. */
+/** A table of already formatted cells, rendered as Markdown, CSV or aligned console text; {@link Html} as HTML. */
 public final class Table {
-   /** Cells that read as numbers are right-aligned in HTML. */
-   /** Longer cells (URLs) may break anywhere, so that a table fits the page. */
-   private static final int LONG = 40;
-   private static final Pattern NUMBER = Pattern.compile("[-+]?[0-9][0-9.,]*(%| \\(.*\\))?|NaN");
    private final List<String> headers;
    private final List<List<String>> rows = new ArrayList<>();
    private final List<String> rowClasses = new ArrayList<>();
@@ -47,27 +42,17 @@ public final class Table {
       return sb.toString();
    }
 
-   public String html() {
-      return html(List.of());
+   public List<String> headers() {
+      return headers;
    }
 
-   /** @param links per row, the target of a link on its first cell (null or missing: no link) */
-   public String html(List<String> links) {
-      StringBuilder sb = new StringBuilder("<table>\n<tr>");
-      headers.forEach(h -> sb.append("<th>").append(Html.escape(h)).append("</th>"));
-      sb.append("</tr>\n");
-      for (int r = 0; r < rows.size(); r++) {
-         sb.append(rowClasses.get(r) == null ? "<tr>" : "<tr class=\"" + Html.escape(rowClasses.get(r)) + "\">");
-         List<String> row = rows.get(r);
-         for (int c = 0; c < row.size(); c++) {
-            String link = c == 0 && r < links.size() ? links.get(r) : null;
-            String cell = row.get(c);
-            sb.append(NUMBER.matcher(cell).matches() ? "<td class=\"num\">" : cell.length() > LONG ? "<td class=\"long\">" : "<td>")
-                  .append(link == null ? Html.escape(cell) : Html.link(link, cell)).append("</td>");
-         }
-         sb.append("</tr>\n");
-      }
-      return sb.append("</table>\n").toString();
+   public List<List<String>> rows() {
+      return List.copyOf(rows);
+   }
+
+   /** The CSS class of row {@code r} for the HTML rendering, or null. */
+   public String rowClass(int r) {
+      return rowClasses.get(r);
    }
 
    public String csv() {

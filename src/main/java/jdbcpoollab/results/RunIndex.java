@@ -7,7 +7,7 @@ import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.files.AtomicFile;
 import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.report.Html;
-import jdbcpoollab.report.SweepPage;
+import jdbcpoollab.report.RunSizings;
 import jdbcpoollab.report.Table;
 import jdbcpoollab.report.TrendSection;
 import jdbcpoollab.settings.PoolSweepSettings;
@@ -76,7 +76,7 @@ public final class RunIndex {
       List<TrendSection.Point> points = new ArrayList<>();
       for (SweepRun run : runs) {
          Boolean baseline = baselinePassed(run);
-         for (Sizing s : SweepPage.sizings(run)) {
+         for (Sizing s : RunSizings.sizings(run)) {
             PoolSize best = s.choice().best();
             if (best != null) {
                points.add(new TrendSection.Point(run.simulation(), s.workload(), run.name(), best.throughput().mean(),
@@ -99,7 +99,7 @@ public final class RunIndex {
    }
 
    private static String best(SweepRun run) {
-      return SweepPage.sizings(run).stream().map(s -> {
+      return RunSizings.sizings(run).stream().map(s -> {
          String w = s.workload();
          PoolSize best = s.choice().best();
          return best == null ? w + ": -"
@@ -115,7 +115,7 @@ public final class RunIndex {
                + (a.get("pool") == null ? "none met the SLO" : a.get("pool")) + " at " + a.get("rate") + "/s")
                .collect(Collectors.joining("; "));
       }
-      return SweepPage.sizings(run).stream().map(s -> {
+      return RunSizings.sizings(run).stream().map(s -> {
          Recommendation c = s.choice();
          return s.workload() + ": " + (c.pick() == null ? "-" : Integer.toString(c.pick().pool()));
       }).collect(Collectors.joining("; "));

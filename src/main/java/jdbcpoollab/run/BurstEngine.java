@@ -57,7 +57,7 @@ public final class BurstEngine extends FaultRun<BurstOptions, BurstSummary> {
          pool = new FaultTrial(lab, server, source, id, options.workload(), options.burst(),
                Seconds.nanos(options.idleSeconds() + options.maxSeconds()), new PoolShape(id.poolName(),
                      options.minIdle(), options.maxPool(), options.connectionTimeoutMs()).with(options.times()),
-               options.socketTimeoutMs());
+               options.socketTimeoutMs(), 0);
       }
    }
 

@@ -1,5 +1,7 @@
 package jdbcpoollab.run;
 
+import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.PoolTimes;
@@ -34,27 +36,32 @@ public record BurstOptions(CommonOptions common, List<PoolLibrary> sources, int 
 
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withServerOptions();
 
+   /** The options Burst reads, with its defaults. */
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, FaultSources.DECLARED, Declared.MIN_IDLE,
+         Declared.MAX_POOL, Declared.IDLE_TIMEOUT_MS, Declared.CONNECT_MS, Declared.BURST, Declared.OPS.withDefault(20),
+         Declared.IDLE_SECONDS, Declared.MAX_SECONDS, Declared.SAMPLE_MS);
+
    public static BurstOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);
       Workloads.Chosen chosen = FaultSources.workload(o, common);
-      int minIdle = o.integer("minIdle", 5, 0, 1_000);
-      int maxPool = o.integer("maxPool", 50, 1, 1_000);
+      int minIdle = o.read(Declared.MIN_IDLE);
+      int maxPool = o.read(Declared.MAX_POOL);
       if (maxPool < minIdle) {
-         throw Options.bad("maxPool", o.given("maxPool"), "at least -DminIdle (" + minIdle + ")");
+         throw Options.bad(Declared.MAX_POOL, o.given(Declared.MAX_POOL), "at least -DminIdle (" + minIdle + ")");
       }
       return new BurstOptions(
             common,
             FaultSources.from(o),
             minIdle,
             maxPool,
-            o.integer("idleTimeoutMs", 0, 0, 3_600_000),
-            o.integer("connectMs", 150, 0, 60_000),
-            o.integer("burst", 50, 1, 10_000),
-            o.integer("ops", 20, 1, 1_000_000),
-            o.decimal("idleSeconds", 1, 0, 3_600, false),
-            o.decimal("maxSeconds", 30, 1, 3_600, false),
-            o.decimal("sampleMs", 10, 1, 10, false),
-            o.integer("connectionTimeoutMs", 30_000, 250, 3_600_000),
+            o.read(Declared.IDLE_TIMEOUT_MS),
+            o.read(Declared.CONNECT_MS),
+            o.read(Declared.BURST),
+            o.read(Declared.OPS.withDefault(20)),
+            o.read(Declared.IDLE_SECONDS),
+            o.read(Declared.MAX_SECONDS),
+            o.read(Declared.SAMPLE_MS),
+            o.read(Declared.CONNECTION_TIMEOUT_MS),
             FaultSources.socketTimeoutMs(o),
             chosen.workloads().get(0),
             chosen.settings());

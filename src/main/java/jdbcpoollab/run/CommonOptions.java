@@ -2,6 +2,8 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.db.ServerOptions;
 import jdbcpoollab.db.Target;
+import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibraries;
@@ -9,6 +11,8 @@ import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.Profile;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -38,27 +42,67 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
    /** {@code -Dpools=auto}: the sizes are searched for rather than given. */
    public static final String AUTO = "auto";
 
+   private static List<Integer> sizes(String commaSeparated) {
+      return Arrays.stream(commaSeparated.split(",")).map(Integer::valueOf).toList();
+   }
+
    /** The shared options of a simulation that takes the ones {@code takes} names. */
    public static CommonOptions from(Options o, Takes takes) {
       Target target = Target.from(o);
       return new CommonOptions(
             target,
-            o.integer("connectionTimeoutMs", 30_000, 250, 3_600_000),
+            o.read(Declared.CONNECTION_TIMEOUT_MS),
             results(o),
-            takes.usersFallback() == 0 ? 0 : o.integer("users", takes.usersFallback(), 1, 10_000),
-            takes.poolsFallback() == null || takes.autoPools() && AUTO.equals(o.string("pools", null)) ? List.of()
-                  : o.integers("pools", takes.poolsFallback(), 1, 1_000),
-            takes.window() ? o.decimal("seconds", 5, MIN_WINDOW_SECONDS, 3_600, false) : 0,
-            takes.window() ? o.decimal("warmup", 2, 0, 3_600, false) : 0,
-            takes.recovery() ? o.decimal("recoverSeconds", 10, 0, 3_600, false) : 0,
-            !takes.sources() ? List.of() : PoolLibraries.profiled(o.choices("source", "hikari",
-                  PoolLibraries.DEFAULT.names()).stream().map(PoolLibraries.DEFAULT::named).toList(), Profile.from(o)),
+            takes.usersFallback() == 0 ? 0 : o.read(Declared.USERS.withDefault(takes.usersFallback())),
+            takes.poolsFallback() == null || takes.autoPools() && AUTO.equals(o.given(Declared.POOLS)) ? List.of()
+                  : o.read(Declared.POOLS.withDefault(sizes(takes.poolsFallback()))),
+            takes.window() ? o.read(Declared.SECONDS) : 0,
+            takes.window() ? o.read(Declared.WARMUP) : 0,
+            takes.recovery() ? o.read(Declared.RECOVER_SECONDS) : 0,
+            !takes.sources() ? List.of() : PoolLibraries.profiled(o.read(Declared.SOURCE
+                  .withAllowed(PoolLibraries.DEFAULT.names())).stream().map(PoolLibraries.DEFAULT::named).toList(),
+                  Profile.from(o)),
             takes.serverOptions() ? serverOptions(o, target) : Map.of());
+   }
+
+   /**
+    * The options a simulation taking {@code takes} reads through {@link #from}, with its defaults, and its own
+    * after them: options and lists of them; an own option replaces a shared one of its name (its own default).
+    */
+   static List<Option<?>> declared(Takes takes, Object... own) {
+      List<Option<?>> options = new ArrayList<>(List.of(Declared.DB_URL, Declared.DB_USER, Declared.DB_PASSWORD,
+            Declared.CONNECTION_TIMEOUT_MS, Declared.RESULTS));
+      if (takes.usersFallback() != 0) {
+         options.add(Declared.USERS.withDefault(takes.usersFallback()));
+      }
+      if (takes.poolsFallback() != null) {
+         options.add(Declared.POOLS.withDefault(sizes(takes.poolsFallback())));
+      }
+      if (takes.window()) {
+         options.addAll(List.of(Declared.SECONDS, Declared.WARMUP));
+      }
+      if (takes.recovery()) {
+         options.add(Declared.RECOVER_SECONDS);
+      }
+      if (takes.sources()) {
+         options.addAll(List.of(Declared.SOURCE, Declared.PROFILE));
+      }
+      if (takes.serverOptions()) {
+         options.add(Declared.DB_SERVER_OPTION);
+      }
+      for (Object part : own) {
+         List<?> more = part instanceof List<?> list ? list : List.of(part);
+         more.forEach(option -> {
+            options.removeIf(o -> o.name().equals(((Option<?>) option).name()));
+            options.add((Option<?>) option);
+         });
+      }
+      return List.copyOf(options);
    }
 
    /** {@code -Dlab.results}, the folder the run folders are in, which Compare and Merge read alone. */
    static Path results(Options o) {
-      return Path.of(o.string("lab.results", "results"));
+      return Path.of(o.read(Declared.RESULTS));
    }
 
    /** {@code -Ddb.serverOption}, which only the embedded server takes. */

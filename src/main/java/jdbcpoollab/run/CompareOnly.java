@@ -1,6 +1,7 @@
 package jdbcpoollab.run;
 
 import jdbcpoollab.measure.SweepRun;
+import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.report.Comparison;
@@ -24,7 +25,7 @@ public final class CompareOnly {
                + " puts side by side");
       }
       if (runs.size() == 1) {
-         String raw = o.string("compare", null);
+         String raw = o.raw(Declared.COMPARE);
          throw new OptionException("bad option -Dcompare=" + raw + ": " + NAME + " puts two runs side by side; a new"
                + " sweep is compared with one run by mvn gatling:test -Dsim=PoolSweep -Dcompare=" + raw);
       }
@@ -46,11 +47,11 @@ public final class CompareOnly {
    }
 
    /** Writes the page and ends the run with code 0 without starting anything (see {@link Exit#now}). */
-   public static Exit.LabExit write(List<Path> runs) {
+   public static LabExit write(List<Path> runs) {
       Path page = Comparison.page(SweepRun.read(runs.get(0)), SweepRun.read(runs.get(1)));
       RunIndex.write(runs.get(0).toAbsolutePath().getParent());
       String line = "jdbc-pool-lab: comparison " + page.toAbsolutePath() + " (nothing was run)";
       System.out.println(line);
-      return Exit.owner().end(new Exit.LabExit(0, line));
+      return Exit.owner().end(new LabExit(0, line));
    }
 }

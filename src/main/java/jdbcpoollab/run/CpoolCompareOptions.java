@@ -1,7 +1,10 @@
 package jdbcpoollab.run;
 
 import jdbcpoollab.db.Target;
+import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.OptionException;
+import jdbcpoollab.load.ThreadKinds;
 import jdbcpoollab.load.UserThreads;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibraries;
@@ -23,7 +26,12 @@ public record CpoolCompareOptions(CommonOptions common, List<SourceOption> optio
    /** The shared options CpoolCompare takes, with its defaults. */
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(100).withServerOptions();
 
-   public static final List<String> WORKLOADS = List.of("mixed", "select", "insert", "update");
+   /** The options CpoolCompare reads, with its defaults. */
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.SOURCES, Declared.OPS,
+         Declared.REPEAT.withDefault(10).within(1, 1_000), Declared.WORKLOAD, Declared.RTT_MS.one(0), Declared.THREADS,
+         GateOptions.DECLARED);
+
+   public static final List<String> WORKLOADS = Declared.WORKLOAD.allowed();
 
    /** Inserted rows get ids above the kept ones: an int, so a run is bounded. */
    static final long MAX_OPERATIONS_PER_RUN = 10_000_000;
@@ -36,18 +44,18 @@ public record CpoolCompareOptions(CommonOptions common, List<SourceOption> optio
    public static CpoolCompareOptions from(Options o, PoolLibraries libraries) {
       CpoolCompareOptions options = new CpoolCompareOptions(
             CommonOptions.from(o, TAKES),
-            sources(o.string("options", "hikari:32:70:3,hikari:35:76:3,none"), libraries),
-            o.integer("ops", 25, 1, 1_000_000),
-            o.integer("repeat", 10, 1, 1_000),
-            o.choice("workload", "mixed", WORKLOADS),
-            o.integer("rttMs", 0, 0, 1_000),
+            sources(o.read(Declared.SOURCES), libraries),
+            o.read(Declared.OPS),
+            o.read(Declared.REPEAT.withDefault(10).within(1, 1_000)),
+            o.read(Declared.WORKLOAD),
+            o.read(Declared.RTT_MS.one(0)),
             ThreadsOption.kind(o));
       if (GateOptions.from(o).any()) {
          throw new OptionException("bad option -Dassert.* or -Dbaseline: gates are checked on PoolSweep's steps;"
                + " CpoolCompare has none (its statistics say whether a saving is significant)");
       }
       if ((long) options.users() * options.ops() > MAX_OPERATIONS_PER_RUN) {
-         throw Options.bad("ops", Integer.toString(options.ops()), "at most " + MAX_OPERATIONS_PER_RUN
+         throw Options.bad(Declared.OPS, Integer.toString(options.ops()), "at most " + MAX_OPERATIONS_PER_RUN
                + " operations per run (users x ops) in all");
       }
       return options;
@@ -58,7 +66,7 @@ public record CpoolCompareOptions(CommonOptions common, List<SourceOption> optio
       for (String part : raw.split(",", -1)) {
          SourceOption option = SourceOption.parse(part.trim(), libraries);
          if (option == null || sources.stream().anyMatch(s -> s.text().equals(option.text()))) {
-            throw Options.bad("options", raw, SourceOption.allowed(libraries));
+            throw Options.bad(Declared.SOURCES, raw, SourceOption.allowed(libraries));
          }
          sources.add(option);
       }
@@ -75,7 +83,7 @@ public record CpoolCompareOptions(CommonOptions common, List<SourceOption> optio
       return new CpoolCompareSettings(options.stream().map(SourceOption::text).toList(), baseline().text(), users(),
             ops, repeat, workload, workRows, connectionTimeoutMs(),
             "not applied: neither HikariCP nor UCP opens connections N at a time (README)", rttMs, serverOptions(),
-            threads == UserThreads.platform() ? null : threads.name());
+            threads == ThreadKinds.platform() ? null : threads.name());
    }
 
    /** Most connections the server must accept at once: every user unpooled, or the largest pool. */

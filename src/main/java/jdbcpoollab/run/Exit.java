@@ -24,12 +24,12 @@ public final class Exit {
    /** Gatling's own: it crashed. */
    public static final int GATLING_CRASHED = 1;
 
-   private static volatile JvmOwner owner = JvmOwner.OWN;
+   private static volatile JvmOwner owner = OwnJvm.OWN;
 
    private Exit() {
    }
 
-   /** Hands the ends of the runs that follow to {@code jvmOwner} ({@link JvmOwner#OWN} gives them back). */
+   /** Hands the ends of the runs that follow to {@code jvmOwner} ({@link OwnJvm#OWN} gives them back). */
    public static void ownedBy(JvmOwner jvmOwner) {
       owner = jvmOwner;
    }
@@ -50,19 +50,5 @@ public final class Exit {
    /** Ends the run with one line, through the JVM's owner; returns the exit for the caller to throw. */
    public static LabExit now(int code, String message) {
       return owner.end(new LabExit(code, "jdbc-pool-lab: " + Redactor.text(message) + " (exit code " + code + ")"));
-   }
-
-   /** A run that cannot go on. */
-   public static final class LabExit extends RuntimeException {
-      private final int code;
-
-      LabExit(int code, String message) {
-         super(message);
-         this.code = code;
-      }
-
-      public int code() {
-         return code;
-      }
    }
 }

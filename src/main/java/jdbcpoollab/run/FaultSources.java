@@ -1,5 +1,7 @@
 package jdbcpoollab.run;
 
+import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.pools.PoolLibrary;
@@ -7,9 +9,14 @@ import jdbcpoollab.pools.Profile;
 import jdbcpoollab.workloads.Workloads;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 /** {@code -Dsource} of the scenarios beyond steady state: pool libraries of the registry, all of them by default. */
 final class FaultSources {
+   /** What the three fault simulations read alike: their workload, sources and socket timeout. */
+   static final List<Option<?>> DECLARED = Stream.concat(Stream.of(Declared.WORKLOADS.withDefault(List.of("wait")),
+         Declared.SOURCE, Declared.PROFILE, Declared.SOCKET_TIMEOUT_MS), Workloads.OPTIONS.stream()).toList();
+
    private FaultSources() {
    }
 
@@ -17,19 +24,28 @@ final class FaultSources {
    static Workloads.Chosen workload(Options o, CommonOptions common) {
       Workloads.Chosen chosen = Workloads.DEFAULT.choose(o, "wait", common.target().dialect());
       if (chosen.workloads().size() != 1) {
-         throw Options.bad("workloads", o.given("workloads"), "one workload of " + Workloads.DEFAULT.names());
+         throw Options.bad(Declared.WORKLOADS, o.given(Declared.WORKLOADS), "one workload of "
+               + Workloads.DEFAULT.names());
       }
       return chosen;
    }
 
    /** {@code -DsocketTimeoutMs}: the driver's connect and socket timeouts on the pools' URL, 10 s by default. */
    static int socketTimeoutMs(Options o) {
-      return o.integer("socketTimeoutMs", 10_000, 250, 3_600_000);
+      return o.read(Declared.SOCKET_TIMEOUT_MS);
+   }
+
+   /**
+    * {@code -DfailurePauseMs}: how long a user rests after a failed operation, 100 ms by default (the lab's own
+    * choice: an application's request ends with its error, and its user asks again later).
+    */
+   static int failurePauseMs(Options o) {
+      return o.read(Declared.FAILURE_PAUSE_MS);
    }
 
    static List<PoolLibrary> from(Options o) {
       List<String> names = PoolLibraries.DEFAULT.names();
-      return PoolLibraries.profiled(o.choices("source", String.join(",", names), names).stream()
+      return PoolLibraries.profiled(o.read(Declared.SOURCE.withDefault(names).withAllowed(names)).stream()
             .map(PoolLibraries.DEFAULT::named).toList(), Profile.from(o));
    }
 }

@@ -16,6 +16,7 @@ import jdbcpoollab.pools.PoolGauge;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.report.FaultTimeline;
+import jdbcpoollab.workloads.Think;
 import jdbcpoollab.workloads.Workload;
 
 import java.util.List;
@@ -49,9 +50,10 @@ final class FaultTrial {
     * @param users           the users that load it
     * @param windowNanos     the step's window: no operation starts after it
     * @param socketTimeoutMs the driver's connect and socket timeouts on the pool's URL
+    * @param failurePauseMs  how long a user rests after a failed operation
     */
    FaultTrial(Lab lab, ServerStatus server, PoolLibrary source, StepId id, Workload workload, int users,
-              long windowNanos, PoolShape shape, int socketTimeoutMs) {
+              long windowNanos, PoolShape shape, int socketTimeoutMs, int failurePauseMs) {
       this.lab = lab;
       this.server = server;
       this.source = source;
@@ -61,7 +63,7 @@ final class FaultTrial {
          WatchedSource watched = new WatchedSource(source.open(database, shape), recorder);
          gauge = watched.gauge();
          return watched;
-      }, new StepRecorder(id, users, 0, windowNanos));
+      }, new StepRecorder(id, users, 0, windowNanos), Think.NONE, failurePauseMs * 1_000_000L);
    }
 
    /**

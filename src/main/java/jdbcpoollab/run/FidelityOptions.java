@@ -1,6 +1,8 @@
 package jdbcpoollab.run;
 
 import jdbcpoollab.db.Target;
+import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.settings.FidelitySettings;
@@ -22,15 +24,19 @@ public record FidelityOptions(CommonOptions common, double s1Seconds, List<Workl
 
    /** The shared options Fidelity takes, with its defaults. */
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(64).withPools("1,8,64").withWindow();
+   /** The options Fidelity reads, with its defaults. */
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.S1_SECONDS,
+         Declared.WORKLOADS.withDefault(List.of("wait", "point")), Workloads.OPTIONS, Declared.ROUNDS,
+         GateOptions.DECLARED);
 
    public static FidelityOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);
       FidelityOptions options = new FidelityOptions(
             common,
-            o.decimal("s1Seconds", 2, 0, 3_600, true),
+            o.read(Declared.S1_SECONDS),
             Workloads.DEFAULT.choose(o, "wait,point", common.target().dialect()).workloads(),
-            o.integer("rounds", 3, 1, 100));
-      if ("queue".equals(o.given("feeder.strategy"))) {
+            o.read(Declared.ROUNDS));
+      if ("queue".equals(o.given(Declared.FEEDER_STRATEGY))) {
          throw new OptionException("bad option -Dfeeder.strategy=queue: Fidelity's contenders draw from one feeder,"
                + " so a queue would give each record to one of them and run dry; use random or circular");
       }
@@ -51,7 +57,7 @@ public record FidelityOptions(CommonOptions common, double s1Seconds, List<Workl
 
    /** Rows of the {@code big} table the workloads read; 0 when none. */
    public int tableRows() {
-      return Workloads.bigTableRows(workloads);
+      return Workload.bigTableRows(workloads);
    }
 
 

@@ -1,13 +1,11 @@
 package jdbcpoollab.run;
 
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 
-import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Function;
 
 /**
  * Refuses an option of another simulation that this one does not read, such as {@code -Dpools} with CpoolCompare:
@@ -23,7 +21,7 @@ final class ForeignOptions {
          if (other.name().equals(simulation)) {
             continue;
          }
-         Set<String> theirs = new TreeSet<>(namesReadBy(other.reader()));
+         Set<String> theirs = new TreeSet<>(other.options().stream().map(Option::name).toList());
          theirs.removeAll(options.asked());
          for (String name : theirs) {
             String value = options.given(name);
@@ -33,16 +31,5 @@ final class ForeignOptions {
             }
          }
       }
-   }
-
-   /** The names a simulation's option reader reads, learnt by running it on no options at all. */
-   private static Set<String> namesReadBy(Function<Options, ?> reader) {
-      Options none = new Options(new Properties(), Map.of());
-      try {
-         reader.apply(none);
-      } catch (OptionException | IllegalStateException e) {
-         // a reader that needs an option to be given still asked for the names before it
-      }
-      return none.asked();
    }
 }

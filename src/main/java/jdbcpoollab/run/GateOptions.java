@@ -3,6 +3,8 @@ package jdbcpoollab.run;
 import jdbcpoollab.analysis.Baseline;
 import jdbcpoollab.analysis.Gate;
 import jdbcpoollab.analysis.NumberText;
+import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.Options;
 
 import java.nio.file.Path;
@@ -18,34 +20,39 @@ import java.util.function.DoubleFunction;
  */
 public record GateOptions(List<Gate> limits, Baseline baseline) {
 
+   /** The gates' options. */
+   static final List<Option<?>> DECLARED = List.of(Declared.ASSERT_P99_ACQUIRE_MS, Declared.ASSERT_P99_TOTAL_MS,
+         Declared.ASSERT_MIN_THROUGHPUT, Declared.ASSERT_MAX_KO_PERCENT, Declared.ASSERT_TOLERANCE_PCT,
+         Declared.BASELINE);
+
    public static GateOptions from(Options o) {
       List<Gate> limits = new ArrayList<>();
-      limit(o, "assert.p99AcquireMs", 86_400_000, Gate::p99AcquireMs, limits);
-      limit(o, "assert.p99TotalMs", 86_400_000, Gate::p99TotalMs, limits);
-      limit(o, "assert.minThroughput", 100_000_000, Gate::minThroughput, limits);
-      if (o.string("assert.maxKoPercent", null) != null) {
-         limits.add(Gate.maxKoPercent(o.decimal("assert.maxKoPercent", 0, 0, 100, false)));
+      limit(o, Declared.ASSERT_P99_ACQUIRE_MS, Gate::p99AcquireMs, limits);
+      limit(o, Declared.ASSERT_P99_TOTAL_MS, Gate::p99TotalMs, limits);
+      limit(o, Declared.ASSERT_MIN_THROUGHPUT, Gate::minThroughput, limits);
+      if (o.raw(Declared.ASSERT_MAX_KO_PERCENT) != null) {
+         limits.add(Gate.maxKoPercent(o.read(Declared.ASSERT_MAX_KO_PERCENT)));
       }
-      double tolerancePct = o.decimal("assert.tolerancePct", 20, 0, 1_000, false);
-      String file = o.string("baseline", null);
-      if (file == null && o.given("assert.tolerancePct") != null) {
-         throw Options.bad("assert.tolerancePct", o.given("assert.tolerancePct"), "only with -Dbaseline, the run "
-               + "whose numbers it bounds");
+      double tolerancePct = o.read(Declared.ASSERT_TOLERANCE_PCT);
+      String file = o.read(Declared.BASELINE);
+      if (file == null && o.given(Declared.ASSERT_TOLERANCE_PCT) != null) {
+         throw Options.bad(Declared.ASSERT_TOLERANCE_PCT, o.given(Declared.ASSERT_TOLERANCE_PCT),
+               "only with -Dbaseline, the run whose numbers it bounds");
       }
       Baseline baseline = null;
       if (file != null) {
          try {
             baseline = Baseline.read(Path.of(file), tolerancePct);
          } catch (IllegalArgumentException e) {
-            throw Options.bad("baseline", file, "the summary.json of an earlier run (" + e.getMessage() + ")");
+            throw Options.bad(Declared.BASELINE, file, "the summary.json of an earlier run (" + e.getMessage() + ")");
          }
       }
       return new GateOptions(List.copyOf(limits), baseline);
    }
 
-   private static void limit(Options o, String name, double max, DoubleFunction<Gate> gate, List<Gate> limits) {
-      if (o.string(name, null) != null) {
-         limits.add(gate.apply(o.decimal(name, 0, 0, max, true)));
+   private static void limit(Options o, Option<Double> limit, DoubleFunction<Gate> gate, List<Gate> limits) {
+      if (o.raw(limit) != null) {
+         limits.add(gate.apply(o.read(limit)));
       }
    }
 

@@ -1,5 +1,7 @@
 package jdbcpoollab.run;
 
+import jdbcpoollab.options.LabProperties;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,7 +46,7 @@ final class GatlingReport {
    }
 
    private static Path root() {
-      return Path.of(System.getProperty("lab.gatlingResults", "results/gatling")).toAbsolutePath().normalize();
+      return Path.of(LabProperties.gatlingResults()).toAbsolutePath().normalize();
    }
 
    private static Optional<Path> ownLog(Path root, String prefix) {

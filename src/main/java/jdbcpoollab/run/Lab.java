@@ -17,6 +17,8 @@ import jdbcpoollab.report.Table;
 import jdbcpoollab.results.RunRecord;
 import jdbcpoollab.settings.Environment;
 import jdbcpoollab.workloads.Workload;
+import jdbcpoollab.options.JvmFacts;
+import jdbcpoollab.options.LabProperties;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -38,7 +40,7 @@ import java.util.Optional;
  */
 public final class Lab {
    /** The file a run names its folder in, for the script that started it (the repository's {@code ./lab}). */
-   public static final String RUN_FOLDER_FILE = "lab.runFolderFile";
+   public static final String RUN_FOLDER_FILE = LabProperties.RUN_FOLDER_FILE;
    private static final Duration CONNECT_WITHIN = Duration.ofSeconds(10);
    private final RunGates gates;
    private final RunDatabase db;
@@ -109,7 +111,7 @@ public final class Lab {
       record.markKilled(console::warn).forEach(dir -> console.say("marked " + dir.getFileName()
             + " killed: its JVM ended while it was running"));
       Exit.owner().started(end::shutdown, end::exitCode);
-      String runFolderFile = System.getProperty(RUN_FOLDER_FILE, "");
+      String runFolderFile = LabProperties.runFolderFile();
       if (!runFolderFile.isBlank()) {
          try {
             record.nameIn(Path.of(runFolderFile));
@@ -148,7 +150,7 @@ public final class Lab {
             steps.watchLine(line);
          }
       });
-      environment(environment.client(Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
+      environment(environment.client(Runtime.getRuntime().availableProcessors(), JvmFacts.javaVersion(),
             gates.any() ? gates.describe() : null));
       console.say("results go to " + record.dir().toAbsolutePath());
       boolean written;

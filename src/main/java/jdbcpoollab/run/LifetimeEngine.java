@@ -34,7 +34,8 @@ public final class LifetimeEngine extends FaultRun<LifetimeOptions, LifetimeSumm
                StepId.digits(options.pool()));
          FaultTrial t = new FaultTrial(lab, server, source, id, options.workload(), options.users(),
                Seconds.nanos(options.loadSeconds()), new PoolShape(id.poolName(), options.pool(), options.pool(),
-                     options.connectionTimeoutMs()).with(options.times()), options.socketTimeoutMs());
+                     options.connectionTimeoutMs()).with(options.times()), options.socketTimeoutMs(),
+               options.failurePauseMs());
          add(t, options.users(), () -> open(t), () -> close(t), () -> interrupted(t));
       }
    }

@@ -1,6 +1,8 @@
 package jdbcpoollab.run;
 
 import jdbcpoollab.load.Rounds;
+import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.PoolTimes;
@@ -23,13 +25,21 @@ import java.util.Map;
  * @param keepaliveMs         how often the pools test an idle connection; 0 keeps the library's default
  * @param connectionTimeoutMs each pool's acquire timeout
  * @param socketTimeoutMs     the driver's connect and socket timeouts on the pools' URL
+ * @param failurePauseMs      how long a user rests after a failed operation
  */
 public record LifetimeOptions(CommonOptions common, List<PoolLibrary> sources, int pool, int rounds,
                               double workSeconds, double pauseSeconds, int cutAfterMs, int maxLifetimeMs,
-                              int keepaliveMs, int connectionTimeoutMs, int socketTimeoutMs, Workload workload,
+                              int keepaliveMs, int connectionTimeoutMs, int socketTimeoutMs, int failurePauseMs,
+                              Workload workload,
                               Map<String, Object> workloadSettings) implements FaultRun.FaultOptions {
 
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(4).withServerOptions();
+
+   /** The options Lifetime reads, with its defaults. */
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, FaultSources.DECLARED,
+         Declared.POOL.withDefault(4), Declared.ROUNDS.within(1, 1_000), Declared.WORK_SECONDS, Declared.PAUSE_SECONDS,
+         Declared.CUT_AFTER_MS, Declared.MAX_LIFETIME_MS, Declared.KEEPALIVE_MS,
+         Declared.CONNECTION_TIMEOUT_MS.withDefault(2_000), Declared.FAILURE_PAUSE_MS);
 
    public static LifetimeOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);
@@ -37,15 +47,16 @@ public record LifetimeOptions(CommonOptions common, List<PoolLibrary> sources, i
       return new LifetimeOptions(
             common,
             FaultSources.from(o),
-            o.integer("pool", 4, 1, 1_000),
-            o.integer("rounds", 3, 1, 1_000),
-            o.decimal("workSeconds", 2, 0.1, 3_600, false),
-            o.decimal("pauseSeconds", 3, 0, 3_600, false),
-            o.integer("cutAfterMs", 2_000, 0, 86_400_000),
-            o.integer("maxLifetimeMs", 0, 0, 86_400_000),
-            o.integer("keepaliveMs", 0, 0, 86_400_000),
-            o.integer("connectionTimeoutMs", 2_000, 250, 3_600_000),
+            o.read(Declared.POOL.withDefault(4)),
+            o.read(Declared.ROUNDS.within(1, 1_000)),
+            o.read(Declared.WORK_SECONDS),
+            o.read(Declared.PAUSE_SECONDS),
+            o.read(Declared.CUT_AFTER_MS),
+            o.read(Declared.MAX_LIFETIME_MS),
+            o.read(Declared.KEEPALIVE_MS),
+            o.read(Declared.CONNECTION_TIMEOUT_MS.withDefault(2_000)),
             FaultSources.socketTimeoutMs(o),
+            FaultSources.failurePauseMs(o),
             chosen.workloads().get(0),
             chosen.settings());
    }
@@ -68,6 +79,6 @@ public record LifetimeOptions(CommonOptions common, List<PoolLibrary> sources, i
    public LifetimeSettings settings() {
       return new LifetimeSettings(sources.stream().map(PoolLibrary::describeTimes).toList(), pool, users(), rounds,
             workSeconds, pauseSeconds, cutAfterMs, maxLifetimeMs, keepaliveMs, connectionTimeoutMs, socketTimeoutMs,
-            workload.name(), workload.statement(), workloadSettings);
+            failurePauseMs, workload.name(), workload.statement(), workloadSettings);
    }
 }

@@ -51,7 +51,7 @@ public final class MergeOnly {
    }
 
    /** Writes the merged run and ends with code 0 without starting anything (see {@link Exit#now}). */
-   public static Exit.LabExit write(List<Path> runs, Path results) {
+   public static LabExit write(List<Path> runs, Path results) {
       Path folder;
       try {
          folder = MergedRun.write(RunMerge.read(runs), results, LocalDateTime.now());
@@ -60,6 +60,6 @@ public final class MergeOnly {
       }
       String line = "jdbc-pool-lab: merged run " + folder.toAbsolutePath() + " (nothing was run)";
       System.out.println(line);
-      return Exit.owner().end(new Exit.LabExit(0, line));
+      return Exit.owner().end(new LabExit(0, line));
    }
 }

@@ -59,7 +59,7 @@ public final class OutageEngine extends FaultRun<OutageOptions, OutageSummary> {
                StepId.digits(options.pool()));
          pool = new FaultTrial(lab, server, source, id, options.workload(), options.users(),
                Seconds.nanos(options.loadSeconds()), new PoolShape(id.poolName(), options.pool(), options.pool(),
-                     options.connectionTimeoutMs()), options.socketTimeoutMs());
+                     options.connectionTimeoutMs()), options.socketTimeoutMs(), options.failurePauseMs());
       }
    }
 
@@ -112,7 +112,8 @@ public final class OutageEngine extends FaultRun<OutageOptions, OutageSummary> {
       FaultTrial.After after = t.pool.close();
       if (after == null) {
          OutageResult failed = new OutageResult(name, t.pool.step.openFailure(), options.connectionTimeoutMs(),
-               0, recorder.acquire(), 0, 0, recorder.failures(), 0, 0, null, -1, -1, 0, 0, 0, 0);
+               0, recorder.acquire(), 0, 0, recorder.failures(), 0, 0, null, -1, -1, 0, 0, 0, 0, recorder.failedAcquire(),
+               recorder.failed() / options.downSeconds());
          if (t.pool.report()) {
             summary.add(failed, List.of(), Double.NaN, Double.NaN);
             finished(failed);
@@ -154,7 +155,8 @@ public final class OutageEngine extends FaultRun<OutageOptions, OutageSummary> {
             recorder.failures(), recorder.failedAfterMark(), recovery.steadyPerSecond(), recovery.seconds(),
             held == null ? -1 : held.active(), held == null ? -1 : held.idle(), after.throughProxy(),
             after.leftOpenAfterClose(), Math.max(0, (left - t.pool.startNanos()) / 1e6 - options.loadSeconds()
-            * 1000), after.longestSampleGapMs());
+            * 1000), after.longestSampleGapMs(), recorder.failedAcquire(),
+            (recorder.failed() - recorder.failedAfterMark()) / options.downSeconds());
    }
 
    private List<Outcome> finished(OutageResult r) {

@@ -1,5 +1,7 @@
 package jdbcpoollab.run;
 
+import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.settings.OutageSettings;
@@ -17,13 +19,20 @@ import java.util.Map;
  * @param down                {@code refuse} or {@code blackhole}
  * @param connectionTimeoutMs each pool's acquire timeout, 2 s by default (the shared option, with Outage's default)
  * @param socketTimeoutMs     the driver's connect and socket timeouts on the pools' URL
+ * @param failurePauseMs      how long a user rests after a failed operation
  */
 public record OutageOptions(CommonOptions common, List<PoolLibrary> sources, String down, int pool,
                             double steadySeconds, double downSeconds, double afterSeconds, int connectionTimeoutMs,
-                            int socketTimeoutMs, Workload workload, Map<String, Object> workloadSettings)
+                            int socketTimeoutMs, int failurePauseMs, Workload workload,
+                            Map<String, Object> workloadSettings)
       implements FaultRun.FaultOptions {
 
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(16).withServerOptions();
+
+   /** The options Outage reads, with its defaults. */
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, FaultSources.DECLARED, Declared.DOWN,
+         Declared.POOL, Declared.STEADY_SECONDS, Declared.DOWN_SECONDS, Declared.AFTER_SECONDS,
+         Declared.CONNECTION_TIMEOUT_MS.withDefault(2_000), Declared.FAILURE_PAUSE_MS);
 
    public static OutageOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);
@@ -31,13 +40,14 @@ public record OutageOptions(CommonOptions common, List<PoolLibrary> sources, Str
       return new OutageOptions(
             common,
             FaultSources.from(o),
-            o.choice("down", "blackhole", List.of("blackhole", "refuse")),
-            o.integer("pool", 8, 1, 1_000),
-            o.decimal("steadySeconds", 3, 0.5, 3_600, false),
-            o.decimal("downSeconds", 5, 0.1, 3_600, false),
-            o.decimal("afterSeconds", 5, 0.5, 3_600, false),
-            o.integer("connectionTimeoutMs", 2_000, 250, 3_600_000),
+            o.read(Declared.DOWN),
+            o.read(Declared.POOL),
+            o.read(Declared.STEADY_SECONDS),
+            o.read(Declared.DOWN_SECONDS),
+            o.read(Declared.AFTER_SECONDS),
+            o.read(Declared.CONNECTION_TIMEOUT_MS.withDefault(2_000)),
             FaultSources.socketTimeoutMs(o),
+            FaultSources.failurePauseMs(o),
             chosen.workloads().get(0),
             chosen.settings());
    }
@@ -45,8 +55,8 @@ public record OutageOptions(CommonOptions common, List<PoolLibrary> sources, Str
    /** The settings summary.json records. */
    public OutageSettings settings() {
       return new OutageSettings(sources.stream().map(PoolLibrary::describeFixedSize).toList(), down, pool, users(),
-            steadySeconds, downSeconds, afterSeconds, connectionTimeoutMs, socketTimeoutMs, workload.name(),
-            workload.statement(), workloadSettings);
+            steadySeconds, downSeconds, afterSeconds, connectionTimeoutMs, socketTimeoutMs, failurePauseMs,
+            workload.name(), workload.statement(), workloadSettings);
    }
 
    /** The whole load of one source: steady, down, back. */

@@ -3,12 +3,18 @@ package jdbcpoollab.run;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 
-/** {@link JvmOwner#OWN}: the run has the JVM to itself and ends it. */
-final class OwnJvm implements JvmOwner {
+/** The run has the JVM to itself and ends it: the owner of every run's JVM unless a harness installs itself. */
+public final class OwnJvm implements JvmOwner {
+   /** Ends the JVM: a failure's line on the standard error, then the exit code. */
+   public static final JvmOwner OWN = new OwnJvm();
+
    private volatile ReportFailure err;
 
+   private OwnJvm() {
+   }
+
    @Override
-   public Exit.LabExit end(Exit.LabExit exit) {
+   public LabExit end(LabExit exit) {
       if (exit.code() != 0) {
          System.err.println(exit.getMessage());
       }

@@ -176,7 +176,7 @@ public final class PoolSweepEngine implements LabRun {
       Step step = new Step(workload, id.name(), () -> {
          s.before = server.before();
          return place.open(place.database(lab), id.poolName(), options.connectionTimeoutMs());
-      }, recorder, options.think(workload));
+      }, recorder, options.think(workload), 0);
       step.threads(options.threads());
       series.put(step, s);
       places.put(step, place);
@@ -311,7 +311,7 @@ public final class PoolSweepEngine implements LabRun {
       StepRecorder recorder = new StepRecorder(StepId.of("jvm warm-up", d.pool()), options.users(), 0,
             Seconds.nanos(options.jvmWarmup()));
       Step warmup = new Step(d.workload(), "jvm warm-up", () -> d.openOne(d.database(lab), "lab-jvm-warmup",
-            options.connectionTimeoutMs()), recorder, options.think(d.workload()));
+            options.connectionTimeoutMs()), recorder, options.think(d.workload()), 0);
       long started = System.nanoTime();
       JvmWarmup.Outcome outcome;
       try {

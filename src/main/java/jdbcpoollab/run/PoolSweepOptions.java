@@ -4,7 +4,10 @@ import jdbcpoollab.db.Driver;
 import jdbcpoollab.db.DriverProps;
 import jdbcpoollab.db.Drivers;
 import jdbcpoollab.db.Target;
+import jdbcpoollab.load.ThreadKinds;
 import jdbcpoollab.load.UserThreads;
+import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
@@ -60,6 +63,12 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(64).withPools("1,2,4,8,16,32,64")
          .withWindow().withRecovery().withSources().withServerOptions().withAutoPools();
 
+   /** The options PoolSweep reads, with its defaults. */
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.WORKLOADS, Workloads.OPTIONS,
+         Declared.THINK, Declared.THINK_MS, Declared.SPLIT_POOLS, Declared.ACQUIRE_P99_MS, Declared.COMPARE,
+         Declared.RTT_MS, Declared.DRIVER, Declared.DRIVER_PROPS, Declared.REPEAT, Declared.DB_CORES,
+         Declared.JVM_WARMUP, Declared.THREADS, Declared.INSTANCES, Declared.SETTLE_SECONDS);
+
    public static PoolSweepOptions from(Options o) {
       return from(o, Workloads.DEFAULT);
    }
@@ -87,19 +96,19 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
             common,
             chosen.workloads(),
             chosen.settings(),
-            o.decimal("acquireP99Ms", PoolSweepSettings.DEFAULT_ACQUIRE_P99_MS, 0, 3_600_000, true),
+            o.read(Declared.ACQUIRE_P99_MS.withDefault(PoolSweepSettings.DEFAULT_ACQUIRE_P99_MS)),
             RunFolderOptions.baseline(o, common.results()),
-            o.integers("rttMs", "0", 0, 1_000),
+            o.read(Declared.RTT_MS),
             split,
             drivers(o, target),
             driverProps(o),
             RepeatOption.passes(o, common),
             databaseCores(o, target),
             Think.from(o, null),
-            o.decimal("jvmWarmup", 15, 0, 3_600, false),
+            o.read(Declared.JVM_WARMUP),
             ThreadsOption.kind(o),
             instances(o, common.users(), split),
-            o.decimal("settle.seconds", Double.NaN, 0, 86_400, false));
+            o.read(Declared.SETTLE_SECONDS));
    }
 
    /** {@code -Dpools=auto}: the pool sizes are searched for, each once, one workload (series) after the other. */
@@ -116,14 +125,14 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
 
    /** {@code -Dinstances}: 1 to 100 each, at most as many as users, not with a pool per kind. */
    private static List<Integer> instances(Options o, int users, boolean splitPools) {
-      List<Integer> instances = o.integers("instances", "1", 1, MAX_INSTANCES);
+      List<Integer> instances = o.read(Declared.INSTANCES.within(1, MAX_INSTANCES));
       int most = instances.stream().mapToInt(Integer::intValue).max().orElse(1);
       if (most > users) {
-         throw Options.bad("instances", o.string("instances", "1"), "at most -Dusers=" + users + " (each instance"
+         throw Options.bad(Declared.INSTANCES, o.raw(Declared.INSTANCES), "at most -Dusers=" + users + " (each instance"
                + " needs a user)");
       }
       if (most > 1 && splitPools) {
-         throw Options.bad("instances", o.string("instances", "1"), "1 with -DsplitPools (a pool per kind)");
+         throw Options.bad(Declared.INSTANCES, o.raw(Declared.INSTANCES), "1 with -DsplitPools (a pool per kind)");
       }
       return instances;
    }
@@ -182,25 +191,25 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
    /** The name with what the sweep varied or set beyond the defaults; {@code n} 0 leaves the instances out. */
    private String label(String name, int rtt, int n) {
       return name + (rttMs.equals(List.of(0)) ? "" : " rtt=" + rtt + "ms")
-            + (threads == UserThreads.platform() ? "" : " threads=" + threads.name())
+            + (threads == ThreadKinds.platform() ? "" : " threads=" + threads.name())
             + (n == 0 || instances.equals(List.of(1)) ? "" : " instances=" + n);
    }
 
    /** Whether the sweep's steps differ from the reference shape: virtual threads, or instances. */
    public boolean shaped() {
-      return threads != UserThreads.platform() || !instances.equals(List.of(1));
+      return threads != ThreadKinds.platform() || !instances.equals(List.of(1));
    }
 
    /** The drivers of {@code -Ddriver}, each one that speaks to the target's product; none when not given. */
    private static List<Driver> drivers(Options o, Target target) {
-      if (o.string("driver", null) == null) {
+      if (o.raw(Declared.DRIVER) == null) {
          return List.of();
       }
-      List<Driver> drivers = o.choices("driver", null, Drivers.DEFAULT.names()).stream()
+      List<Driver> drivers = o.read(Declared.DRIVER.withAllowed(Drivers.DEFAULT.names())).stream()
             .map(name -> Drivers.DEFAULT.find(name).orElseThrow()).toList();
       for (Driver driver : drivers) {
          if (!driver.fits(target.dialect())) {
-            throw new OptionException("bad option -Ddriver=" + o.string("driver", null) + ": " + driver.name() + " ("
+            throw new OptionException("bad option -Ddriver=" + o.raw(Declared.DRIVER) + ": " + driver.name() + " ("
                   + driver.title() + ") speaks to " + driver.dialect() + " servers, and " + target
                   + " is " + target.dialect().name());
          }
@@ -210,7 +219,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
 
    /** The sets of {@code -Ddriver.props}; none when not given. */
    private static List<DriverProps> driverProps(Options o) {
-      String raw = o.string("driver.props", null);
+      String raw = o.read(Declared.DRIVER_PROPS);
       try {
          return raw == null ? List.of() : DriverProps.parse(raw);
       } catch (IllegalArgumentException e) {
@@ -253,17 +262,17 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
 
    /** {@code -DsplitPools=true}, which measures a mix's kinds on a pool each: only with a mix. */
    private static boolean splitPools(Options o, List<Workload> workloads) {
-      boolean split = Boolean.parseBoolean(o.choice("splitPools", "false", List.of("false", "true")));
+      boolean split = Boolean.parseBoolean(o.read(Declared.SPLIT_POOLS));
       if (split && workloads.stream().allMatch(w -> w.kinds().isEmpty())) {
-         throw Options.bad("splitPools", "true", "only with a mix in -Dworkloads, whose kinds it measures on a pool "
-               + "each");
+         throw Options.bad(Declared.SPLIT_POOLS, "true", "only with a mix in -Dworkloads, whose kinds it measures on a"
+               + " pool each");
       }
       return split;
    }
 
    /** The embedded server runs on this machine; another one has the cores -Ddb.cores says, or unknown ones. */
    private static Integer databaseCores(Options o, Target target) {
-      int given = o.integer("db.cores", 0, 1, 100_000);
+      int given = o.read(Declared.DB_CORES);
       return given > 0 ? Integer.valueOf(given)
             : target.embedded() ? Integer.valueOf(Runtime.getRuntime().availableProcessors()) : null;
    }
@@ -290,14 +299,8 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
          options.put("splitPools", true);
       }
       options.put("jvmWarmup", jvmWarmup);
-      if (autoPools()) {
-         options.put("poolSearch", CommonOptions.AUTO);
-      }
-      if (!Double.isNaN(settleSeconds)) {
-         options.put("settleSeconds", settleSeconds);
-      }
       recordDriverProps(options);
-      if (threads != UserThreads.platform()) {
+      if (threads != ThreadKinds.platform()) {
          options.put("threads", threads.name());
       }
       if (!instances.equals(List.of(1))) {
@@ -342,6 +345,6 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
 
    /** Rows of the big table to seed: as many as the chosen workload that reads most of it needs. */
    public int tableRows() {
-      return Workloads.bigTableRows(workloads);
+      return Workload.bigTableRows(workloads);
    }
 }

@@ -6,6 +6,8 @@ import jdbcpoollab.db.ServerOptions;
 import jdbcpoollab.results.RunFolder;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.workloads.Feed;
+import jdbcpoollab.options.JvmFacts;
+import jdbcpoollab.options.LabProperties;
 
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
@@ -49,11 +51,11 @@ public final class Preflight {
     * on the JDK given; a plain {@code mvn} given it runs elsewhere, which is refused rather than silently ignored.
     */
    private static void javaAsGiven() {
-      String given = System.getProperty("lab.java");
+      String given = LabProperties.java();
       if (given == null) {
          return;
       }
-      Path home = Path.of(System.getProperty("java.home"));
+      Path home = Path.of(JvmFacts.javaHome());
       boolean same;
       try {
          same = Path.of(given).toRealPath().equals(home.toRealPath());
@@ -85,7 +87,7 @@ public final class Preflight {
 
    /** Maven names the results folder ({@code -Dlab.results}); Gatling's plugin would fail first on an unusable one. */
    private static void resultsWritable() {
-      String results = System.getProperty("lab.results");
+      String results = LabProperties.results();
       if (results == null) {
          return;
       }

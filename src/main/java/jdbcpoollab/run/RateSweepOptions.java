@@ -2,7 +2,10 @@ package jdbcpoollab.run;
 
 import jdbcpoollab.db.Target;
 import jdbcpoollab.measure.SweepRun;
+import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.OptionException;
+import jdbcpoollab.load.ThreadKinds;
 import jdbcpoollab.load.UserThreads;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
@@ -31,6 +34,11 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
    /** The shared options RateSweep takes, with its defaults. */
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withPools("4,8,16,32").withWindow().withRecovery()
          .withSources();
+   /** The options RateSweep reads, with its defaults. */
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES,
+         Declared.WORKLOADS.withDefault(List.of("wait")), Workloads.OPTIONS, Declared.THREADS.withDefault("200"),
+         Declared.RATE,
+         Declared.SLO_P99_MS, Declared.QUEUE_LIMIT, Declared.FROM);
 
    public static RateSweepOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);
@@ -38,10 +46,10 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
       ThreadsOption.RequestThreads threads = ThreadsOption.requestThreads(o);
       return new RateSweepOptions(
             common,
-            o.decimal("rate", 1000, 0, 100_000, true),
-            o.decimal("sloP99Ms", 20, 0, 3_600_000, true),
+            o.read(Declared.RATE),
+            o.read(Declared.SLO_P99_MS),
             threads.count(),
-            o.integer("queueLimit", 10_000, 1, 1_000_000),
+            o.read(Declared.QUEUE_LIMIT),
             chosen.workloads(),
             chosen.settings(),
             poolSweep(o, common.results(), chosen.workloads()),
@@ -54,7 +62,7 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
     * option would be silently unused.
     */
    private static Path poolSweep(Options o, Path results, List<Workload> workloads) {
-      String raw = o.string("from", null);
+      String raw = o.read(Declared.FROM);
       if (raw == null) {
          return null;
       }
@@ -63,16 +71,16 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
       Path name = Path.of(raw).getFileName();
       Path run = name == null ? null : results.resolve(name);
       if (run == null || !Files.isRegularFile(run.resolve("summary.json"))) {
-         throw Options.bad("from", raw, allowed);
+         throw Options.bad(Declared.FROM, raw, allowed);
       }
       SweepRun read;
       try {
          read = SweepRun.read(run);
       } catch (RuntimeException e) {
-         throw Options.bad("from", raw, allowed);
+         throw Options.bad(Declared.FROM, raw, allowed);
       }
       if (!"PoolSweep".equals(read.simulation()) || read.steps().isEmpty()) {
-         throw Options.bad("from", raw, allowed + " (it is a " + read.simulation() + " run with "
+         throw Options.bad(Declared.FROM, raw, allowed + " (it is a " + read.simulation() + " run with "
                + read.steps().size() + " steps)");
       }
       for (Workload workload : workloads) {
@@ -91,7 +99,7 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
       Map<String, String> queries = new LinkedHashMap<>();
       workloads.forEach(w -> queries.put(w.name(), w.statement()));
       Map<String, Object> options = new LinkedHashMap<>(workloadSettings);
-      if (threadKind != UserThreads.platform()) {
+      if (threadKind != ThreadKinds.platform()) {
          options.put("threads", threadKind.name());
       }
       return new RateSweepSettings(String.join("; ", sources().stream().map(PoolLibrary::describeFixedSize).toList()),
@@ -106,6 +114,6 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
    }
 
    public int tableRows() {
-      return Workloads.bigTableRows(workloads);
+      return Workload.bigTableRows(workloads);
    }
 }

@@ -150,7 +150,7 @@ final class RunEnd {
    }
 
    /** Ends the run before its load, leaving a summary that says why. */
-   Exit.LabExit failed(int code, String message) {
+   LabExit failed(int code, String message) {
       synchronized (this) {
          record.failed(code, message, null);
       }

@@ -1,6 +1,7 @@
 package jdbcpoollab.run;
 
 import jdbcpoollab.measure.SweepRun;
+import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.results.RunMerge;
@@ -26,7 +27,7 @@ final class RunFolderOptions {
    static List<Path> baseline(Options o, Path results) {
       List<Path> runs = compare(o, results);
       if (runs.size() == 2) {
-         String raw = o.string("compare", null);
+         String raw = o.raw(Declared.COMPARE);
          throw new OptionException("bad option -Dcompare=" + raw + ": two runs are put side by side without a run:"
                + " mvn gatling:test -Dsim=Compare -Dcompare=" + raw);
       }
@@ -38,8 +39,8 @@ final class RunFolderOptions {
     * given by name or path, read now.
     */
    static List<Path> compare(Options o, Path results) {
-      String name = "compare";
-      String raw = o.string(name, null);
+      String name = Declared.COMPARE.name();
+      String raw = o.raw(Declared.COMPARE);
       if (raw == null) {
          return List.of();
       }
@@ -72,7 +73,7 @@ final class RunFolderOptions {
     * The option is not read here, so that another simulation than PoolSweep names Merge as its owner.
     */
    static void notMerge(Options o) {
-      String raw = o.given("merge");
+      String raw = o.given(Declared.MERGE);
       if (raw != null) {
          throw new OptionException("bad option -Dmerge=" + raw + ": runs are merged without a run: mvn gatling:test"
                + " -Dsim=Merge -Dmerge=" + raw);
@@ -85,24 +86,24 @@ final class RunFolderOptions {
     * not measure at the same time are bad input.
     */
    static List<Path> merge(Options o, Path results) {
-      String raw = o.string("merge", null);
+      String raw = o.read(Declared.MERGE);
       if (raw == null) {
          return List.of();
       }
-      if (o.string("compare", null) != null) {
-         throw Options.bad("merge", raw, "not with -Dcompare: merge first, then compare the merged run");
+      if (o.raw(Declared.COMPARE) != null) {
+         throw Options.bad(Declared.MERGE, raw, "not with -Dcompare: merge first, then compare the merged run");
       }
       List<Path> runs = new ArrayList<>();
       for (String part : raw.split(",", -1)) {
          if (part.isBlank()) {
-            throw Options.bad("merge", raw, "run folders, comma-separated, each named once");
+            throw Options.bad(Declared.MERGE, raw, "run folders, comma-separated, each named once");
          }
          Path given = Path.of(part.trim());
          Path named = results.resolve(given.getFileName());
          runs.add(given.getNameCount() == 1 || Files.isDirectory(named) && !Files.isDirectory(given) ? named : given);
       }
       if (runs.stream().map(p -> p.toAbsolutePath().normalize()).distinct().count() < runs.size()) {
-         throw Options.bad("merge", raw, "run folders, comma-separated, each named once");
+         throw Options.bad(Declared.MERGE, raw, "run folders, comma-separated, each named once");
       }
       try {
          RunMerge.read(runs);

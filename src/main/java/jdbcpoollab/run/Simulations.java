@@ -1,6 +1,8 @@
 package jdbcpoollab.run;
 
 import io.gatling.javaapi.core.Simulation;
+import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.Options;
 
 import java.lang.reflect.Modifier;
@@ -23,22 +25,23 @@ public final class Simulations {
     * One simulation.
     *
     * @param name   its class's simple name in {@link #PACKAGE}, as {@code -Dsim} gives it
-    * @param reader its options' reader, which reads and checks every option it takes
+    * @param reader  its options' reader, which reads and checks every option it takes
+    * @param options the options it takes, with its defaults: those its reader reads
     */
-   public record Entry(String name, Function<Options, ?> reader) {
+   public record Entry(String name, Function<Options, ?> reader, List<Option<?>> options) {
    }
 
    /** In the order {@link ForeignOptions} names an option's owner when several read it. */
    public static final List<Entry> ALL = List.of(
-         new Entry("PoolSweep", PoolSweepOptions::from),
-         new Entry("CpoolCompare", CpoolCompareOptions::from),
-         new Entry("Fidelity", FidelityOptions::from),
-         new Entry("RateSweep", RateSweepOptions::from),
-         new Entry("Outage", OutageOptions::from),
-         new Entry("Burst", BurstOptions::from),
-         new Entry("Lifetime", LifetimeOptions::from),
-         new Entry(CompareOnly.NAME, CompareOnly::runs),
-         new Entry(MergeOnly.NAME, MergeOnly::runs));
+         new Entry("PoolSweep", PoolSweepOptions::from, PoolSweepOptions.DECLARED),
+         new Entry("CpoolCompare", CpoolCompareOptions::from, CpoolCompareOptions.DECLARED),
+         new Entry("Fidelity", FidelityOptions::from, FidelityOptions.DECLARED),
+         new Entry("RateSweep", RateSweepOptions::from, RateSweepOptions.DECLARED),
+         new Entry("Outage", OutageOptions::from, OutageOptions.DECLARED),
+         new Entry("Burst", BurstOptions::from, BurstOptions.DECLARED),
+         new Entry("Lifetime", LifetimeOptions::from, LifetimeOptions.DECLARED),
+         new Entry(CompareOnly.NAME, CompareOnly::runs, List.of(Declared.RESULTS, Declared.COMPARE)),
+         new Entry(MergeOnly.NAME, MergeOnly::runs, List.of(Declared.RESULTS, Declared.MERGE)));
 
    private Simulations() {
    }

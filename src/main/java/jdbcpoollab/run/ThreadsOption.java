@@ -1,6 +1,8 @@
 package jdbcpoollab.run;
 
+import jdbcpoollab.load.ThreadKinds;
 import jdbcpoollab.load.UserThreads;
+import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 
@@ -20,8 +22,9 @@ final class ThreadsOption {
 
    /** {@code -Dthreads=platform|virtual}, platform when not given. */
    static UserThreads kind(Options o) {
-      String name = o.choice("threads", UserThreads.platform().name(), UserThreads.names());
-      return usable(UserThreads.named(name).orElseThrow());
+      String name = o.read(Declared.THREADS.withDefault(ThreadKinds.platform().name())
+            .withAllowed(ThreadKinds.names()));
+      return usable(ThreadKinds.named(name).orElseThrow());
    }
 
    /**
@@ -29,17 +32,18 @@ final class ThreadsOption {
     * {@code platform} (200) or {@code virtual} (10000).
     */
    static RequestThreads requestThreads(Options o) {
-      String raw = o.string("threads", null);
-      UserThreads kind = raw == null ? UserThreads.platform() : UserThreads.named(raw).orElse(null);
+      String raw = o.raw(Declared.THREADS);
+      UserThreads kind = raw == null ? ThreadKinds.platform() : ThreadKinds.named(raw).orElse(null);
       if (kind != null) {
-         return new RequestThreads(usable(kind), kind == UserThreads.platform() ? PLATFORM_REQUEST_THREADS
+         return new RequestThreads(usable(kind), kind == ThreadKinds.platform() ? PLATFORM_REQUEST_THREADS
                : VIRTUAL_REQUEST_THREADS);
       }
       try {
-         return new RequestThreads(UserThreads.platform(), o.integer("threads", PLATFORM_REQUEST_THREADS, 1, 10_000));
+         return new RequestThreads(ThreadKinds.platform(),
+               o.integer(Declared.THREADS.name(), PLATFORM_REQUEST_THREADS, 1, 10_000));
       } catch (OptionException e) {
-         throw Options.bad("threads", raw, "a whole number from 1 to 10000 (platform request threads), or one of "
-               + String.join(", ", UserThreads.names()));
+         throw Options.bad(Declared.THREADS, raw, "a whole number from 1 to 10000 (platform request threads), or one"
+               + " of " + String.join(", ", ThreadKinds.names()));
       }
    }
 

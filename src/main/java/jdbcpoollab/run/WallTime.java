@@ -1,6 +1,8 @@
 package jdbcpoollab.run;
 
-import java.util.LinkedHashMap;
+import jdbcpoollab.files.Decimals;
+import jdbcpoollab.files.Json;
+
 import java.util.Locale;
 import java.util.Map;
 
@@ -45,21 +47,32 @@ final class WallTime {
       warmup += measuredSeconds > 0 ? warmupSeconds : Math.min(warmupSeconds, s(ran));
    }
 
-   synchronized Map<String, Object> toMap() {
+   /**
+    * Where the wall time went, in seconds, as summary.json holds it under {@code wallTime}.
+    *
+    * @param seconds            the whole run so far, from the simulation's creation
+    * @param ratio              {@code seconds} against {@code measuredSeconds}; 0 before a window was measured
+    * @param ratioWithoutWarmup the same without the steps' warm-ups
+    * @param afterWindows       after the windows until each step closed
+    */
+   record Spent(@Decimals(3) double seconds, @Decimals(3) double measuredSeconds, @Decimals(3) double warmupSeconds,
+                @Decimals(3) double ratio, @Decimals(3) double ratioWithoutWarmup,
+                @Decimals(3) double beforeFirstStep, @Decimals(3) double poolFill, @Decimals(3) double afterWindows,
+                @Decimals(3) double betweenSteps, @Decimals(3) double afterLastStep) {
+   }
+
+   synchronized Spent spent() {
       long now = System.nanoTime();
       double seconds = s(now - createdAt);
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("seconds", round(seconds));
-      m.put("measuredSeconds", round(measured));
-      m.put("warmupSeconds", round(warmup));
-      m.put("ratio", measured > 0 ? round(seconds / measured) : 0.0);
-      m.put("ratioWithoutWarmup", measured > 0 ? round((seconds - warmup) / measured) : 0.0);
-      m.put("beforeFirstStep", round(s((firstStepAt == 0 ? now : firstStepAt) - createdAt)));
-      m.put("poolFill", round(s(filling)));
-      m.put("afterWindows", round(Math.max(0, s(loading) - measured - warmup))); // never -0.001 from rounding
-      m.put("betweenSteps", round(s(between)));
-      m.put("afterLastStep", round(finishedAt == 0 ? 0 : s(now - finishedAt)));
-      return m;
+      return new Spent(seconds, measured, warmup, measured > 0 ? seconds / measured : 0,
+            measured > 0 ? (seconds - warmup) / measured : 0, s((firstStepAt == 0 ? now : firstStepAt) - createdAt),
+            s(filling), Math.max(0, s(loading) - measured - warmup), s(between), // never -0.001 from rounding
+            finishedAt == 0 ? 0 : s(now - finishedAt));
+   }
+
+   /** {@link #spent} as summary.json holds it, and {@link #line} reads it. */
+   Map<String, Object> toMap() {
+      return Json.toMap(spent());
    }
 
    static String line(Map<String, Object> m, int steps) {
@@ -73,9 +86,5 @@ final class WallTime {
 
    private static double s(long nanos) {
       return nanos / 1e9;
-   }
-
-   private static double round(double v) {
-      return Math.round(v * 1000.0) / 1000.0;
    }
 }

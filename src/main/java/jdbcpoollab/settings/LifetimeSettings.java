@@ -14,11 +14,12 @@ import java.util.Map;
  * @param cutAfterMs      the proxy closed every connection this long after it opened; 0 never
  * @param maxLifetimeMs   the pools' maximum lifetime; 0 the library's default
  * @param keepaliveMs     the pools' keepalive; 0 the library's default
+ * @param failurePauseMs  how long a user rested after a failed operation
  * @param workloadOptions the options of the workload types; not read back
  */
 public record LifetimeSettings(List<String> sources, int pool, int users, int rounds, double workSeconds,
                                double pauseSeconds, int cutAfterMs, int maxLifetimeMs, int keepaliveMs,
-                               int connectionTimeoutMs, int socketTimeoutMs, String workload, String query,
+                               int connectionTimeoutMs, int socketTimeoutMs, int failurePauseMs, String workload, String query,
                                @JsonIgnore Map<String, Object> workloadOptions) {
 
    @JsonAnyGetter

@@ -2,6 +2,7 @@ package jdbcpoollab.workloads;
 
 import jdbcpoollab.db.Dialect;
 import jdbcpoollab.db.PerProduct;
+import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.Options;
 
 import java.util.List;
@@ -46,7 +47,7 @@ public record CpuWorkload(String statement, int rows) implements Workload {
 
       /** {@code -Drows}: the rows of the big table, which the workloads that read it share. */
       static int rows(Options options) {
-         return options.integer("rows", 100_000, 1, 100_000_000);
+         return options.read(Declared.ROWS);
       }
    }
 }

@@ -2,6 +2,8 @@ package jdbcpoollab.workloads;
 
 import jdbcpoollab.db.Dialect;
 import jdbcpoollab.db.ReadOnlyTransaction;
+import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.Options;
 
 import java.io.IOException;
@@ -34,7 +36,9 @@ import java.util.regex.Pattern;
 public record CustomWorkload(String statement, boolean writes, Request request, boolean readOnlyTransaction)
       implements Workload {
    /** The strategies {@code -Dfeeder.strategy} takes, Gatling's own. */
-   static final List<String> STRATEGIES = List.of("random", "circular", "queue");
+   static final List<String> STRATEGIES = Declared.FEEDER_STRATEGY.allowed();
+   private static final Option<String> SQL = Declared.SQL;
+   private static final Option<String> FEEDER = Declared.FEEDER;
 
    /** A PL/SQL block: one statement, its semicolons its own. */
    private static final Pattern PLSQL = Pattern.compile("(?is)^\\s*(BEGIN|DECLARE)\\b");
@@ -115,32 +119,32 @@ public record CustomWorkload(String statement, boolean writes, Request request, 
       @Override
       public Workload create(Dialect dialect, Options options, List<String> chosen) {
          String sql = sql(options, chosen);
-         boolean writes = options.choice("sql.writes", "false", List.of("true", "false")).equals("true");
-         boolean transaction = options.choice("sql.transaction", "false", List.of("true", "false")).equals("true");
-         String feeder = options.string("feeder", null);
-         String strategy = options.choice("feeder.strategy", "random", STRATEGIES);
+         boolean writes = options.read(Declared.SQL_WRITES).equals("true");
+         boolean transaction = options.read(Declared.SQL_TRANSACTION).equals("true");
+         String feeder = options.read(FEEDER);
+         String strategy = options.read(Declared.FEEDER_STRATEGY);
          if (sql == null) {
             return null;
          }
-         String raw = options.string("sql", null);
+         String raw = options.read(SQL);
          SqlText.Quoting quoting = SqlText.Quoting.of(dialect);
          List<String> statements = PLSQL.matcher(sql).find() ? List.of(sql) : SqlScript.split(sql, quoting);
          List<Request.Part> parts = new ArrayList<>();
          for (String statement : statements) {
             WriteCheck check = writes ? WriteCheck.NONE : WriteCheck.of(statement, quoting);
             if (check == WriteCheck.WRITES) {
-               throw Options.bad("sql", sql, "a statement that only reads: custom statements run on read-only "
+               throw Options.bad(SQL, sql, "a statement that only reads: custom statements run on read-only "
                      + "connections; add -Dsql.writes=true to run one that writes");
             }
             if (check == WriteCheck.ENDS_READ_ONLY) {
-               throw Options.bad("sql", sql, "statements without transaction control: custom statements run on "
+               throw Options.bad(SQL, sql, "statements without transaction control: custom statements run on "
                      + "read-only connections, which COMMIT, ROLLBACK, BEGIN, START TRANSACTION, SAVEPOINT and SET … "
                      + "TRANSACTION or … read_only would end or change; add -Dsql.writes=true to run them");
             }
             try {
                parts.add(Request.Statement.of("statement " + (parts.size() + 1), statement, quoting));
             } catch (IllegalArgumentException e) {
-               throw Options.bad("sql", raw, "parameters written #{column}, a column of -Dfeeder's CSV file, which "
+               throw Options.bad(SQL, raw, "parameters written #{column}, a column of -Dfeeder's CSV file, which "
                      + "the lab binds (" + e.getMessage().replaceFirst(" \\(.*", "") + ")");
             }
          }
@@ -153,13 +157,13 @@ public record CustomWorkload(String statement, boolean writes, Request request, 
          for (Request.Part part : parts) {
             List<String> missing = ((Request.Statement) part).sql().missing(feed.columns());
             if (!missing.isEmpty()) {
-               throw Options.bad("sql", raw, "#{column} parameters of -Dfeeder's columns: #{" + missing.get(0)
+               throw Options.bad(SQL, raw, "#{column} parameters of -Dfeeder's columns: #{" + missing.get(0)
                      + "} is " + (feeder == null ? "not bound without -Dfeeder=file.csv"
                      : "not a column of " + feeder + " (it has " + String.join(", ", feed.columns().stream()
                            .sorted().toList()) + ")"));
             }
          }
-         Request request = Request.of("custom", parts, transaction).on(feed, new OwnWorkload.Setup(List.of(),
+         Request request = Request.of("custom", parts, transaction).on(feed, new Setup(List.of(),
                List.of()));
          return new CustomWorkload(sql, writes, request, readOnlyTransaction);
       }
@@ -173,18 +177,18 @@ public record CustomWorkload(String statement, boolean writes, Request request, 
       Path file = Path.of(feeder);
       boolean resource = CustomWorkload.class.getClassLoader().getResource(feeder) != null;
       if (!resource && (!Files.isRegularFile(file) || !Files.isReadable(file))) {
-         throw Options.bad("feeder", feeder, "a readable CSV file (a path, or a name in src/test/resources), a "
+         throw Options.bad(FEEDER, feeder, "a readable CSV file (a path, or a name in src/test/resources), a "
                + "header line of column names and a row a record (cannot read " + file.toAbsolutePath() + ")");
       }
       try {
          return Feed.csv(feeder, file, strategy);
       } catch (Exception e) {
          if (notText(e)) {
-            throw Options.bad("feeder", feeder, "a CSV file of UTF-8 text (it has bytes that are not UTF-8: save it"
+            throw Options.bad(FEEDER, feeder, "a CSV file of UTF-8 text (it has bytes that are not UTF-8: save it"
                   + " as UTF-8)");
          }
          // Gatling throws its checked FileNotFoundException unchecked, over several lines
-         throw Options.bad("feeder", feeder, "a CSV file with a header line of column names and at least one row ("
+         throw Options.bad(FEEDER, feeder, "a CSV file with a header line of column names and at least one row ("
                + String.valueOf(e.getMessage()).strip().replaceAll("\\s*\\n\\s*", " ") + ")");
       }
    }
@@ -204,15 +208,15 @@ public record CustomWorkload(String statement, boolean writes, Request request, 
     * a PL/SQL block's END); a file may hold several statements. Null when the workloads do not include custom.
     */
    static String sql(Options options, List<String> workloads) {
-      String raw = options.string("sql", null);
+      String raw = options.read(SQL);
       if (!workloads.contains("custom")) {
          if (raw != null) {
-            throw Options.bad("sql", raw, "only with the custom workload: add custom to -Dworkloads");
+            throw Options.bad(SQL, raw, "only with the custom workload: add custom to -Dworkloads");
          }
          return null;
       }
       if (raw == null) {
-         throw Options.bad("workloads", String.join(",", workloads),
+         throw Options.bad(Declared.WORKLOADS, String.join(",", workloads),
                "custom only with -Dsql=\"SELECT …\" or -Dsql=@file.sql, the statement it runs");
       }
       String sql = raw;
@@ -221,10 +225,10 @@ public record CustomWorkload(String statement, boolean writes, Request request, 
          try {
             sql = Files.readString(file, StandardCharsets.UTF_8);
          } catch (CharacterCodingException e) {
-            throw Options.bad("sql", raw, "a file of UTF-8 text after @ (" + file.toAbsolutePath() + " has bytes "
+            throw Options.bad(SQL, raw, "a file of UTF-8 text after @ (" + file.toAbsolutePath() + " has bytes "
                   + "that are not UTF-8: save it as UTF-8)");
          } catch (IOException e) {
-            throw Options.bad("sql", raw, "a readable file after @ (cannot read " + file.toAbsolutePath() + ")");
+            throw Options.bad(SQL, raw, "a readable file after @ (cannot read " + file.toAbsolutePath() + ")");
          }
       }
       sql = sql.strip();
@@ -232,7 +236,7 @@ public record CustomWorkload(String statement, boolean writes, Request request, 
          sql = sql.substring(0, sql.length() - 1).strip();
       }
       if (sql.isEmpty()) {
-         throw Options.bad("sql", raw, "one SQL statement");
+         throw Options.bad(SQL, raw, "one SQL statement");
       }
       return sql;
    }

@@ -1,6 +1,7 @@
 package jdbcpoollab.workloads;
 
 import jdbcpoollab.db.Dialect;
+import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 
@@ -81,7 +82,7 @@ public final class MixWorkload implements Workload {
 
    @Override
    public int bigTableRows() {
-      return Workloads.bigTableRows(kinds);
+      return Workload.bigTableRows(kinds);
    }
 
    /** Read-only when any kind is: its kinds share one pool. */
@@ -119,7 +120,7 @@ public final class MixWorkload implements Workload {
       /** Reads {@code -Dmix} (kinds among the other workloads, each once, whole weights); none unless given. */
       @Override
       public Workload create(Dialect dialect, Options options, List<String> chosen, Map<String, Workload> before) {
-         String raw = options.string("mix", null);
+         String raw = options.read(Declared.MIX);
          if (raw == null && !chosen.contains("mix")) {
             return null;
          }

@@ -4,7 +4,6 @@ import jdbcpoollab.db.Dialect;
 import jdbcpoollab.options.Options;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -18,63 +17,6 @@ import java.util.Map;
  * {@link #named(String, Feed)}; a sweep measures it as any workload, each request and statement reported apart.
  */
 public final class OwnWorkload implements Workload {
-   /** Rows a fill inserts per statement. */
-   static final int FILL_BATCH = 1_000;
-
-   /** What the workload needs before the load, run once however many requests ask for it. */
-   static final class Setup {
-      private final List<String> statements;
-      private final List<Fill> fills;
-      private boolean done;
-
-      Setup(List<String> statements, List<Fill> fills) {
-         this.statements = List.copyOf(statements);
-         this.fills = List.copyOf(fills);
-      }
-
-      synchronized void once(Connection connection) throws SQLException {
-         if (done) {
-            return;
-         }
-         try (java.sql.Statement st = connection.createStatement()) {
-            for (int i = 0; i < statements.size(); i++) {
-               try {
-                  st.execute(statements.get(i));
-               } catch (SQLException e) {
-                  throw new SQLException("at its setup statement " + (i + 1) + ": " + e.getMessage(),
-                        e.getSQLState(), e.getErrorCode(), e);
-               }
-            }
-         }
-         for (Fill fill : fills) {
-            fill.run(connection);
-         }
-         done = true;
-      }
-   }
-
-   /**
-    * Rows made by the lab: {@code insert} ({@code INSERT INTO t (a, b) VALUES}) followed by {@code rows} copies of
-    * {@code row} ({@code (#{n}, MOD(#{n}, 100))}), {@code #{n}} counting from 1, {@link #FILL_BATCH} rows a statement.
-    */
-   record Fill(String insert, BoundSql row, int rows) {
-      void run(Connection connection) throws SQLException {
-         for (int from = 1; from <= rows; from += FILL_BATCH) {
-            int count = Math.min(FILL_BATCH, rows - from + 1);
-            String sql = insert + " " + String.join(", ", Collections.nCopies(count, row.jdbc()));
-            try (PreparedStatement st = connection.prepareStatement(sql)) {
-               int index = 1;
-               for (int n = from; n < from + count; n++) {
-                  for (int i = 0; i < row.names().size(); i++) {
-                     st.setInt(index++, n);
-                  }
-               }
-               st.executeUpdate();
-            }
-         }
-      }
-   }
-
    private final String name;
    private final Feed feed;
    private final Map<Request, Integer> weighted;

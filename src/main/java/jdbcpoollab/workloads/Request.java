@@ -64,9 +64,9 @@ public final class Request implements Workload {
    private final List<Part> parts;
    private final boolean transaction;
    private final Feed feed;
-   private final OwnWorkload.Setup setup;
+   private final Setup setup;
 
-   private Request(String name, List<Part> parts, boolean transaction, Feed feed, OwnWorkload.Setup setup) {
+   private Request(String name, List<Part> parts, boolean transaction, Feed feed, Setup setup) {
       SafeText.require("request name " + name, name);
       if (parts.stream().noneMatch(p -> p instanceof Statement)) {
          throw new IllegalArgumentException("request " + name + " has no statement");
@@ -87,7 +87,7 @@ public final class Request implements Workload {
    }
 
    /** This request drawing its records from {@code on}, after the workload's {@code before} has run. */
-   Request on(Feed on, OwnWorkload.Setup before) {
+   Request on(Feed on, Setup before) {
       return new Request(name, parts, transaction, on, before);
    }
 

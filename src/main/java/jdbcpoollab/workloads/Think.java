@@ -1,5 +1,6 @@
 package jdbcpoollab.workloads;
 
+import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.Options;
 
 import java.util.List;
@@ -16,7 +17,7 @@ import java.util.random.RandomGenerator;
  */
 public record Think(String kind, double minMs, double maxMs) {
    /** The kinds {@code -Dthink} takes. */
-   public static final List<String> KINDS = List.of("constant", "uniform", "exponential");
+   public static final List<String> KINDS = Declared.THINK.allowed();
    /** No think time: the user asks again the instant it is served. */
    public static final Think NONE = new Think("constant", 0, 0);
 
@@ -51,14 +52,14 @@ public record Think(String kind, double minMs, double maxMs) {
     * given.
     */
    public static Think from(Options options, Think fallback) {
-      String kind = options.choice("think", "constant", KINDS);
-      if (options.string("thinkMs", null) == null) {
-         if (options.string("think", null) != null) {
-            throw Options.bad("think", kind, "only with -DthinkMs=N, the mean think time in ms");
+      String kind = options.read(Declared.THINK);
+      if (options.raw(Declared.THINK_MS) == null) {
+         if (options.raw(Declared.THINK) != null) {
+            throw Options.bad(Declared.THINK, kind, "only with -DthinkMs=N, the mean think time in ms");
          }
          return fallback;
       }
-      double mean = options.decimal("thinkMs", 0, 0, 3_600_000, false);
+      double mean = options.read(Declared.THINK_MS);
       return switch (kind) {
          case "uniform" -> uniform(0, 2 * mean);
          case "exponential" -> exponential(mean);

@@ -1,6 +1,7 @@
 package jdbcpoollab.workloads;
 
 import jdbcpoollab.db.Dialect;
+import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.Options;
 
 import java.sql.Connection;
@@ -112,8 +113,8 @@ public final class TxnWorkload implements Workload {
 
       @Override
       public Workload create(Dialect dialect, Options options, List<String> chosen) {
-         return new TxnWorkload(dialect, options.integer("hotRows", 1_000, 1, 10_000_000),
-               options.integer("holdMs", 5, 0, 60_000));
+         return new TxnWorkload(dialect, options.read(Declared.HOT_ROWS),
+               options.read(Declared.HOLD_MS));
       }
    }
 }

@@ -2,6 +2,7 @@ package jdbcpoollab.workloads;
 
 import jdbcpoollab.db.Dialect;
 import jdbcpoollab.db.PerProduct;
+import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.Options;
 
 import java.util.List;
@@ -40,7 +41,7 @@ public record WaitWorkload(String statement, int sleepMs) implements Workload {
 
       @Override
       public Workload create(Dialect dialect, Options options, List<String> chosen) {
-         int sleepMs = options.integer("sleepMs", 5, 0, 60_000);
+         int sleepMs = options.read(Declared.SLEEP_MS);
          return new WaitWorkload(sql(dialect, sleepMs), sleepMs);
       }
    }

@@ -67,6 +67,11 @@ public interface Workload {
       return 0;
    }
 
+   /** Rows of the {@code big} table that {@code workloads} need: the most any of them reads. */
+   static int bigTableRows(List<Workload> workloads) {
+      return workloads.stream().mapToInt(Workload::bigTableRows).max().orElse(0);
+   }
+
    /** True when it must run on read-only connections: a statement that may destroy data by mistake. */
    default boolean readOnly() {
       return false;

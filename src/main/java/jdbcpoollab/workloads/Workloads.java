@@ -1,6 +1,8 @@
 package jdbcpoollab.workloads;
 
 import jdbcpoollab.db.Dialect;
+import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 
@@ -53,6 +55,11 @@ public final class Workloads {
       return names(types);
    }
 
+   /** The options the lab's workload types read, beside {@code -Dworkloads}. */
+   public static final List<Option<?>> OPTIONS = List.of(Declared.SLEEP_MS, Declared.ROWS, Declared.HOT_ROWS,
+         Declared.HOLD_MS, Declared.SQL, Declared.SQL_WRITES, Declared.SQL_TRANSACTION, Declared.FEEDER,
+         Declared.FEEDER_STRATEGY, Declared.MIX);
+
    /** The type called {@code name}; an unknown name is refused with the known ones. */
    public WorkloadType named(String name) {
       return types.stream().filter(t -> t.name().equals(name)).findFirst().orElseThrow(() ->
@@ -64,7 +71,8 @@ public final class Workloads {
     * every type, chosen or not.
     */
    public Chosen choose(Options options, String fallback, Dialect dialect) {
-      List<String> chosen = options.choices("workloads", fallback, names());
+      List<String> chosen = options.read(Declared.WORKLOADS.withDefault(List.of(fallback.split(",")))
+            .withAllowed(names()));
       Map<String, Workload> built = new LinkedHashMap<>();
       Map<String, Set<String>> optionsOf = new LinkedHashMap<>();
       Map<String, Object> settings = new LinkedHashMap<>();
@@ -114,11 +122,6 @@ public final class Workloads {
                   + "): leave it out or add " + types + " to -Dworkloads");
          }
       }
-   }
-
-   /** Rows of the {@code big} table that {@code workloads} need: the most any of them reads. */
-   public static int bigTableRows(List<Workload> workloads) {
-      return workloads.stream().mapToInt(Workload::bigTableRows).max().orElse(0);
    }
 
    private static List<String> names(List<WorkloadType> types) {

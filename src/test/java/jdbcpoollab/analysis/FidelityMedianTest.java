@@ -1,5 +1,6 @@
 package jdbcpoollab.analysis;
 
+import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.StepChecks;
 import jdbcpoollab.measure.StepCounts;
 import jdbcpoollab.measure.StepId;
@@ -12,6 +13,9 @@ import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -86,5 +90,32 @@ class FidelityMedianTest {
       assertTrue(missed.get(2).startsWith("Jain lab - raw -"), missed.toString());
       assertTrue(missed.get(3).startsWith("efficiency 0.775 < 0.95"), missed.toString());
       assertTrue(missed.get(4).startsWith("overhead p50 30.0 µs > 10 µs"), missed.toString());
+   }
+
+   @Test
+   void summaryJsonHoldsTheMediansAndEachRoundAsTheLabWroteThemBefore() throws IOException {
+      String written = Json.toJson(oneWildRound().written());
+      assertEquals(Files.readString(Path.of("src/test/resources/summaries/fidelity-entry.json")), written);
+      Map<String, Object> entry = Json.toMap(oneWildRound().written());
+      for (String named : List.of("cpuMicrosPerOp", "labOverheadPerOp", "missed", "perRound")) {
+         assertTrue(entry.containsKey(named), named + " in " + entry.keySet());
+      }
+   }
+
+   @Test
+   void anEntryOfSummaryJsonReadsBackAsItWasWritten() {
+      FidelityMedian m = FidelityMedian.of(List.of(measured(1, 380), measured(2, 400), measured(3, 396))).get(0);
+      FidelityMedian.Written back = Json.as(Json.toMap(m.written()), FidelityMedian.Written.class);
+      assertEquals(Json.toJson(m.written()), Json.toJson(back));
+      assertEquals(back, Json.as(Json.toMap(back), FidelityMedian.Written.class));
+      assertEquals(3, back.perRound().size());
+      assertEquals(new FidelityRow.Cpu(50, 40, 300, 30), back.cpuMicrosPerOp());
+   }
+
+   /** A round in which every contender, S1 and the plugin included, measured every number. */
+   private static FidelityRow measured(int round, double lab) {
+      Timing gaps = new Timing(100, 0.003, 0.003, 0.003, 0.004, 0.005);
+      return new FidelityRow("wait", round, 2, 4, step(200, 0, EVEN), step(lab, 40, EVEN), gaps, 100,
+            step(400, 50, EVEN), gaps, 90, 1.0, new FidelityRow.Cpu(50, 40, 300, 30));
    }
 }

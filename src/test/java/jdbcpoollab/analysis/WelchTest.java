@@ -1,7 +1,11 @@
 package jdbcpoollab.analysis;
 
+import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.Sample;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -127,5 +131,36 @@ class WelchTest {
       assertTrue(w.savingLowPct() < w.savingPct() && w.savingPct() < w.savingHighPct());
       assertEquals(w.savingPct(), 100 * (1 - Math.sqrt(Welch.ratioInterval(base, option)[0]
             * Welch.ratioInterval(base, option)[1])), 1e-9, "symmetric around the ratio on the log scale");
+   }
+
+   @Test
+   void summaryJsonHoldsTheFieldsTheDocsNameRoundedToTheMicro() {
+      Welch w = Welch.compare(new double[] {1.0, 1.2, 1.1, 1.3}, new double[] {0.5, 0.55, 0.6, 0.52});
+      assertEquals("""
+            {
+              "difference" : 0.6075,
+              "savingPct" : 52.826087,
+              "ci95" : [ 0.41154, 0.80346 ],
+              "savingCi95Pct" : [ 43.906601, 60.327274 ],
+              "t" : 8.918808,
+              "df" : 3.672339,
+              "p" : 0.0012824702859100898,
+              "verdict" : "significant at 5%"
+            }
+            """, Json.toJson(w));
+      assertEquals(List.of("difference", "savingPct", "ci95", "savingCi95Pct", "t", "df", "p", "verdict"),
+            List.copyOf(Json.toMap(Welch.compare(new double[] {1.0}, new double[] {0.5, 0.6})).keySet()));
+   }
+
+   @Test
+   void whatSummaryJsonHoldsReadsBackEqualNoNumbersAsNaN() {
+      Welch tested = new Welch(0.5, 50.0, 2.5, 7.25, 0.03125, 0.25, 0.75, 20.0, 60.0);
+      assertEquals(tested, Json.as(Json.toMap(tested), Welch.class));
+      Welch untested = new Welch(0.45, 45.0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+            Double.NaN);
+      Map<String, Object> written = Json.toMap(untested);
+      assertEquals(null, written.get("ci95"));
+      assertEquals("n/a (needs 2+ runs of each)", written.get("verdict"));
+      assertEquals(untested, Json.as(written, Welch.class));
    }
 }

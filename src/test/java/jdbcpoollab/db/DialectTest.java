@@ -15,24 +15,24 @@ class DialectTest {
 
    @Test
    void theUrlChoosesTheDialect() {
-      assertInstanceOf(MySqlDialect.class, Dialect.forUrl("jdbc:mysql://db:3306/demo"));
-      assertInstanceOf(MySqlDialect.class, Dialect.forUrl("jdbc:mariadb://db:3306/demo"));
-      assertInstanceOf(PostgresDialect.class, Dialect.forUrl("jdbc:postgresql://db:5432/demo"));
-      assertInstanceOf(PostgresDialect.class, Dialect.forUrl("jdbc:postgresql:demo"));
-      assertInstanceOf(OracleDialect.class, Dialect.forUrl("jdbc:oracle:thin:@//db:1521/FREEPDB1"));
-      assertInstanceOf(OracleDialect.class, Dialect.forUrl("jdbc:oracle:thin:@db:1521:XE"));
-      assertInstanceOf(OracleDialect.class, Dialect.forUrl("jdbc:oracle:thin:scott/tiger@(DESCRIPTION=(ADDRESS="
+      assertInstanceOf(MySqlDialect.class, Dialects.forUrl("jdbc:mysql://db:3306/demo"));
+      assertInstanceOf(MySqlDialect.class, Dialects.forUrl("jdbc:mariadb://db:3306/demo"));
+      assertInstanceOf(PostgresDialect.class, Dialects.forUrl("jdbc:postgresql://db:5432/demo"));
+      assertInstanceOf(PostgresDialect.class, Dialects.forUrl("jdbc:postgresql:demo"));
+      assertInstanceOf(OracleDialect.class, Dialects.forUrl("jdbc:oracle:thin:@//db:1521/FREEPDB1"));
+      assertInstanceOf(OracleDialect.class, Dialects.forUrl("jdbc:oracle:thin:@db:1521:XE"));
+      assertInstanceOf(OracleDialect.class, Dialects.forUrl("jdbc:oracle:thin:scott/tiger@(DESCRIPTION=(ADDRESS="
             + "(PROTOCOL=TCP)(HOST=db)(PORT=1521))(CONNECT_DATA=(SERVICE_NAME=FREEPDB1)))"));
    }
 
    @Test
    void otherUrlsAreRefusedWithTheSupportedListAndNoPassword() {
       String oci = assertThrows(IllegalArgumentException.class,
-            () -> Dialect.forUrl("jdbc:oracle:oci:scott/tiger@db")).getMessage();
+            () -> Dialects.forUrl("jdbc:oracle:oci:scott/tiger@db")).getMessage();
       assertTrue(oci.contains("jdbc:oracle:thin:") && oci.contains("jdbc:postgresql:"), oci);
       assertFalse(oci.contains("tiger"), oci);
-      assertThrows(IllegalArgumentException.class, () -> Dialect.forUrl("jdbc:sqlserver://db"));
-      assertThrows(IllegalArgumentException.class, () -> Dialect.forUrl("postgresql://db/demo"));
+      assertThrows(IllegalArgumentException.class, () -> Dialects.forUrl("jdbc:sqlserver://db"));
+      assertThrows(IllegalArgumentException.class, () -> Dialects.forUrl("postgresql://db/demo"));
    }
 
    @Test

@@ -17,6 +17,8 @@ import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.JvmOwner;
+import jdbcpoollab.run.LabExit;
+import jdbcpoollab.run.OwnJvm;
 import jdbcpoollab.run.Preflight;
 import jdbcpoollab.testing.GatlingRun;
 import jdbcpoollab.testing.Jdks;
@@ -287,11 +289,11 @@ class DocsCommandsTest {
       try {
          Preflight.main(new String[] {simulation});
          return 0;
-      } catch (Exit.LabExit exit) {
+      } catch (LabExit exit) {
          System.out.println(exit.getMessage());
          return exit.code();
       } finally {
-         Exit.ownedBy(JvmOwner.OWN);
+         Exit.ownedBy(OwnJvm.OWN);
          System.setProperties(saved);
       }
    }
@@ -299,7 +301,7 @@ class DocsCommandsTest {
    /** The preflight's end comes back here as its exit. */
    private static final class Returns implements JvmOwner {
       @Override
-      public Exit.LabExit end(Exit.LabExit exit) {
+      public LabExit end(LabExit exit) {
          return exit;
       }
 

@@ -70,10 +70,15 @@ class RunsOnVirtualThreadsTest {
    void virtualThreadsOnJava17AreRefusedWithOneLineBeforeAnyDatabaseStarts() {
       int java = Runtime.version().feature();
       assumeTrue(java < 21, "skipped: the test JVM is Java " + java + ", which has virtual threads");
-      for (String simulation : List.of("PoolSweep", "RateSweep", "CpoolCompare")) {
+      List<String> simulations = List.of("PoolSweep", "RateSweep", "CpoolCompare");
+      // the three preflights start together and are judged in turn
+      List<LabProcess> preflights = simulations.stream().map(simulation -> LabProcess.main(Preflight.class,
+            Map.of("threads", "virtual", "lab.home", tmp.resolve("home-" + simulation).toString()),
+            tmp.resolve(simulation + ".log"), simulation)).toList();
+      for (int i = 0; i < simulations.size(); i++) {
+         String simulation = simulations.get(i);
          Path home = tmp.resolve("home-" + simulation);
-         try (LabProcess preflight = LabProcess.main(Preflight.class, Map.of("threads", "virtual",
-               "lab.home", home.toString()), tmp.resolve(simulation + ".log"), simulation)) {
+         try (LabProcess preflight = preflights.get(i)) {
             assertEquals(Exit.BAD_OPTION, preflight.waitFor(Duration.ofMinutes(1)), preflight.output());
             assertEquals("jdbc-pool-lab: bad option -Dthreads=virtual: virtual threads need Java 21 or newer, and the"
                   + " load test's JVM is Java " + java + " (-Dlab.java=/path/to/jdk runs it on another JDK, see"

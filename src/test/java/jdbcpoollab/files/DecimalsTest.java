@@ -27,4 +27,13 @@ class DecimalsTest {
       assertNull(written.get("share"));
       assertEquals(4, written.size(), "a null number keeps its entry: " + written);
    }
+
+   record Probability(@Decimals(Decimals.ALL) double p) {
+   }
+
+   @Test
+   void allDecimalsKeepsEveryOneAndMakesOnlyANumberThatIsNotFiniteNull() {
+      assertEquals(1.2824702859100898E-23, Json.toMap(new Probability(1.2824702859100898E-23)).get("p"));
+      assertNull(Json.toMap(new Probability(Double.NaN)).get("p"));
+   }
 }

@@ -2,6 +2,7 @@ package jdbcpoollab.gatling;
 
 import jdbcpoollab.load.LoadStep;
 import jdbcpoollab.load.Outcome;
+import jdbcpoollab.load.ThreadKinds;
 import jdbcpoollab.load.UserThreads;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +25,7 @@ class PoolProtocolTest {
 
          @Override
          public UserThreads threads() {
-            return UserThreads.platform();
+            return ThreadKinds.platform();
          }
       };
    }

@@ -63,7 +63,7 @@ class OpenStepTest {
       };
       StepRecorder window = new StepRecorder(StepId.of("sleep", 1), threads, 0, (long) (windowSeconds * 1e9));
       return new OpenStep(sleeps, "sleep pool=1", () -> source, new ArrivalRecorder(window, 100, threads), threads,
-            queueLimit, UserThreads.platform());
+            queueLimit, ThreadKinds.platform());
    }
 
    @Test

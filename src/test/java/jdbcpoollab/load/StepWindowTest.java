@@ -74,7 +74,7 @@ class StepWindowTest {
       List<Thread> started = new ArrayList<>();
       for (int i = from; i < from + count; i++) {
          long id = i;
-         Thread t = new Thread(() -> step.closedLoop(id, Step.OperationLog.NONE));
+         Thread t = new Thread(() -> step.closedLoop(id, OperationLog.NONE));
          t.start();
          started.add(t);
       }

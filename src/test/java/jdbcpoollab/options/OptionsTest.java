@@ -4,7 +4,6 @@ import jdbcpoollab.db.Target;
 import jdbcpoollab.run.CompareOnly;
 import jdbcpoollab.run.PoolSweepOptions;
 import jdbcpoollab.workloads.Workload;
-import jdbcpoollab.workloads.Workloads;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -95,9 +94,9 @@ class OptionsTest {
             "db.url", "jdbc:postgresql://db/shop"));
       assertEquals(List.of("custom"), workloads(o));
       assertEquals("SELECT COUNT(*) FROM orders", statement(o, "custom"));
-      assertEquals(0, Workloads.bigTableRows(o.workloads()), "no big table without the cpu workload");
+      assertEquals(0, Workload.bigTableRows(o.workloads()), "no big table without the cpu workload");
       assertEquals("SELECT pg_sleep(0.005)", statement(sweep(Map.of("db.url", "jdbc:postgresql://db/shop")), "wait"));
-      assertEquals(100_000, Workloads.bigTableRows(sweep(Map.of()).workloads()));
+      assertEquals(100_000, Workload.bigTableRows(sweep(Map.of()).workloads()));
    }
 
    @Test

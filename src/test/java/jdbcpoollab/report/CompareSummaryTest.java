@@ -1,9 +1,13 @@
 package jdbcpoollab.report;
 
+import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.Latencies;
 import jdbcpoollab.measure.RunResult;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -90,5 +94,18 @@ class CompareSummaryTest {
       CompareSummary s = summary();
       assertEquals(2 + 6 + 1 + 1, s.csv().csv().lines().count(), "header, 2 warm-ups, 6 runs, 1 incomplete");
       assertFalse(s.complete());
+   }
+
+   @Test
+   void statisticsAreWrittenAsTheLabWroteThemBeforeAndReadBackAsWritten() throws IOException {
+      @SuppressWarnings("unchecked")
+      List<Map<String, Object>> statistics = (List<Map<String, Object>>) summary().json().get("statistics");
+      assertEquals(Files.readString(Path.of("src/test/resources/summaries/cpoolcompare-statistics.json")),
+            Json.toJson(statistics));
+      assertEquals(List.of("option", "seconds", "sample", "vsBaseline", "server", "acquire", "query", "total"),
+            List.copyOf(statistics.get(0).keySet()));
+      CompareSummary.Statistics back = Json.as(statistics.get(0), CompareSummary.Statistics.class);
+      assertEquals(Json.toJson(statistics.get(0)), Json.toJson(back));
+      assertEquals(back, Json.as(Json.toMap(back), CompareSummary.Statistics.class));
    }
 }

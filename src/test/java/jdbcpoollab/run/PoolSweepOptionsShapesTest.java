@@ -1,6 +1,6 @@
 package jdbcpoollab.run;
 
-import jdbcpoollab.load.UserThreads;
+import jdbcpoollab.load.ThreadKinds;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -25,7 +25,7 @@ class PoolSweepOptionsShapesTest {
    @Test
    void theDefaultsLeaveNamesAndSettingsAsTheyWere() {
       PoolSweepOptions o = sweep(Map.of("workloads", "wait"));
-      assertSame(UserThreads.platform(), o.threads());
+      assertSame(ThreadKinds.platform(), o.threads());
       assertEquals(List.of(1), o.instances());
       assertFalse(o.shaped());
       assertEquals(List.of("wait"), o.settings().workloads());

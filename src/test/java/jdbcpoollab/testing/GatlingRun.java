@@ -4,6 +4,8 @@ import io.gatling.app.Gatling$;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.JvmOwner;
+import jdbcpoollab.run.LabExit;
+import jdbcpoollab.run.OwnJvm;
 import jdbcpoollab.run.Simulations;
 
 import java.io.ByteArrayOutputStream;
@@ -84,11 +86,11 @@ public final class GatlingRun {
                : Gatling$.MODULE$.fromArgs(new String[] {"-s", simulation.getName(), "-rf", gatlingResults, "-nr"});
          code = code == 0 ? owner.exitCode.getAsInt() : code;
       } catch (RuntimeException e) {
-         Exit.LabExit exit = labExit(e);
+         LabExit exit = labExit(e);
          code = exit.code();
          failure = exit.getMessage();
       } finally {
-         Exit.ownedBy(JvmOwner.OWN);
+         Exit.ownedBy(OwnJvm.OWN);
          System.setOut(out);
          System.setErr(err);
          previous.forEach((k, v) -> {
@@ -131,19 +133,19 @@ public final class GatlingRun {
    }
 
    /** Runs {@code body}, which ends a run without Gatling (such as {@code -Dcompare}), and returns how it ended. */
-   public static synchronized Exit.LabExit ending(Supplier<Exit.LabExit> body) {
+   public static synchronized LabExit ending(Supplier<LabExit> body) {
       Exit.ownedBy(new InProcess());
       try {
          return body.get();
       } finally {
-         Exit.ownedBy(JvmOwner.OWN);
+         Exit.ownedBy(OwnJvm.OWN);
       }
    }
 
    /** The lab's own end of the run, however deep Gatling wrapped it; anything else is a real crash. */
-   private static Exit.LabExit labExit(RuntimeException e) {
+   private static LabExit labExit(RuntimeException e) {
       for (Throwable t = e; t != null; t = t.getCause()) {
-         if (t instanceof Exit.LabExit exit) {
+         if (t instanceof LabExit exit) {
             return exit;
          }
       }
@@ -168,7 +170,7 @@ public final class GatlingRun {
       private volatile IntSupplier exitCode = () -> 0;
 
       @Override
-      public Exit.LabExit end(Exit.LabExit exit) {
+      public LabExit end(LabExit exit) {
          return exit;
       }
 

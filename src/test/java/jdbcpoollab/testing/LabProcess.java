@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -18,6 +19,13 @@ import java.util.concurrent.TimeUnit;
  * group reaches its children (the embedded MariaDB) as Ctrl-C in a terminal would.
  */
 public final class LabProcess implements AutoCloseable {
+   /**
+    * The JVM options of a process that starts, decides and ends in seconds (Maven planning a build and forking
+    * Gatling's JVM, the preflight): the client compiler and the serial collector start it in about half the CPU, which
+    * the suite's many nested runs share two cores for. Gatling's own JVM keeps the options the pom gives it.
+    */
+   static final List<String> SHORT_LIVED_JVM = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+
    private final Process process;
    private final Path log;
    private final long startedAt = System.nanoTime();
@@ -65,6 +73,7 @@ public final class LabProcess implements AutoCloseable {
    public static LabProcess main(Path javaHome, Class<?> mainClass, Map<String, String> properties, Path log,
                                  String... args) {
       List<String> command = java(javaHome, properties);
+      command.addAll(1, SHORT_LIVED_JVM);
       command.add(mainClass.getName());
       command.addAll(List.of(args));
       return new LabProcess(command, Map.of(), log);
@@ -81,7 +90,7 @@ public final class LabProcess implements AutoCloseable {
             Path.of(System.getProperty("basedir", ".")).resolve("pom.xml").toString()));
       command.addAll(outerMavenOptions());
       command.addAll(List.of(args));
-      return new LabProcess(command, environment, log);
+      return new LabProcess(command, shortLivedMaven(environment), log);
    }
 
    /**
@@ -93,7 +102,15 @@ public final class LabProcess implements AutoCloseable {
       List<String> command = new ArrayList<>(List.of(basedir.resolve("lab").toString(), simulation, "-B"));
       command.addAll(outerMavenOptions());
       command.addAll(List.of(args));
-      return new LabProcess(command, Map.of("LAB_MVN", mavenCommand()), log);
+      return new LabProcess(command, shortLivedMaven(Map.of("LAB_MVN", mavenCommand())), log);
+   }
+
+   /** The environment with Maven's own JVM started as a short-lived one, before any MAVEN_OPTS given or inherited. */
+   private static Map<String, String> shortLivedMaven(Map<String, String> environment) {
+      Map<String, String> quick = new HashMap<>(environment);
+      String given = environment.getOrDefault("MAVEN_OPTS", System.getenv().getOrDefault("MAVEN_OPTS", ""));
+      quick.put("MAVEN_OPTS", (String.join(" ", SHORT_LIVED_JVM) + " " + given).strip());
+      return quick;
    }
 
    /** The mvn of the Maven that runs the tests, else the one on the PATH. */

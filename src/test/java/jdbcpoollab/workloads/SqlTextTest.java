@@ -1,6 +1,6 @@
 package jdbcpoollab.workloads;
 
-import jdbcpoollab.db.Dialect;
+import jdbcpoollab.db.Dialects;
 import jdbcpoollab.workloads.SqlText.Quoting;
 import org.junit.jupiter.api.Test;
 
@@ -62,9 +62,9 @@ class SqlTextTest {
 
    @Test
    void eachProductQuotesItsOwnWay() {
-      assertEquals(Quoting.MYSQL, Quoting.of(Dialect.forUrl("jdbc:mariadb://127.0.0.1/x")));
-      assertEquals(Quoting.STANDARD, Quoting.of(Dialect.forUrl("jdbc:postgresql://127.0.0.1/x")));
-      assertEquals(Quoting.STANDARD, Quoting.of(Dialect.forUrl("jdbc:oracle:thin:@127.0.0.1:1521/x")));
+      assertEquals(Quoting.MYSQL, Quoting.of(Dialects.forUrl("jdbc:mariadb://127.0.0.1/x")));
+      assertEquals(Quoting.STANDARD, Quoting.of(Dialects.forUrl("jdbc:postgresql://127.0.0.1/x")));
+      assertEquals(Quoting.STANDARD, Quoting.of(Dialects.forUrl("jdbc:oracle:thin:@127.0.0.1:1521/x")));
    }
 
    @Test

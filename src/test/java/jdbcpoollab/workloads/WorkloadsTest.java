@@ -90,7 +90,7 @@ class WorkloadsTest {
       assertEquals(List.of("sleepMs", "rows", "hotRows", "holdMs", "touchNote"),
             List.copyOf(o.workloadSettings().keySet()));
       assertEquals("hello", o.workloadSettings().get("touchNote"));
-      assertEquals(0, Workloads.bigTableRows(o.workloads()));
+      assertEquals(0, Workload.bigTableRows(o.workloads()));
 
       Workload touch = o.workloads().get(0);
       assertFalse(touch.usersOwn());
@@ -118,7 +118,7 @@ class WorkloadsTest {
       Workload cpu = o.workloads().get(0);
       Workload wait = o.workloads().get(1);
       assertEquals(1000, cpu.bigTableRows());
-      assertEquals(1000, Workloads.bigTableRows(o.workloads()));
+      assertEquals(1000, Workload.bigTableRows(o.workloads()));
       assertEquals(WaitWorkload.sql(database.dialect(), 40), wait.statement());
       assertEquals(Map.of("sleepMs", 40, "rows", 1000, "hotRows", 1000, "holdMs", 5), o.workloadSettings());
       try (Connection c = database.connect()) {
@@ -133,7 +133,7 @@ class WorkloadsTest {
       PoolSweepOptions o = PoolSweepOptions.from(options(Map.of("workloads", "point", "rows", "1000")));
       Workload point = o.workloads().get(0);
       assertEquals("SELECT payload FROM big WHERE id = ?", point.statement());
-      assertEquals(1000, Workloads.bigTableRows(o.workloads()), "the sweep creates the big table it reads");
+      assertEquals(1000, Workload.bigTableRows(o.workloads()), "the sweep creates the big table it reads");
       try (Connection c = database.connect()) {
          database.dialect().ensureBigTable(c, 1000);
          long keyReads = sessionStatus(c, "Handler_read_key");

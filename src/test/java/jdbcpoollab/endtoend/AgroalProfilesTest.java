@@ -1,0 +1,91 @@
+package jdbcpoollab.endtoend;
+
+import jdbcpoollab.simulations.Lifetime;
+import jdbcpoollab.simulations.Outage;
+import jdbcpoollab.testing.GatlingRun;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Agroal as it comes and as its most common user configures it, on the embedded MariaDB. As it comes no exception is
+ * fatal to it, so a connection broken under it goes back to the pool and fails every statement after; with the
+ * exception sorter and validation of the {@code recommended} profile a broken connection fails the statement it was
+ * running and is replaced.
+ */
+class AgroalProfilesTest {
+   private static final int POOL = 2;
+   private static final String STATEMENT = "statement: ";
+
+   @Test
+   void recommendedComesBackAfterARefusedOutageAndDefaultsDoNot() {
+      List<Map<String, Object>> sources = outage("refuse", "defaults,recommended");
+      Map<String, Object> defaults = sources.get(0);
+      Map<String, Object> recommended = sources.get(1);
+      assertEquals(List.of("agroal/defaults", "agroal/recommended"), List.of(defaults.get("source"),
+            recommended.get("source")));
+      assertNull(defaults.get("recoverySeconds"), "as it comes it keeps the broken connections: " + defaults);
+      assertTrue(statementFailures(defaults) > POOL, defaults.toString());
+      assertNotNull(recommended.get("recoverySeconds"), recommended.toString());
+      assertTrue(statementFailures(recommended) <= POOL, "only the statements in flight: " + recommended);
+      for (Map<String, Object> s : sources) {
+         assertTrue(((Number) s.get("failuresPerDownSecond")).doubleValue() > 0, s.toString());
+         assertTrue(List.of("fails fast", "makes callers wait").contains(s.getOrDefault("failureMode", "fails fast")),
+               s.toString());
+      }
+   }
+
+   @Test
+   void recommendedComesBackAfterABlackhole() {
+      Map<String, Object> recommended = outage("blackhole", "recommended").get(0);
+      assertEquals("agroal/recommended", recommended.get("source"));
+      assertNotNull(recommended.get("recoverySeconds"), recommended.toString());
+      assertTrue(statementFailures(recommended) <= POOL, "only the statements in flight: " + recommended);
+      assertEquals("makes callers wait", recommended.get("failureMode"), "a black hole answers nothing: "
+            + recommended);
+   }
+
+   @Test
+   void recommendedLosesOnlyTheStatementsInFlightAtACutBelowItsLifetime() {
+      GatlingRun.Result run = GatlingRun.run(Lifetime.class, Map.of("source", "agroal", "profile",
+            "defaults,recommended", "pool", Integer.toString(POOL), "users", "2", "rounds", "2", "workSeconds", "2.5",
+            "pauseSeconds", "1.5", "cutAfterMs", "2500"), false);
+      assertEquals(0, run.exitCode(), run.console());
+      List<Map<String, Object>> sources = sources(run);
+      Map<String, Object> defaults = sources.get(0);
+      Map<String, Object> recommended = sources.get(1);
+      long cut = ((Number) recommended.get("cutByProxy")).longValue();
+      assertTrue(cut > 0, recommended.toString());
+      assertTrue(((Number) recommended.get("failed")).longValue() <= cut, "at most one statement per cut: "
+            + recommended);
+      assertTrue(((Number) recommended.get("ok")).longValue() > 0, recommended.toString());
+      assertTrue(((Number) recommended.get("connectionsReplaced")).longValue() > 0, recommended.toString());
+      assertTrue(((Number) defaults.get("failed")).longValue() > ((Number) defaults.get("cutByProxy")).longValue(),
+            "as it comes a cut connection fails every statement after: " + defaults);
+   }
+
+   private static List<Map<String, Object>> outage(String down, String profiles) {
+      GatlingRun.Result run = GatlingRun.run(Outage.class, Map.of("source", "agroal", "profile", profiles, "down",
+            down, "connectionTimeoutMs", "2000", "socketTimeoutMs", "2500", "steadySeconds", "2", "downSeconds", "3",
+            "afterSeconds", "4", "users", "4", "pool", Integer.toString(POOL)), false);
+      assertEquals(0, run.exitCode(), run.console());
+      return sources(run);
+   }
+
+   @SuppressWarnings("unchecked")
+   private static List<Map<String, Object>> sources(GatlingRun.Result run) {
+      return (List<Map<String, Object>>) run.summary().get("sources");
+   }
+
+   @SuppressWarnings("unchecked")
+   private static long statementFailures(Map<String, Object> source) {
+      return ((Map<String, Number>) source.get("failures")).entrySet().stream()
+            .filter(e -> e.getKey().startsWith(STATEMENT)).mapToLong(e -> e.getValue().longValue()).sum();
+   }
+}

@@ -54,8 +54,8 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
             o.read(Declared.CONNECTION_TIMEOUT_MS),
             results(o),
             takes.usersFallback() == 0 ? 0 : o.read(Declared.USERS.withDefault(takes.usersFallback())),
-            takes.poolsFallback() == null || takes.autoPools() && AUTO.equals(o.given(Declared.POOLS)) ? List.of()
-                  : o.read(Declared.POOLS.withDefault(sizes(takes.poolsFallback()))),
+            takes.poolsFallback() == null || takes.autoPools() && AUTO.equals(o.string(Declared.POOLS.name(), null))
+                  ? List.of() : o.read(Declared.POOLS.withDefault(sizes(takes.poolsFallback()))),
             takes.window() ? o.read(Declared.SECONDS) : 0,
             takes.window() ? o.read(Declared.WARMUP) : 0,
             takes.recovery() ? o.read(Declared.RECOVER_SECONDS) : 0,

@@ -17,7 +17,9 @@ import java.util.List;
  * Welch test at 5%. With one pass and a database saturated from pool k, it is the spread of the steps' throughputs
  * from k on, which are all estimates of the same ceiling (past saturation more connections only queue inside the
  * database); a larger pool then wins over k only when k is significantly below 95% of it, never by one lucky step.
- * Otherwise one pass has no noise to test against and takes the plain 5%.
+ * Otherwise one pass has no noise to test against and takes the plain 5%. When only some pools were measured again
+ * (a run that settles its answer), two pools measured twice or more each are compared by the Welch test, and a pool
+ * measured once is tested against the relative spread of those measured again ({@link Spread}).
  *
  * @param best     the usable pool of the best mean throughput; null when none is usable
  * @param pick     the recommended pool, the first of {@code nearBest}; null only when no pool qualified at all
@@ -25,9 +27,10 @@ import java.util.List;
  * @param tested   true when the pools were compared by the one-sided Welch test (repeated steps)
  * @param noise    with one pass and a saturated database: the spread the pools from the saturation point on were
  *                 tested against; null otherwise
+ * @param spread   when some pools but not all were measured twice or more: their relative spread; null otherwise
  */
 public record Recommendation(PoolSize best, PoolSize pick, List<PoolSize> nearBest, boolean tested,
-                             CeilingNoise noise) {
+                             CeilingNoise noise, Spread spread) {
    /** A recommended pool must reach this share of the best throughput measured. */
    public static final double NEAR_BEST = 0.95;
 
@@ -58,6 +61,41 @@ public record Recommendation(PoolSize best, PoolSize pick, List<PoolSize> nearBe
       }
    }
 
+   /**
+    * The relative spread of the throughput of the pools measured twice or more: each step's throughput over its pool's
+    * mean, pooled over those pools, with the steps less one per pool as degrees of freedom. A step's noise grows with
+    * its throughput, so a pool measured once borrows this share of its own mean.
+    */
+   public record Spread(double cv, int df) {
+      static Spread of(List<PoolSize> usable) {
+         double squares = 0;
+         int df = 0;
+         for (PoolSize p : usable) {
+            double mean = p.throughput().mean();
+            if (p.steps().size() < 2 || !(mean > 0)) {
+               continue;
+            }
+            for (double x : p.throughputs()) {
+               squares += (x / mean - 1) * (x / mean - 1);
+            }
+            df += p.steps().size() - 1;
+         }
+         return df == 0 ? null : new Spread(Math.sqrt(squares / df), df);
+      }
+
+      /** As {@link CeilingNoise#pBelow}, each pool's spread this share of its mean; NaN when nothing varies. */
+      double pBelow(PoolSize p, PoolSize best) {
+         double sp = cv * p.throughput().mean();
+         double sb = cv * best.throughput().mean();
+         double se = Math.sqrt(sp * sp / p.steps().size() + NEAR_BEST * NEAR_BEST * sb * sb / best.steps().size());
+         if (!(se > 0)) {
+            return Double.NaN;
+         }
+         double t = (p.throughput().mean() - NEAR_BEST * best.throughput().mean()) / se;
+         return new TDistribution(df).cumulativeProbability(t);
+      }
+   }
+
    /** The rule without knowing where the database saturated. */
    public static Recommendation of(List<StepResult> steps) {
       return of(steps, null);
@@ -72,25 +110,37 @@ public record Recommendation(PoolSize best, PoolSize pick, List<PoolSize> nearBe
       List<PoolSize> usable = PoolSize.of(steps).stream().filter(PoolSize::usable).toList();
       PoolSize best = usable.stream().max(Comparator.comparingDouble(p -> p.throughput().mean())).orElse(null);
       if (best == null) {
-         return new Recommendation(null, null, List.of(), false, null);
+         return new Recommendation(null, null, List.of(), false, null, null);
       }
       boolean tested = usable.stream().allMatch(p -> p.steps().size() >= 2);
       CeilingNoise noise = tested || saturatedFrom == null ? null : CeilingNoise.of(usable, saturatedFrom);
-      List<PoolSize> near = usable.stream().filter(p -> p == best || notBelow(p, best, tested, noise)).toList();
-      return new Recommendation(best, near.get(0), near, tested, noise);
+      Spread spread = tested ? null : Spread.of(usable);
+      Recommendation open = new Recommendation(best, null, List.of(), tested, noise, spread);
+      List<PoolSize> near = usable.stream().filter(p -> p == best || open.notBelow(p)).toList();
+      return new Recommendation(best, near.get(0), near, tested, noise, spread);
    }
 
-   private static boolean notBelow(PoolSize p, PoolSize best, boolean tested, CeilingNoise noise) {
-      double pBelow = Double.NaN;
-      if (tested) {
-         pBelow = Welch.pBelow(p.throughputs(), best.throughputs(), NEAR_BEST);
-      } else if (noise != null && p.pool() >= noise.from()) {
-         pBelow = noise.pBelow(p, best);
-      }
+   private boolean notBelow(PoolSize p) {
+      double pBelow = pBelow(p);
       if (!Double.isNaN(pBelow)) {
          return pBelow >= Welch.ALPHA;
       }
       return p.throughput().mean() >= NEAR_BEST * best.throughput().mean();
+   }
+
+   /**
+    * The p-value of "pool {@code p}'s mean throughput is below 95% of the best's", by the test the rule takes for the
+    * two: Welch's when both were measured twice or more, else the saturated steps' spread, else the relative spread
+    * of the pools measured again; NaN when there is none (one pass, no saturation: the plain 5%).
+    */
+   public double pBelow(PoolSize p) {
+      if (p.steps().size() >= 2 && best.steps().size() >= 2) {
+         return Welch.pBelow(p.throughputs(), best.throughputs(), NEAR_BEST);
+      }
+      if (noise != null && p.pool() >= noise.from()) {
+         return noise.pBelow(p, best);
+      }
+      return spread == null ? Double.NaN : spread.pBelow(p, best);
    }
 
    /** True when the pick was tested against the saturated steps' spread rather than the plain 5%. */

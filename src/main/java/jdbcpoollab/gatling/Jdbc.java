@@ -3,11 +3,11 @@ package jdbcpoollab.gatling;
 import io.gatling.core.session.Session;
 import io.gatling.javaapi.core.ActionBuilder;
 import jdbcpoollab.load.Batch;
+import jdbcpoollab.load.ClosedStep;
 import jdbcpoollab.load.LoadStep;
 import jdbcpoollab.load.OpenStep;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Rounds;
-import jdbcpoollab.load.Step;
 import jdbcpoollab.load.UserThreads;
 
 import java.util.Iterator;
@@ -40,12 +40,12 @@ public final class Jdbc {
     * The user's closed loop on the step, on a thread of its own (of the step's kind) until the step's window closes;
     * every measured operation is reported to Gatling under the step's request name.
     */
-   public static ActionBuilder closedLoop(Step step) {
+   public static ActionBuilder closedLoop(ClosedStep step) {
       return closedLoop(step, Rounds.STEADY);
    }
 
    /** The user's closed loop on the step paced by {@code rounds} (a burst's operations, work and pauses). */
-   public static ActionBuilder closedLoop(Step step, Rounds rounds) {
+   public static ActionBuilder closedLoop(ClosedStep step, Rounds rounds) {
       return loop("closed loop " + step.requestName(), step,
             (session, log) -> step.closedLoop(session.userId(), rounds, log::response));
    }

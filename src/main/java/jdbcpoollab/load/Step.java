@@ -28,7 +28,7 @@ import java.util.function.Supplier;
  * (see {@link DatabaseWatch}) the step stops at once: users blocked waiting for a connection are interrupted rather
  * than left to their connection timeout.
  */
-public final class Step implements LoadStep {
+public final class Step implements ClosedStep {
    private final Workload workload;
    private final String requestName;
    private final SharedSource source;

@@ -60,6 +60,8 @@ public final class Declared {
          "the JDBC drivers, comma-separated; the URL's own when not given");
    public static final Option<String> DRIVER_PROPS = Option.text("driver.props", null,
          "sets of driver properties, each measured");
+   public static final Option<Double> SETTLE_SECONDS = Option.decimal("settle.seconds", Double.NaN, 0, 86_400,
+         "the warm-up and window time spent measuring again what decides each answer, in s; 0 turns it off");
    public static final Option<Double> JVM_WARMUP = Option.decimal("jvmWarmup", 15, 0, 3_600,
          "the JVM's own warm-up before the first step, in s");
    public static final Option<Integer> JVM_WARMUP_OPS = Option.integer("jvmWarmup.ops", 500_000, 1, Integer.MAX_VALUE,

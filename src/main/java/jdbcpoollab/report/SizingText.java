@@ -89,7 +89,9 @@ public final class SizingText {
       lines.add(String.format(Locale.ROOT, "Throughput peaks at %s ops/s (pool %d); pool %d is the smallest %s, so "
                   + "more connections buy nothing.", estimate(best.throughput(), 1), best.pool(), pick.pool(),
             choice.tested() ? "not significantly below 95% of it (one-sided Welch test at 5%)"
-                  : choice.fromCeilingNoise() ? noiseTest(choice.noise()) : "within 5% of it"));
+                  : choice.fromCeilingNoise() ? noiseTest(choice.noise())
+                  : choice.spread() != null ? "not significantly below 95% of it (one-sided t-test at 5%: Welch's for"
+                        + " pools measured again, the others against their relative spread)" : "within 5% of it"));
       lines.add(sizing.thinkMs() > 0 ? thinking(sizing, pick) : last(sizing).pool() == pick.pool()
             ? String.format(Locale.ROOT, "With %d users in a closed loop the time per operation is users / "
                   + "throughput (Little's law): every connection added so far took waiting out of the pool, and the "
@@ -167,7 +169,7 @@ public final class SizingText {
             + "): a longer -DjvmWarmup or -Dwarmup, or -Drepeat, would tell whether it holds."));
       lines.add(String.format(Locale.ROOT, "Within 5%% of the best (at least %.1f ops/s%s): pool %s.",
             Recommendation.NEAR_BEST * best.throughput().mean(),
-            choice.tested() || choice.noise() != null ? ", or not significantly below" : "",
+            choice.tested() || choice.noise() != null || choice.spread() != null ? ", or not significantly below" : "",
             choice.nearBest().stream().map(p -> Integer.toString(p.pool())).collect(Collectors.joining(", "))));
       PoolSize pick = choice.pick();
       List<PoolSize> shortWait = sizing.pools().stream()

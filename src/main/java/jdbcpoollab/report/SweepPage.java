@@ -117,7 +117,10 @@ public final class SweepPage {
    private static void workload(Html html, SweepRun run, Sizing sizing) {
       String w = sizing.workload();
       html.h2("Workload " + w + ": " + run.query(w), "workload-" + w);
-      List<String> reasons = SizingText.reasoning(sizing).stream().map(Html::escape).toList();
+      List<String> reasons = new ArrayList<>();
+      Answers.lines(run.summary(), sizing, run.steps().stream().filter(r -> Answers.series(r).equals(w)).toList())
+            .forEach(line -> reasons.add("<b>" + Html.escape(line) + "</b>"));
+      SizingText.reasoning(sizing).forEach(line -> reasons.add(Html.escape(line)));
       html.boxHtml(sizing.choice().pick() != null ? "answer" : "warn",
             "<b>" + Html.escape(SizingText.headline(sizing)) + "</b><ul><li>" + String.join("</li><li>", reasons)
                   + "</li></ul>");

@@ -22,10 +22,18 @@ import java.util.Optional;
 public final class SweepSummary implements Summary {
    private final List<StepResult> steps = new ArrayList<>();
    private final Sizing.Context context;
+   /** PoolSweep's answers as data and lines; null for a summary without them (Fidelity's, a merged run's). */
+   private final Answers answers;
 
    /** @param context what the recommendations size the steps against */
    public SweepSummary(Sizing.Context context) {
+      this(context, null);
+   }
+
+   /** A summary with each workload's answer ({@code answers} in summary.json, lines under each recommendation). */
+   public SweepSummary(Sizing.Context context, Answers answers) {
       this.context = context;
+      this.answers = answers;
    }
 
    /** Adds a finished step; returns its progress line, which names it as given. */
@@ -50,8 +58,9 @@ public final class SweepSummary implements Summary {
 
    @Override
    public synchronized Map<String, Object> json() {
-      return Map.of("steps", steps.stream().map(StepResult::toMap).toList(),
-            "answers", sizings().stream().map(s -> Json.toMap(Answer.of(s))).toList());
+      List<Map<String, Object>> written = steps.stream().map(StepResult::toMap).toList();
+      return Map.of("steps", written, "answers", answers == null
+            ? sizings().stream().map(s -> Json.toMap(Answer.of(s))).toList() : answers.json(sizings(), this::ran));
    }
 
    @Override
@@ -98,29 +107,44 @@ public final class SweepSummary implements Summary {
       }
       md.append(withReasoning ? "## Recommended pool size\n\n" : "Recommended pool size:\n");
       if (!withReasoning) {
-         sizings.forEach(s -> md.append("  ").append(SizingText.headline(s)).append('\n'));
+         sizings.forEach(s -> {
+            md.append("  ").append(SizingText.headline(s)).append('\n');
+            answerLines(s).forEach(line -> md.append("    ").append(line).append('\n'));
+         });
          md.append('\n');
          return;
       }
       md.append(SweepTables.recommendations(sizings).markdown()).append('\n');
       for (Sizing s : sizings) {
          md.append("### ").append(s.workload()).append("\n\n**").append(SizingText.headline(s)).append("**\n\n");
+         answerLines(s).forEach(line -> md.append("- **").append(line).append("**\n"));
          SizingText.reasoning(s).forEach(line -> md.append("- ").append(line).append('\n'));
          md.append('\n');
       }
    }
 
-   /** Each workload's sizing, from the steps as summary.json holds them. */
+   /**
+    * Each workload's sizing over the steps as summary.json holds them, so that summary.md and the page (read from it)
+    * agree to the digit; in the order the workloads first ran.
+    */
    private List<Sizing> sizings() {
-      // the steps as summary.json holds them, so that summary.md, the answers and the page (read from it) agree
       List<StepResult> written = steps.stream().map(StepResult::written).toList();
       return series(written).stream()
             .map(w -> Sizing.of(w, written.stream().filter(r -> name(r).equals(w)).toList(), context)).toList();
    }
 
+   private List<String> answerLines(Sizing s) {
+      return answers == null ? List.of() : answers.lines(s, ran(s));
+   }
+
+   /** A sizing's steps as summary.json holds them, in the order they ran. */
+   private List<StepResult> ran(Sizing s) {
+      return steps.stream().map(StepResult::written).filter(r -> name(r).equals(s.workload())).toList();
+   }
+
    /** What a step's table and recommendation are named by: its workload, and its source when the sweep had several. */
    static String name(StepResult r) {
-      return r.source().isEmpty() ? r.workload() : r.workload() + " " + r.source();
+      return Answers.series(r);
    }
 
    private static List<String> series(List<StepResult> steps) {

@@ -25,7 +25,7 @@ import java.util.Map;
  *
  * @param results        {@code -Dlab.results}, the folder the run folders are in
  * @param users          the closed loop's virtual users
- * @param pools          the pool sizes, in the order given
+ * @param pools          the pool sizes, in the order given; empty for {@code -Dpools=auto} (PoolSweep searches)
  * @param seconds        the measured window of each step
  * @param warmup         the unmeasured seconds before each step's window
  * @param recoverSeconds after the database was lost, how long the next step waits for it to come back
@@ -39,6 +39,8 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
 
    /** A shorter window cannot measure even a handful of short operations; it is refused before anything starts. */
    public static final double MIN_WINDOW_SECONDS = 0.1;
+   /** {@code -Dpools=auto}: the sizes are searched for rather than given. */
+   public static final String AUTO = "auto";
 
    private static List<Integer> sizes(String commaSeparated) {
       return Arrays.stream(commaSeparated.split(",")).map(Integer::valueOf).toList();
@@ -52,8 +54,8 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
             o.read(Declared.CONNECTION_TIMEOUT_MS),
             results(o),
             takes.usersFallback() == 0 ? 0 : o.read(Declared.USERS.withDefault(takes.usersFallback())),
-            takes.poolsFallback() == null ? List.of()
-                  : o.read(Declared.POOLS.withDefault(sizes(takes.poolsFallback()))),
+            takes.poolsFallback() == null || takes.autoPools() && AUTO.equals(o.string(Declared.POOLS.name(), null))
+                  ? List.of() : o.read(Declared.POOLS.withDefault(sizes(takes.poolsFallback()))),
             takes.window() ? o.read(Declared.SECONDS) : 0,
             takes.window() ? o.read(Declared.WARMUP) : 0,
             takes.recovery() ? o.read(Declared.RECOVER_SECONDS) : 0,
@@ -123,41 +125,47 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
     *
     * @param usersFallback the default of {@code -Dusers}, 0 when not taken
     * @param poolsFallback the default of {@code -Dpools}, null when not taken
+    * @param autoPools     {@code -Dpools=auto} is taken too
     */
    public record Takes(int usersFallback, String poolsFallback, boolean window, boolean recovery, boolean sources,
-                       boolean serverOptions) {
-      public static final Takes NONE = new Takes(0, null, false, false, false, false);
+                       boolean serverOptions, boolean autoPools) {
+      public static final Takes NONE = new Takes(0, null, false, false, false, false, false);
 
       /** {@code -Dusers}, 1 to 10000, {@code fallback} when not given. */
       public Takes withUsers(int fallback) {
-         return new Takes(fallback, poolsFallback, window, recovery, sources, serverOptions);
+         return new Takes(fallback, poolsFallback, window, recovery, sources, serverOptions, autoPools);
       }
 
       /** {@code -Dpools}, sizes from 1 to 1000, each once, {@code fallback} when not given. */
       public Takes withPools(String fallback) {
-         return new Takes(usersFallback, fallback, window, recovery, sources, serverOptions);
+         return new Takes(usersFallback, fallback, window, recovery, sources, serverOptions, autoPools);
       }
 
       /** {@code -Dseconds} (0.1 to 3600, default 5) and {@code -Dwarmup} (0 to 3600, default 2). */
       public Takes withWindow() {
-         return new Takes(usersFallback, poolsFallback, true, recovery, sources, serverOptions);
+         return new Takes(usersFallback, poolsFallback, true, recovery, sources, serverOptions, autoPools);
       }
 
       /** {@code -DrecoverSeconds}, 0 to 3600, default 10. */
       public Takes withRecovery() {
-         return new Takes(usersFallback, poolsFallback, window, true, sources, serverOptions);
+         return new Takes(usersFallback, poolsFallback, window, true, sources, serverOptions, autoPools);
       }
 
       /**
        * {@code -Dsource}, pool libraries of {@link PoolLibraries#DEFAULT}, default {@code hikari}, and {@code -Dprofile}.
        */
       public Takes withSources() {
-         return new Takes(usersFallback, poolsFallback, window, recovery, true, serverOptions);
+         return new Takes(usersFallback, poolsFallback, window, recovery, true, serverOptions, autoPools);
+      }
+
+      /** {@code -Dpools=auto} too: no sizes given, the simulation searches for them (an empty list of pools). */
+      public Takes withAutoPools() {
+         return new Takes(usersFallback, poolsFallback, window, recovery, sources, serverOptions, true);
       }
 
       /** {@code -Ddb.serverOption}, for the embedded server only. */
       public Takes withServerOptions() {
-         return new Takes(usersFallback, poolsFallback, window, recovery, sources, true);
+         return new Takes(usersFallback, poolsFallback, window, recovery, sources, true, autoPools);
       }
    }
 }

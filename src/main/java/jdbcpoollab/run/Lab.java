@@ -248,6 +248,13 @@ public final class Lab {
       return console;
    }
 
+   /** A step chosen while the run goes (a search's, settling's) joins the planned ones, just before it starts. */
+   public void stepAdded() {
+      synchronized (end) {
+         steps.plan(steps.planned() + 1);
+      }
+   }
+
    /** Counts a step in and prints its first line. */
    public void stepStarted(String line) {
       stepStarted(line, 0);

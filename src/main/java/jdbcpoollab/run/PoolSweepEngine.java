@@ -7,13 +7,16 @@ import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.db.ServerStatus;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.gatling.PoolProtocol;
+import jdbcpoollab.load.ClosedStep;
 import jdbcpoollab.load.Outcome;
+import jdbcpoollab.load.Slot;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
+import jdbcpoollab.report.Answers;
 import jdbcpoollab.report.CountersTable;
 import jdbcpoollab.report.ShapesTable;
 import jdbcpoollab.report.SweepSummary;
@@ -28,6 +31,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -38,12 +42,16 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
  * PoolSweep's engine: its steps (each workload at each pool size with each source and driver, a pool of that size
  * filled before load), what opening and closing a step means, and the run around them (summaries, gates,
  * interrupts, budget). The sources of one pool size run one after the other, so that drift over the run touches all.
+ * After the planned steps come slots whose steps are chosen as the run goes ({@link SweepSlots}): a search for the
+ * pool sizes ({@code -Dpools=auto}), then the steps that settle the answers.
  */
 public final class PoolSweepEngine implements LabRun {
    private final PoolSweepOptions options;
    private final SweepSummary summary;
    private final Lab lab;
-   private final List<Step> steps = new ArrayList<>();
+   private final List<ClosedStep> steps = new ArrayList<>();
+   private final List<SweepPlace> plan;
+   private final SweepSlots slots;
    private final PoolProtocol pools = new PoolProtocol();
    /** The server's counters, read before each step's source opens and after its users have left. */
    private final ServerStatus server;
@@ -57,22 +65,53 @@ public final class PoolSweepEngine implements LabRun {
 
    private PoolSweepEngine(String simulation, Options system, PoolSweepOptions options) {
       this.options = options;
-      summary = new SweepSummary(new Sizing.Context(options.users(),
-            options.databaseCores() == null ? 0 : options.databaseCores(), options.acquireP99Ms(), options.thinkMs()));
+      Sizing.Context context = new Sizing.Context(options.users(),
+            options.databaseCores() == null ? 0 : options.databaseCores(), options.acquireP99Ms(), options.thinkMs());
+      plan = SweepPlace.plan(options);
+      slots = new SweepSlots(options, context, SweepPlace.series(options), plan.size(), this::id);
+      summary = new SweepSummary(context, new Answers(options.autoPools(), slots.settleSeconds()));
       int poolsAtOnce = options.workloads().stream().mapToInt(w -> options.split(w) ? w.kinds().size() : 1).max()
             .orElse(1);
-      List<SweepPlace> plan = SweepPlace.plan(options);
       lab = new Lab(system, RunPlan.of(simulation, options.common(), poolsAtOnce * options.mostInstances()
                   * options.largestPool() + options.users() + 50, summary, options.settings())
             .steps(plan.size(), pools::endRun).onInterrupt(pools::interrupt)
             .recoverWithin(options.recoverSeconds()).warmupPerStep(options.warmup()).compareWith(options.compare()));
       files = new SweepFiles(lab, options);
       server = new ServerStatus(lab::database);
-      plan.forEach(place -> steps.add(step(place)));
-      steps.forEach(step -> pools.loadedBy(step, options.users(), new PoolProtocol.Stage(() -> open(step),
-            () -> close(step), step::stop, () -> report(step, step.interrupt(), "interrupted"))));
-      warmup = steps.isEmpty() ? null : SweepWarmup.before(steps.get(0), places.get(steps.get(0)), options, lab,
-            pools);
+      plan.forEach(place -> {
+         Step step = step(place);
+         steps.add(step);
+         pools.loadedBy(step, options.users(), new PoolProtocol.Stage(() -> open(step), () -> close(step), step::stop,
+               () -> report(step, step.interrupt(), "interrupted")));
+      });
+      for (int i = 1; i <= slots.count(); i++) {
+         Slot slot = new Slot("slot " + i, options.threads());
+         steps.add(slot);
+         pools.loadedBy(slot, options.users(), new PoolProtocol.Stage(() -> open(slot),
+               () -> slot.chosen() == null ? List.of() : close(slot.chosen()), () -> chosen(slot, Step::stop),
+               () -> chosen(slot, step -> report(step, step.interrupt(), "interrupted"))));
+      }
+      SweepPlace first = plan.isEmpty() ? SweepPlace.series(options).get(0).at(1, 1) : plan.get(0);
+      warmup = SweepWarmup.before(id(first).name(), first, options, lab, pools);
+   }
+
+   /** A slot opens: its step chosen from the results so far and opened, or none when nothing is left to decide. */
+   private void open(Slot slot) {
+      SweepSlots.Choice choice = slots.next();
+      if (choice != null) {
+         Step step = step(choice.place());
+         lab.stepAdded();
+         lab.console().say(choice.why());
+         slot.choose(step);
+         open(step);
+      }
+   }
+
+   private void chosen(Slot slot, Consumer<Step> then) {
+      Step step = slot.chosen();
+      if (step != null) {
+         then.accept(step);
+      }
    }
 
    /** Reads the sweep's options from the JVM's; bad input ends the run with one line, before anything starts. */
@@ -103,10 +142,12 @@ public final class PoolSweepEngine implements LabRun {
       return options;
    }
 
-   /** The steps in the order they run: the JVM's warm-up first, unless {@code -DjvmWarmup=0}. */
-   public List<Step> steps() {
+   /** The steps in the order they run: the JVM's warm-up first, unless {@code -DjvmWarmup=0}, then the planned
+    * ones, then the slots whose steps are chosen as the run goes.
+    */
+   public List<ClosedStep> steps() {
       return warmup == null ? List.copyOf(steps)
-            : Stream.concat(Stream.of(warmup.step()), steps.stream()).toList();
+            : Stream.concat(Stream.<ClosedStep>of(warmup.step()), steps.stream()).toList();
    }
 
    /**
@@ -123,12 +164,18 @@ public final class PoolSweepEngine implements LabRun {
       return pools;
    }
 
-   private Step step(SweepPlace place) {
+   /** How the step at {@code place} is named. */
+   private StepId id(SweepPlace place) {
       Workload workload = place.workload();
       String source = options.sourceLabel(place.source(), place.driver(), place.props());
-      StepId id = new StepId(place.split() ? options.splitLabel(workload, place.rtt())
+      return new StepId(place.split() ? options.splitLabel(workload, place.rtt())
             : options.label(workload, place.rtt(), place.instances()), source, place.pool(), place.pass(),
             options.repeat(), StepId.digits(options.largestPool()));
+   }
+
+   private Step step(SweepPlace place) {
+      Workload workload = place.workload();
+      StepId id = id(place);
       StepRecorder recorder = new StepRecorder(id, options.users(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
       recorder.splitMachine(lab::serverProcess, options.disturbance());
@@ -200,6 +247,7 @@ public final class PoolSweepEngine implements LabRun {
             : step.openFailure() != null ? "pool did not open: " + step.openFailure()
             : step.cutReason() != null ? step.cutReason() : "cut short";
       writeCounters();
+      slots.finished(r);
       files.stepFinished(step, r, series.get(step).recorder, places.get(step), serverMaxConnections);
       return lab.stepFinished(summary.add(step.requestName(), r), r, reason);
    }

@@ -49,13 +49,16 @@ import java.util.Map;
  * @param jvmWarmupLimits  the most operations the JVM's warm-up may start ({@code -DjvmWarmup.ops}), and whether it
  *                         may run a workload of the user's own that writes or uses up a queue feeder
  *                         ({@code -DjvmWarmup.own=true}) instead of its stand-in
+ * @param settleSeconds    the warm-up and window time the run may spend measuring again the steps that decide its
+ *                         answers ({@code -Dsettle.seconds}); NaN for the default, a share of the planned
+ *                         steps' ({@link SweepSlots}); 0 turns settling off
  */
 public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, Map<String, Object> workloadSettings,
                            double acquireP99Ms, List<Path> compare, List<Integer> rttMs,
                            boolean splitPools, List<Driver> drivers, List<DriverProps> driverProps, int repeat,
                            Integer databaseCores, Think think, double jvmWarmup, UserThreads threads,
                            List<Integer> instances, JvmWarmupLimits jvmWarmupLimits,
-                           Disturbance disturbance)
+                           Disturbance disturbance, double settleSeconds)
       implements SimulationOptions {
 
    /** The most instances a step may run. */
@@ -63,14 +66,14 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
 
    /** The shared options PoolSweep takes, with its defaults. */
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(64).withPools("1,2,4,8,16,32,64")
-         .withWindow().withRecovery().withSources().withServerOptions();
+         .withWindow().withRecovery().withSources().withServerOptions().withAutoPools();
 
    /** The options PoolSweep reads, with its defaults. */
    static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.WORKLOADS, Workloads.OPTIONS,
          Declared.THINK, Declared.THINK_MS, Declared.SPLIT_POOLS, Declared.ACQUIRE_P99_MS, Declared.COMPARE,
          Declared.RTT_MS, Declared.DRIVER, Declared.DRIVER_PROPS, Declared.REPEAT, Declared.DB_CORES,
          Declared.JVM_WARMUP, Declared.JVM_WARMUP_OPS, Declared.JVM_WARMUP_OWN, Declared.THREADS, Declared.INSTANCES,
-         Declared.DISTURBED_MAX_PCT);
+         Declared.DISTURBED_MAX_PCT, Declared.SETTLE_SECONDS);
 
    public static PoolSweepOptions from(Options o) {
       return from(o, Workloads.DEFAULT);
@@ -103,24 +106,30 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
             RunFolderOptions.baseline(o, common.results()),
             o.read(Declared.RTT_MS),
             split,
-            drivers(o, target),
+            DriverOptions.drivers(o, target),
             driverProps(o),
-            o.read(Declared.REPEAT),
+            RepeatOption.passes(o, common),
             databaseCores(o, target),
             Think.from(o, null),
             o.read(Declared.JVM_WARMUP),
             ThreadsOption.kind(o),
             instances(o, common.users(), split),
             new JvmWarmupLimits(o.read(Declared.JVM_WARMUP_OPS), o.read(Declared.JVM_WARMUP_OWN).equals("true")),
-            new Disturbance(o.read(Declared.DISTURBED_MAX_PCT)));
+            new Disturbance(o.read(Declared.DISTURBED_MAX_PCT)),
+            o.read(Declared.SETTLE_SECONDS));
    }
 
-   /**
-    * @param operations the most operations the JVM's warm-up may start
-    * @param own        true when it may run a workload of the user's own that writes or uses up a queue feeder
-    */
-   public record JvmWarmupLimits(int operations, boolean own) {
+   /** {@code -Dpools=auto}: the pool sizes are searched for, each once, one workload (series) after the other. */
+   public boolean autoPools() {
+      return common().pools().isEmpty();
    }
+
+   /** The largest pool a step may have: with {@code -Dpools=auto} the users, where the search stops. */
+   @Override
+   public int largestPool() {
+      return autoPools() ? users() : common().largestPool();
+   }
+
 
    /** {@code -Dinstances}: 1 to 100 each, at most as many as users, not with a pool per kind. */
    private static List<Integer> instances(Options o, int users, boolean splitPools) {
@@ -197,23 +206,6 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
    /** Whether the sweep's steps differ from the reference shape: virtual threads, or instances. */
    public boolean shaped() {
       return threads != ThreadKinds.platform() || !instances.equals(List.of(1));
-   }
-
-   /** The drivers of {@code -Ddriver}, each one that speaks to the target's product; none when not given. */
-   private static List<Driver> drivers(Options o, Target target) {
-      if (o.raw(Declared.DRIVER) == null) {
-         return List.of();
-      }
-      List<Driver> drivers = o.read(Declared.DRIVER.withAllowed(Drivers.DEFAULT.names())).stream()
-            .map(name -> Drivers.DEFAULT.find(name).orElseThrow()).toList();
-      for (Driver driver : drivers) {
-         if (!driver.fits(target.dialect())) {
-            throw new OptionException("bad option -Ddriver=" + o.raw(Declared.DRIVER) + ": " + driver.name() + " ("
-                  + driver.title() + ") speaks to " + driver.dialect() + " servers, and " + target
-                  + " is " + target.dialect().name());
-         }
-      }
-      return drivers;
    }
 
    /** The sets of {@code -Ddriver.props}; none when not given. */

@@ -27,7 +27,24 @@ record SweepPlace(Workload workload, int rtt, boolean split, int instances, int 
     * (driver, driver properties) in turn. A mix is measured with a pool per kind too only when it is split.
     */
    static List<SweepPlace> plan(PoolSweepOptions options) {
-      return axes(options).product().stream().map(at -> new SweepPlace(at.get("workload", Workload.class),
+      return plan(options, axes(options));
+   }
+
+   /**
+    * The sweep's series: every step of one pass without its pool size (0), in the order they run. Steps chosen while
+    * the run goes (a search, settling) are a series' place at a pool size.
+    */
+   static List<SweepPlace> series(PoolSweepOptions options) {
+      return plan(options, axes(options, List.of(0), 1));
+   }
+
+   /** This place at pool size {@code pool}, in pass {@code pass}. */
+   SweepPlace at(int pool, int pass) {
+      return new SweepPlace(workload, rtt, split, instances, pool, source, driver, props, pass);
+   }
+
+   private static List<SweepPlace> plan(PoolSweepOptions options, Axes axes) {
+      return axes.product().stream().map(at -> new SweepPlace(at.get("workload", Workload.class),
                   at.get("rttMs", Integer.class), at.get("split", Boolean.class), at.get("instances", Integer.class),
                   at.get("pool", Integer.class), at.get("source", PoolLibrary.class), at.get("driver", Driver.class),
                   at.get("props", DriverProps.class), at.get("repetition", Integer.class)))
@@ -36,13 +53,17 @@ record SweepPlace(Workload workload, int rtt, boolean split, int instances, int 
 
    /** What the sweep goes over, outermost first; a driver or driver properties not given are one null value. */
    static Axes axes(PoolSweepOptions options) {
+      return axes(options, options.pools(), options.repeat());
+   }
+
+   private static Axes axes(PoolSweepOptions options, List<Integer> pools, int passes) {
       return new Axes()
-            .axis("repetition", IntStream.rangeClosed(1, options.repeat()).boxed().toList())
+            .axis("repetition", IntStream.rangeClosed(1, passes).boxed().toList())
             .axis("rttMs", options.rttMs())
             .axis("workload", options.workloads())
             .axis("split", List.of(false, true))
             .axis("instances", options.instances())
-            .axis("pool", options.pools())
+            .axis("pool", pools)
             .axis("source", options.sources())
             .axis("driver", options.drivers().isEmpty() ? Arrays.asList((Driver) null) : options.drivers())
             .axis("props", options.driverProps().isEmpty() ? Arrays.asList((DriverProps) null)

@@ -42,7 +42,7 @@ final class SweepWarmup {
     * The warm-up before {@code first} (at {@code place}), registered with {@code pools}; null when
     * {@code -DjvmWarmup=0}.
     */
-   static SweepWarmup before(Step first, SweepPlace place, PoolSweepOptions options, Lab lab, PoolProtocol pools) {
+   static SweepWarmup before(String firstStep, SweepPlace place, PoolSweepOptions options, Lab lab, PoolProtocol pools) {
       if (options.jvmWarmup() <= 0) {
          return null;
       }
@@ -58,7 +58,7 @@ final class SweepWarmup {
             : "harmless statements of its shape, each a SELECT of the values it binds (-DjvmWarmup.own=true runs"
                   + " your own)";
       SweepWarmup warmup = new SweepWarmup(step, new JvmWarmup(step, recorder, options.jvmWarmupLimits()
-            .operations()), first.requestName(), ran, options, lab.console());
+            .operations()), firstStep, ran, options, lab.console());
       pools.loadedBy(step, options.users(), new PoolProtocol.Stage(warmup::open, warmup::close));
       return warmup;
    }

@@ -3,7 +3,7 @@ package jdbcpoollab.simulations;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import jdbcpoollab.gatling.Jdbc;
-import jdbcpoollab.load.Step;
+import jdbcpoollab.load.ClosedStep;
 import jdbcpoollab.run.LabSimulation;
 import jdbcpoollab.run.PoolSweepEngine;
 
@@ -26,12 +26,12 @@ public class PoolSweep extends LabSimulation {
 
    // Chains: every user runs the statement back to back on a thread of its own until the step's window closes. The
    // protocol opens the step's pool before (the users wait for the fill) and closes it once the last one has left.
-   private ChainBuilder closedLoop(Step step) {
+   private ChainBuilder closedLoop(ClosedStep step) {
       return exec(Jdbc.closedLoop(step));
    }
 
-   // Scenario: one per step, all users at once; each step starts when the previous one has ended.
-   private PopulationBuilder step(Step step) {
+   // Scenario: one per step, all users at once, each after the previous one; the last few are chosen as the run goes.
+   private PopulationBuilder step(ClosedStep step) {
       return scenario(step.requestName()).exec(closedLoop(step)).injectOpen(atOnceUsers(users));
    }
 

@@ -63,11 +63,11 @@ public final class GatlingRun {
 
    /**
     * Runs {@code simulation} with {@code options} set as system properties for the run. A sweep has no JVM warm-up
-    * unless asked for one ({@link #withoutJvmWarmup}).
+    * nor settling unless asked for them ({@link #withoutWarmupOrSettling}).
     */
    public static synchronized Result run(Class<?> simulation, Map<String, String> options, boolean reports) {
       Map<String, String> previous = new HashMap<>();
-      withoutJvmWarmup(simulation, options).forEach((k, v) -> previous.put(k, System.setProperty(k, v)));
+      withoutWarmupOrSettling(simulation, options).forEach((k, v) -> previous.put(k, System.setProperty(k, v)));
       Path results = Path.of(System.getProperty("lab.results"));
       Set<Path> before = runFolders(results);
       ByteArrayOutputStream console = new ByteArrayOutputStream();
@@ -111,21 +111,25 @@ public final class GatlingRun {
    }
 
    /**
-    * The options of a run of {@code simulation}, in this JVM or another, with {@code -DjvmWarmup=0} when it is a sweep
-    * on PoolSweep's engine (PoolSweep, or a simulation of the package outside the lab's registry, such as
-    * OrdersSweep) and neither the options nor the test JVM give it: the tests check what a run counts and writes,
-    * not a warm JVM's throughput, and a warm-up of up to 15 s per run would only cost time. The lab's other
-    * simulations refuse the option as PoolSweep's.
+    * The options of a run of {@code simulation}, in this JVM or another, with {@code -DjvmWarmup=0} and
+    * {@code -Dsettle.seconds=0} when it is a sweep on PoolSweep's engine (PoolSweep, or a simulation of the package
+    * outside the lab's registry, such as OrdersSweep) and neither the options nor the test JVM give them: the tests
+    * check what a run counts and writes, not a warm JVM's throughput nor a settled answer; a warm-up of up to 15 s per
+    * run would only cost time, and settling would add steps those tests do not count. The lab's other simulations
+    * refuse the options as PoolSweep's.
     */
-   public static Map<String, String> withoutJvmWarmup(Class<?> simulation, Map<String, String> options) {
+   public static Map<String, String> withoutWarmupOrSettling(Class<?> simulation, Map<String, String> options) {
       String name = simulation.getSimpleName();
-      boolean sweep = name.equals("PoolSweep") || !Simulations.names().contains(name);
-      if (!sweep || options.containsKey("jvmWarmup") || System.getProperty("jvmWarmup") != null) {
+      if (!name.equals("PoolSweep") && Simulations.names().contains(name)) {
          return options;
       }
-      Map<String, String> cold = new HashMap<>(options);
-      cold.put("jvmWarmup", "0");
-      return cold;
+      Map<String, String> quick = new HashMap<>(options);
+      for (String option : List.of("jvmWarmup", "settle.seconds")) {
+         if (!options.containsKey(option) && System.getProperty(option) == null) {
+            quick.put(option, "0");
+         }
+      }
+      return quick;
    }
 
    /** Runs {@code body}, which ends a run without Gatling (such as {@code -Dcompare}), and returns how it ended. */

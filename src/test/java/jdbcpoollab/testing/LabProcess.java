@@ -48,7 +48,7 @@ public final class LabProcess implements AutoCloseable {
 
    /**
     * A Gatling JVM running {@code simulation}, with the lab's folders and options as system properties; without a JVM
-    * warm-up unless they ask for one ({@link GatlingRun#withoutJvmWarmup}).
+    * warm-up nor settling unless they ask for them ({@link GatlingRun#withoutWarmupOrSettling}).
     */
    public static LabProcess gatling(Class<?> simulation, Map<String, String> properties, Map<String, String> env,
                                     Path log) {
@@ -58,7 +58,7 @@ public final class LabProcess implements AutoCloseable {
    /** As {@link #gatling(Class, Map, Map, Path)}, the Gatling JVM on the JDK (or JRE) in {@code javaHome}. */
    public static LabProcess gatling(Path javaHome, Class<?> simulation, Map<String, String> properties,
                                     Map<String, String> env, Path log) {
-      List<String> command = java(javaHome, GatlingRun.withoutJvmWarmup(simulation, properties));
+      List<String> command = java(javaHome, GatlingRun.withoutWarmupOrSettling(simulation, properties));
       command.addAll(List.of("io.gatling.app.Gatling", "-s", simulation.getName(), "-rf",
             properties.get("lab.gatlingResults")));
       return new LabProcess(command, env, log);

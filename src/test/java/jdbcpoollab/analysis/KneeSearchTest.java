@@ -1,0 +1,88 @@
+package jdbcpoollab.analysis;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntToDoubleFunction;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** -Dpools=auto: which size next, and when the search stops. */
+class KneeSearchTest {
+   private static final int[] POOLS = {1, 2, 4, 8, 16, 32, 64};
+
+   /** The search run to its end against a machine whose throughput at each pool size is {@code machine}'s. */
+   private static KneeSearch search(IntToDoubleFunction machine, int users) {
+      Map<Integer, Double> measured = new LinkedHashMap<>();
+      KneeSearch search = KneeSearch.of(measured, users);
+      while (search.next() != null) {
+         assertTrue(measured.size() < KneeSearch.mostSteps(users), "bounded: " + measured);
+         measured.put(search.next(), machine.applyAsDouble(search.next()));
+         search = KneeSearch.of(measured, users);
+      }
+      return search;
+   }
+
+   private static IntToDoubleFunction table(double[] ops) {
+      return pool -> {
+         for (int i = 0; i < POOLS.length; i++) {
+            if (POOLS[i] == pool) {
+               return ops[i];
+            }
+         }
+         throw new AssertionError("not a size of the table: " + pool);
+      };
+   }
+
+   @Test
+   void aCpuWorkloadSaturatedAtTwoStopsAfterThreeSizes() {
+      KneeSearch s = search(table(new double[] {20.8, 42.6, 40.2, 42.8, 42.8, 42.8, 47.6}), 64);
+      assertEquals(List.of(1, 2, 4), s.tried());
+      assertEquals(KneeSearch.Stop.BISECTED, s.stop());
+      assertEquals(2, s.high(), "the full sweep's answer");
+      assertEquals(1, s.low());
+      assertNull(s.next());
+   }
+
+   @Test
+   void aWaitWorkloadStillRisingStopsAtTheUsers() {
+      KneeSearch s = search(table(new double[] {161, 327, 661, 1405, 2802, 5554, 9671}), 64);
+      assertEquals(List.of(1, 2, 4, 8, 16, 32, 64), s.tried());
+      assertEquals(KneeSearch.Stop.USERS, s.stop());
+      assertEquals(64, s.high());
+      assertEquals(32, s.low());
+   }
+
+   @Test
+   void aKneeBetweenTwoDoublingsIsBisectedToNeighbours() {
+      KneeSearch s = search(pool -> 10.0 * Math.min(pool, 24), 64);
+      assertEquals(List.of(1, 2, 4, 8, 16, 32, 64, 24, 20, 22, 23), s.tried(), "doubling, then bisecting");
+      assertEquals(KneeSearch.Stop.BISECTED, s.stop());
+      assertEquals(23, s.high(), "230 ops/s is within 5% of 240");
+      assertEquals(22, s.low());
+   }
+
+   @Test
+   void theLastDoublingIsTheUsersWhenTheyAreNoPowerOfTwo() {
+      KneeSearch s = search(pool -> 100.0 * pool, 48);
+      assertEquals(List.of(1, 2, 4, 8, 16, 32, 48), s.tried());
+      assertEquals(KneeSearch.Stop.USERS, s.stop());
+   }
+
+   @Test
+   void aSizeThatCouldNotBeMeasuredStopsTheSearch() {
+      Map<Integer, Double> measured = new LinkedHashMap<>();
+      measured.put(1, 100.0);
+      measured.put(2, Double.NaN);
+      KneeSearch s = KneeSearch.of(measured, 64);
+      assertEquals(KneeSearch.Stop.FAILED, s.stop());
+      assertEquals(2, s.high());
+      assertNull(s.next());
+      assertEquals(1, KneeSearch.of(new LinkedHashMap<>(), 64).next(), "it starts at one connection");
+      assertEquals(KneeSearch.Stop.USERS, search(pool -> 5.0, 1).stop(), "one user: one connection");
+   }
+}

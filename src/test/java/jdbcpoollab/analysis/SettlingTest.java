@@ -1,0 +1,108 @@
+package jdbcpoollab.analysis;
+
+import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.StepResult;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntToDoubleFunction;
+
+import static jdbcpoollab.analysis.SizingTest.USERS;
+import static jdbcpoollab.analysis.SizingTest.curve;
+import static jdbcpoollab.analysis.SizingTest.pass;
+import static jdbcpoollab.analysis.SizingTest.withDatabase;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Settling an answer: which pool to measure again next, and when the answer is decided. */
+class SettlingTest {
+   private static final int[] POOLS = {1, 2, 4, 8, 16, 32, 64};
+   private static final Sizing.Context TWO_CORES = new Sizing.Context(USERS, 2, 50.0);
+   private static final double[] CPU = {20.8, 42.6, 40.2, 42.8, 42.8, 42.8, 47.6};
+   private static final double[] WAIT = {161, 327, 661, 1405, 2802, 5554, 9671};
+
+   /** A cpu step: the server uses both cores from pool 2 on, so the database is saturated from there. */
+   private static StepResult cpu(StepResult s) {
+      return withDatabase(s, new DatabaseActivity(DatabaseActivity.CPU_CORES, s.pool() == 1 ? 0.98 : 1.95, 2, 50));
+   }
+
+   /** Settles {@code steps} against a machine giving {@code machine}'s throughput; the pools measured again. */
+   private static List<Integer> settle(List<StepResult> steps, IntToDoubleFunction machine, int slots) {
+      List<Integer> again = new ArrayList<>();
+      Settling s = Settling.of(Sizing.of("cpu", steps, TWO_CORES));
+      while (!s.decided() && again.size() < slots) {
+         int pool = s.next();
+         int repetition = (int) steps.stream().filter(r -> r.pool() == pool).count() + 1;
+         StepResult first = steps.stream().filter(r -> r.pool() == pool).findFirst().orElseThrow();
+         steps.add(cpu(pass(first, repetition, machine.applyAsDouble(pool) + (again.size() % 2 == 0 ? 0.3 : -0.3))));
+         again.add(pool);
+         s = Settling.of(Sizing.of("cpu", steps, TWO_CORES));
+      }
+      return again;
+   }
+
+   @Test
+   void aCpuAnswerFromOnePassIsOpenUntilThePickAndTheLuckyBestAreMeasuredAgain() {
+      List<StepResult> steps = new ArrayList<>(curve(POOLS, CPU).stream().map(SettlingTest::cpu).toList());
+      Settling open = Settling.of(Sizing.of("cpu", steps, TWO_CORES));
+      assertEquals(2, open.pick());
+      assertFalse(open.decided(), "pool 2 is not told apart from 95% of the lucky 47.6 at pool 64 by one pass");
+      assertEquals(List.of(1, 2, 64), open.candidates(), "the pick, the pool below it and the best");
+      assertEquals(2, open.next(), "the pick first");
+      assertEquals(1, open.passes());
+
+      List<Integer> again = settle(steps, pool -> pool == 1 ? 20.8 : 42.6, 40);
+      assertEquals(List.of(2, 64), again.subList(0, 2), "the pick, then the best it is tested against");
+      assertFalse(again.contains(1), "pool 1 is told apart by the spread of those measured again: " + again);
+      Settling settled = Settling.of(Sizing.of("cpu", steps, TWO_CORES));
+      assertTrue(settled.decided(), "decided within 40 steps: " + again);
+      assertEquals(2, settled.pick());
+      assertEquals(List.of(), settled.candidates());
+      assertNull(settled.next());
+      assertTrue(again.stream().allMatch(p -> p == 2 || p == 64), "only the deciding pools: " + again);
+      assertEquals(steps.stream().filter(r -> r.pool() == 2).count(), (long) settled.passes(),
+            "the pick was measured most");
+   }
+
+   @Test
+   void aWaitAnswerStillRisingAtTheUsersIsDecidedByOneMoreStepOfIt() {
+      List<StepResult> steps = new ArrayList<>(curve(POOLS, WAIT));
+      Settling open = Settling.of(Sizing.of("wait", steps, TWO_CORES));
+      assertEquals(64, open.pick());
+      assertFalse(open.decided(), "one pass has no noise to test against");
+      assertEquals(64, open.next());
+      steps.add(pass(steps.get(6), 2, 9650));
+      Settling settled = Settling.of(Sizing.of("wait", steps, TWO_CORES));
+      assertTrue(settled.decided(), "the smaller pools are far below 95% of pool 64 at its spread");
+      assertEquals(64, settled.pick());
+      assertEquals(2, settled.passes());
+   }
+
+   @Test
+   void repeatedStepsClearlyApartAreDecidedWithoutAnotherStep() {
+      List<StepResult> steps = new ArrayList<>(curve(POOLS, WAIT));
+      for (int i = 0; i < POOLS.length; i++) {
+         steps.add(pass(steps.get(i), 2, WAIT[i] * 1.01));
+      }
+      Settling s = Settling.of(Sizing.of("wait", steps, TWO_CORES));
+      assertTrue(s.decided());
+      assertEquals(64, s.pick());
+      assertEquals(List.of(), s.candidates());
+
+      Settling disturbed = Settling.of(Sizing.of("wait", steps, TWO_CORES), r -> r.pool() == 32);
+      assertFalse(disturbed.decided(), "a pool whose last step was disturbed is measured again");
+      assertEquals(List.of(32, 64), disturbed.candidates());
+      assertEquals(64, disturbed.next(), "the pick first, as both have as many steps");
+   }
+
+   @Test
+   void nothingToRecommendIsNothingToSettle() {
+      Settling s = Settling.of(Sizing.of("wait", List.of(SizingTest.step(4, 100, 1, 1, 3, true)), TWO_CORES));
+      assertTrue(s.decided());
+      assertNull(s.pick());
+      assertNull(s.next());
+   }
+}

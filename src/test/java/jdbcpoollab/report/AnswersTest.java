@@ -1,0 +1,86 @@
+package jdbcpoollab.report;
+
+import jdbcpoollab.analysis.Sizing;
+import jdbcpoollab.files.Json;
+import jdbcpoollab.measure.ClientCpu;
+import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.StepChecks;
+import jdbcpoollab.measure.StepCounts;
+import jdbcpoollab.measure.StepId;
+import jdbcpoollab.measure.StepOutcome;
+import jdbcpoollab.measure.StepResources;
+import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.StepRuntime;
+import jdbcpoollab.measure.StepTimes;
+import jdbcpoollab.measure.Timing;
+import jdbcpoollab.measure.UserSpread;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Each workload's answer: summary.json's answers, the lines under the recommendation, and the page's, alike. */
+class AnswersTest {
+
+   private static StepResult step(int pool, int pass, double throughput) {
+      Timing t = new Timing(1000, 0.1, 0.1, 0.1, 0.2, 0.3);
+      long ok = Math.round(throughput * 5);
+      return new StepResult(new StepId("wait", "", pool, pass, 1, 2), new StepCounts(64, 5, ok, 0, 0, throughput),
+            new StepTimes(t, t, t), new StepOutcome(UserSpread.of(new long[] {ok / 2, ok - ok / 2}), Map.of(), true),
+            new StepResources(null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN), StepChecks.NONE,
+            StepRuntime.NONE);
+   }
+
+   @Test
+   @SuppressWarnings("unchecked")
+   void anAutoSweepThatSettledSaysWhatItTriedAndThatItSettledInEveryPlace(@TempDir Path dir) {
+      SweepSummary summary = new SweepSummary(new Sizing.Context(8, 0, 100), new Answers(true, 14));
+      double[] ops = {100, 200, 400, 800};
+      for (int i = 0; i < ops.length; i++) {
+         summary.add("wait", step(1 << i, 1, ops[i]));
+      }
+      summary.add("wait", step(8, 2, 804));
+      Json.write(dir.resolve("summary.json"), summary.json());
+      Map<String, Object> json = Json.read(dir.resolve("summary.json"));
+      Map<String, Object> answer = ((List<Map<String, Object>>) json.get("answers")).get(0);
+      assertEquals("wait", answer.get("workload"));
+      assertEquals(8, ((Number) answer.get("pool")).intValue());
+      assertEquals(true, answer.get("settled"));
+      assertEquals(List.of(), answer.get("candidates"));
+      assertEquals(2, ((Number) answer.get("passes")).intValue());
+      Map<String, Object> search = (Map<String, Object>) answer.get("search");
+      assertEquals(List.of(1, 2, 4, 8), search.get("tried"), "the search's sizes, the step measured again left out");
+      assertEquals("users", search.get("stopped"));
+
+      String console = summary.tables(false);
+      assertTrue(console.contains("    pools tried, in order: 1, 2, 4, 8; stopped at the users"), console);
+      assertTrue(console.contains("    settled: pool 8, told apart from the others at 5% (2 passes at most)"), console);
+      String md = summary.tables(true);
+      assertTrue(md.contains("- **pools tried, in order: 1, 2, 4, 8; stopped at the users"), md);
+
+      List<StepResult> steps = List.of(step(1, 1, 100), step(2, 1, 200), step(4, 1, 400), step(8, 1, 800),
+            step(8, 2, 804));
+      Sizing sizing = Sizing.of("wait", steps, new Sizing.Context(8, 0, 100));
+      assertEquals(new Answers(true, 14).lines(sizing, steps), Answers.lines(json, sizing, steps),
+            "the page says what the run said");
+      assertEquals(List.of(), Answers.lines(Map.of(), sizing, steps), "a run without answers shows none");
+   }
+
+   @Test
+   void anAnswerNotSettledNamesItsCandidatesAndWhatToRunNext() {
+      List<StepResult> steps = List.of(step(1, 1, 100), step(2, 1, 195), step(2, 2, 150), step(1, 2, 140));
+      Sizing sizing = Sizing.of("wait", steps, new Sizing.Context(8, 0, 100));
+      List<String> lines = new Answers(false, 14).lines(sizing, steps);
+      assertEquals(1, lines.size(), lines.toString());
+      assertTrue(lines.get(0).startsWith("not settled: pools 1 to 2 cannot be told apart at this noise (candidates"
+            + " 1, 2 after 2 passes at most; settling's 14 s were spent). Run again with -Dsettle.seconds=42, or"
+            + " -Dpools=1,2 -Drepeat=5"), lines.get(0));
+      assertFalse(new Answers(false, 0).lines(sizing, steps).iterator().hasNext(), "no settling, no line");
+   }
+}

@@ -116,7 +116,10 @@ public record Recommendation(PoolSize best, PoolSize pick, List<PoolSize> nearBe
       CeilingNoise noise = tested || saturatedFrom == null ? null : CeilingNoise.of(usable, saturatedFrom);
       Spread spread = tested ? null : Spread.of(usable);
       Recommendation open = new Recommendation(best, null, List.of(), tested, noise, spread);
-      List<PoolSize> near = usable.stream().filter(p -> p == best || open.notBelow(p)).toList();
+      // a pool below the saturation point is no estimate of the ceiling but a capacity of its own: too few steps to
+      // show it below the best must not make it the answer (the saturation point is, unless a larger pool beats it)
+      List<PoolSize> near = usable.stream().filter(p -> p == best || open.notBelow(p) && (saturatedFrom == null
+            || p.pool() >= saturatedFrom || p.throughput().mean() >= NEAR_BEST * best.throughput().mean())).toList();
       return new Recommendation(best, near.get(0), near, tested, noise, spread);
    }
 

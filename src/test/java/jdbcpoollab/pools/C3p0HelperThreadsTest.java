@@ -34,8 +34,9 @@ class C3p0HelperThreadsTest {
 
    /** The live threads c3p0 started for the pool of {@code dataSource}. */
    private static long helperThreads(ComboPooledDataSource dataSource) {
-      String token = "identityToken->" + dataSource.getIdentityToken() + "]-HelperThread";
-      return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().contains(token)).count();
+      String token = "identityToken->" + dataSource.getIdentityToken() + ",";
+      return Thread.getAllStackTraces().keySet().stream()
+            .filter(t -> t.getName().contains(token) && t.getName().contains("]-HelperThread-#")).count();
    }
 
    private static long helpersOf(PoolLibraries libraries, String poolName) throws Exception {

@@ -48,7 +48,7 @@ class FaultSummaryJsonTest {
    @Test
    void aBurstsSourcesAreWrittenAsBeforeAndReadBack() throws IOException {
       BurstResult r = new BurstResult("dbcp2", null, 412.5, 11, 11, 10, 101.2, new Timing(50, 180.4, 150.0, 390.0,
-            410.0, 412.5), 412.5, 50, 0, Map.of(), 101.0, 0);
+            410.0, 412.5), 412.5, 50, 0, Map.of(), 101.0, 0, Timing.EMPTY);
       BurstSummary summary = new BurstSummary(2, 50);
       summary.add(r, NO_SAMPLES, 0);
       Map<String, Object> json = summary.json();

@@ -4,6 +4,7 @@ import jdbcpoollab.analysis.Answer;
 import jdbcpoollab.analysis.KneeSearch;
 import jdbcpoollab.analysis.Settling;
 import jdbcpoollab.analysis.Sizing;
+import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.StepResult;
 
 import java.util.ArrayList;
@@ -31,14 +32,7 @@ public record Answers(boolean autoPools, double settleSeconds) {
    List<Map<String, Object>> json(List<Sizing> sizings, Function<Sizing, List<StepResult>> ran) {
       List<Map<String, Object>> answers = new ArrayList<>();
       for (Sizing s : sizings) {
-         Settling settling = Settling.of(s);
-         Map<String, Object> a = new LinkedHashMap<>();
-         a.put("workload", s.workload());
-         a.put("pool", settling.pick());
-         a.put("settled", settling.decided());
-         a.put("candidates", settling.candidates());
-         a.put("disturbed", Answer.of(s).disturbed());
-         a.put("passes", settling.passes());
+         Map<String, Object> a = new LinkedHashMap<>(Json.toMap(Answer.of(s)));
          a.put("settleSeconds", settleSeconds);
          if (autoPools) {
             KneeSearch search = KneeSearch.of(ran.apply(s), s.users());

@@ -83,12 +83,33 @@ public record Answers(boolean autoPools, double settleSeconds) {
          return lines;
       }
       List<Integer> open = settling.candidates();
-      lines.add(String.format(Locale.ROOT, "not settled: pools %d to %d cannot be told apart at this noise (candidates"
-                  + " %s after %d passes at most; settling's %.0f s were spent). Run again with -Dsettle.seconds=%.0f,"
-                  + " or -Dpools=%s -Drepeat=5, on a quieter machine.", open.get(0), open.get(open.size() - 1),
-            joined(open), settling.passes(), settleSeconds, 3 * settleSeconds, open.stream().map(String::valueOf)
-                  .collect(Collectors.joining(","))));
+      lines.add(String.format(Locale.ROOT, "not settled: %s (candidates %s after %d pass%s at most; settling's %.0f s"
+                  + " were spent). Run again with -Dsettle.seconds=%.0f, or -Dpools=%s -Drepeat=5, on a quieter"
+                  + " machine.", why(settling), joined(open), settling.passes(), settling.passes() == 1 ? "" : "es",
+            settleSeconds, 3 * settleSeconds, open.stream().map(String::valueOf).collect(Collectors.joining(","))));
       return lines;
+   }
+
+   /** Why an answer is open: the pools not yet told apart, and apart from them those measured while disturbed. */
+   private static String why(Settling settling) {
+      List<Integer> untold = settling.untold();
+      List<Integer> redo = settling.redo();
+      Integer best = settling.reference();
+      String from = best == null ? "" : " from pool " + best;
+      String told = untold.size() > 1 ? "pools " + listed(untold) + " cannot be told apart" + from + " at this noise"
+            : best != null ? "pool " + untold.get(0) + " cannot be told apart" + from + " at this noise"
+            : "pool " + untold.get(0) + "'s steps spread too wide at this noise to settle it";
+      String again = (redo.size() == 1 ? "pool " + redo.get(0) + " is open as its last step was"
+            : "pools " + listed(redo) + " are open as their last steps were") + " disturbed by other work on the"
+            + " machine";
+      return untold.isEmpty() ? again : redo.isEmpty() ? told : told + "; " + again;
+   }
+
+   /** Pools in words: {@code 2 and 64}, {@code 1, 2 and 64}. */
+   private static String listed(List<Integer> pools) {
+      String all = joined(pools);
+      int last = all.lastIndexOf(", ");
+      return last < 0 ? all : all.substring(0, last) + " and " + all.substring(last + 2);
    }
 
    /** The series a step belongs to, as tables and answers name it: its workload, and its source when not empty. */

@@ -35,7 +35,7 @@ public record Answers(boolean autoPools, double settleSeconds) {
          Map<String, Object> a = new LinkedHashMap<>(Json.toMap(Answer.of(s)));
          a.put("settleSeconds", settleSeconds);
          if (autoPools) {
-            KneeSearch search = KneeSearch.of(ran.apply(s), s.users());
+            KneeSearch search = KneeSearch.of(ran.apply(s), s);
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("tried", search.tried());
             m.put("stopped", search.stop() == null ? null : search.stop().name().toLowerCase(Locale.ROOT));
@@ -67,7 +67,7 @@ public record Answers(boolean autoPools, double settleSeconds) {
    List<String> lines(Sizing s, List<StepResult> ran) {
       List<String> lines = new ArrayList<>();
       if (autoPools) {
-         KneeSearch search = KneeSearch.of(ran, s.users());
+         KneeSearch search = KneeSearch.of(ran, s);
          lines.add("pools tried, in order: " + joined(search.tried()) + "; " + why(search));
       }
       if (settleSeconds <= 0) {
@@ -121,12 +121,19 @@ public record Answers(boolean autoPools, double settleSeconds) {
       if (search.stop() == null) {
          return "the search did not end (the run ended first)";
       }
+      String jumped = search.jumpedFrom() == 0 ? "" : String.format(Locale.ROOT, "throughput rose in proportion to the"
+            + " pool up to pool %d with the database not saturated, so the search tried the users' pool next; ",
+            search.jumpedFrom());
+      String low = search.lowByCeiling() ? String.format(Locale.ROOT, "no pool up to %d can reach 95%% of the best"
+            + " (its Little's-law ceiling is lower)", search.low()) : "";
       return switch (search.stop()) {
-         case USERS -> String.format(Locale.ROOT, "stopped at the users: throughput still rose by more than 5%%"
-               + " at every doubling up to pool %d", search.high());
-         case BISECTED -> String.format(Locale.ROOT, "stopped: throughput stopped rising by more than 5%% when"
-               + " doubled, and bisecting ended between pool %d (below 95%% of the best) and pool %d (within it)",
-               search.low(), search.high());
+         case USERS -> search.jumpedFrom() == 0 ? String.format(Locale.ROOT, "stopped at the users: throughput still"
+               + " rose by more than 5%% at every doubling up to pool %d", search.high())
+               : "stopped at the users: " + jumped + (low.isEmpty() ? String.format(Locale.ROOT, "pool %d measured"
+               + " below 95%% of pool %d", search.low(), search.high()) : low);
+         case BISECTED -> String.format(Locale.ROOT, "stopped: %sbisecting ended between pool %d (below 95%% of the"
+               + " best%s) and pool %d (within it)", search.jumpedFrom() == 0 ? "throughput stopped rising by more"
+               + " than 5% when doubled, and " : jumped, search.low(), low.isEmpty() ? "" : ": " + low, search.high());
          case FAILED -> String.format(Locale.ROOT, "stopped: pool %d could not be measured (failures or no"
                + " operation)", search.high());
       };

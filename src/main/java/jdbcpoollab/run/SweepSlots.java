@@ -57,7 +57,7 @@ final class SweepSlots {
       this.ids = ids;
       boolean auto = options.autoPools();
       searchSlots = auto ? series.size() * KneeSearch.mostSteps(options.users()) : 0;
-      int plannedSteps = auto ? series.size() * KneeSearch.doublings(options.users()) : planned;
+      int plannedSteps = auto ? series.size() * KneeSearch.fewestSteps(options.users()) : planned;
       double given = options.settleSeconds();
       settleSeconds = Double.isNaN(given) ? SETTLE_SHARE * plannedSteps * (options.warmup() + options.seconds())
             : given;
@@ -67,7 +67,8 @@ final class SweepSlots {
 
    /**
     * Settling's time: {@code -Dsettle.seconds}, by default {@value #SETTLE_SHARE} of the planned steps' warm-up and
-    * window time (with {@code -Dpools=auto}, of the doublings' up to the users); each settling step counts its own.
+    * window time (with {@code -Dpools=auto}, of the fewest steps a search takes per series, three from 4 users on);
+    * each settling step counts its own.
     */
    double settleSeconds() {
       return settleSeconds;
@@ -87,7 +88,7 @@ final class SweepSlots {
    synchronized Choice next() {
       if (options.autoPools()) {
          for (SweepPlace s : series) {
-            KneeSearch search = KneeSearch.of(results(s), options.users());
+            KneeSearch search = KneeSearch.of(results(s), Sizing.of(name(s), results(s), context));
             if (search.next() != null) {
                return new Choice(place(s, search.next()), String.format(Locale.ROOT, "%s: searching, pool %d next"
                      + " (tried %s)", name(s), search.next(), search.tried().isEmpty() ? "none yet"

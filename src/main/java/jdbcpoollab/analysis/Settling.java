@@ -17,6 +17,7 @@ import java.util.function.Predicate;
  * is decided or its time is up.
  *
  * @param pick       the recommended pool, null when none qualified
+ * @param best       the pool of the best mean throughput, which the others are tested against; null with no pick
  * @param decided    true when measuring again would not change the pick at the rule's 5% (or there is none)
  * @param candidates the pools still open, smallest first; empty when decided
  * @param untold     of the candidates, those the test has not told apart, smallest first: the best among them only
@@ -27,7 +28,7 @@ import java.util.function.Predicate;
  * @param passes     the most steps any usable pool has
  * @param disturbed  the usable steps other work on the machine disturbed, by label ({@code cpu pool=04})
  */
-public record Settling(Integer pick, boolean decided, List<Integer> candidates, List<Integer> untold,
+public record Settling(Integer pick, Integer best, boolean decided, List<Integer> candidates, List<Integer> untold,
                        List<Integer> redo, Integer next, int passes, List<String> disturbed) {
    /** Steps measured while other work took the machine: their pool is measured again. */
    public static final Predicate<StepResult> DISTURBED = step -> step.resources().machine().disturbed();
@@ -51,7 +52,7 @@ public record Settling(Integer pick, boolean decided, List<Integer> candidates, 
             .map(StepResult::label).toList();
       PoolSize pick = rule.pick();
       if (pick == null) {
-         return new Settling(null, true, List.of(), List.of(), List.of(), null, passes, disturbed);
+         return new Settling(null, null, true, List.of(), List.of(), List.of(), null, passes, disturbed);
       }
       List<PoolSize> open = new ArrayList<>();
       List<Integer> untold = new ArrayList<>();
@@ -70,23 +71,17 @@ public record Settling(Integer pick, boolean decided, List<Integer> candidates, 
             redo.add(p.pool());
          }
       }
-      if (open.isEmpty()) {
-         return new Settling(pick.pool(), true, List.of(), List.of(), List.of(), null, passes, disturbed);
-      }
       int best = rule.best().pool();
+      if (open.isEmpty()) {
+         return new Settling(pick.pool(), best, true, List.of(), List.of(), List.of(), null, passes, disturbed);
+      }
       if (open.stream().noneMatch(p -> p.pool() == best)) {
          open.add(rule.best());
       }
       PoolSize next = open.stream().min(Comparator.comparingInt((PoolSize p) -> p.steps().size())
             .thenComparingInt(p -> p.pool() == pick.pool() ? 0 : p.pool() == best ? 1 : 2)
             .thenComparingInt(p -> -p.pool())).orElseThrow();
-      return new Settling(pick.pool(), false, open.stream().map(PoolSize::pool).sorted().toList(), untold, redo,
+      return new Settling(pick.pool(), best, false, open.stream().map(PoolSize::pool).sorted().toList(), untold, redo,
             next.pool(), passes, disturbed);
-   }
-
-   /** The pool the candidates are tested against: the best, when the answer is open; null otherwise. */
-   public Integer reference() {
-      return decided ? null : candidates.stream().filter(p -> !untold.contains(p) && !redo.contains(p)).findFirst()
-            .orElse(null);
    }
 }

@@ -94,11 +94,11 @@ public record Answers(boolean autoPools, double settleSeconds) {
    private static String why(Settling settling) {
       List<Integer> untold = settling.untold();
       List<Integer> redo = settling.redo();
-      Integer best = settling.reference();
-      String from = best == null ? "" : " from pool " + best;
-      String told = untold.size() > 1 ? "pools " + listed(untold) + " cannot be told apart" + from + " at this noise"
-            : best != null ? "pool " + untold.get(0) + " cannot be told apart" + from + " at this noise"
-            : "pool " + untold.get(0) + "'s steps spread too wide at this noise to settle it";
+      int best = settling.best();
+      String from = untold.contains(best) ? "" : " from pool " + best;
+      String told = untold.equals(List.of(best)) ? "pool " + best + "'s steps spread too wide at this noise to"
+            + " settle it" : (untold.size() == 1 ? "pool " : "pools ") + listed(untold) + " cannot be told apart" + from
+            + " at this noise";
       String again = (redo.size() == 1 ? "pool " + redo.get(0) + " is open as its last step was"
             : "pools " + listed(redo) + " are open as their last steps were") + " disturbed by other work on the"
             + " machine";

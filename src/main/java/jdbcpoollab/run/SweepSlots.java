@@ -107,9 +107,16 @@ final class SweepSlots {
       Settling s = settling(open);
       settled++;
       settling.merge(key(ids.apply(open)), 1, Integer::sum);
+      List<Integer> untold = s.candidates().stream().filter(p -> !s.redo().contains(p)).toList();
       return new Choice(place(open, s.next()), String.format(Locale.ROOT, "%s: settling (%d of at most %d), pool"
-            + " %d again: pools %s not yet told apart from pool %d", name(open), settled, settleSlots, s.next(),
-            s.candidates().stream().map(String::valueOf).collect(Collectors.joining(", ")), s.pick()));
+            + " %d again: %s%s", name(open), settled, settleSlots, s.next(), s.untold().isEmpty() ? ""
+                  : "pools " + joined(untold) + " not yet told apart from pool " + s.pick(),
+            s.redo().isEmpty() ? "" : (s.untold().isEmpty() ? "" : "; ") + "pool" + (s.redo().size() == 1 ? " " : "s ")
+                  + joined(s.redo()) + " last measured while other work disturbed the machine"));
+   }
+
+   private static String joined(List<Integer> pools) {
+      return pools.stream().map(String::valueOf).collect(Collectors.joining(", "));
    }
 
    private Settling settling(SweepPlace s) {

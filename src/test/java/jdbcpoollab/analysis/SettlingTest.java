@@ -100,12 +100,18 @@ class SettlingTest {
       assertEquals(List.of(32), disturbed.redo(), "... pool 32 is open only for its disturbed step");
    }
 
+   /** A wait sweep measured once at pools 1 to 16 and twice at 32 and 64, at the given throughputs. */
+   private static List<StepResult> twice(double at32, double again32, double at64, double again64) {
+      List<StepResult> steps = new ArrayList<>(curve(POOLS, new double[] {161, 327, 661, 1405, 2802, at32, at64}));
+      steps.add(pass(steps.get(5), 2, again32));
+      steps.add(pass(steps.get(6), 2, again64));
+      return steps;
+   }
+
    @Test
    void aSmallerPoolTheTestCannotTellApartForLackOfStepsStaysACandidateNotTheAnswer() {
       // a quiet README run: wait at pools 1 to 16 once, then 32 and 64 twice each, 32's two steps far apart
-      List<StepResult> steps = new ArrayList<>(curve(POOLS, new double[] {161, 327, 661, 1405, 2802, 8400, 9600}));
-      steps.add(pass(steps.get(5), 2, 9500));
-      steps.add(pass(steps.get(6), 2, 9650));
+      List<StepResult> steps = twice(8400, 9500, 9600, 9650);
       Sizing sizing = Sizing.of("wait", steps, TWO_CORES);
       PoolSize p32 = sizing.pools().get(5);
       assertEquals(8950, p32.throughput().mean(), 1e-9);
@@ -130,10 +136,7 @@ class SettlingTest {
    @Test
    void closeMeansOfTwoStepsEachLeaveTheLargerPoolTheAnswerAndTheSmallerOpen() {
       // the same shape with close means: 32 at 9150 and 9100 (one noisy step at 64), 64 at 9640 and 9700
-      List<StepResult> steps = new ArrayList<>(curve(POOLS, new double[] {161, 327, 661, 1405, 2802, 9150, 9640}));
-      steps.add(pass(steps.get(5), 2, 9100));
-      steps.add(pass(steps.get(6), 2, 9700));
-      Sizing sizing = Sizing.of("wait", steps, TWO_CORES);
+      Sizing sizing = Sizing.of("wait", twice(9150, 9100, 9640, 9700), TWO_CORES);
       assertEquals(64, sizing.choice().pick().pool(), "9125 is below 95% of 9670 (9186.5), however near");
       Settling s = Settling.of(sizing);
       assertFalse(s.decided());

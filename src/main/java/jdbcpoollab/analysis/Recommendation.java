@@ -8,29 +8,33 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * The recommendation rule for a closed loop, and its outcome: the smallest pool whose throughput is not
- * (significantly) below 95% of the best. Acquire wait is not part of it: with a fixed number of users in a closed
- * loop the total time per operation is users / throughput (Little's law), so at equal throughput a smaller pool only
- * moves the waiting from the database into the pool.
+ * The recommendation rule for a closed loop, and its outcome: the smallest pool whose mean throughput is within 5%
+ * of the best's, or, past the saturation point, not significantly below 95% of it. Acquire wait is not part of it:
+ * with a fixed number of users in a closed loop the total time per operation is users / throughput (Little's law),
+ * so at equal throughput a smaller pool only moves the waiting from the database into the pool.
  * <p>
- * "Significantly" needs a noise. With repeated steps ({@code -Drepeat}) it is each pool's own spread: the one-sided
- * Welch test at 5%. With one pass and a database saturated from pool k, it is the spread of the steps' throughputs
- * from k on, which are all estimates of the same ceiling (past saturation more connections only queue inside the
- * database); a larger pool then wins over k only when k is significantly below 95% of it, never by one lucky step.
- * Otherwise one pass has no noise to test against and takes the plain 5%. When only some pools were measured again
- * (a run that settles its answer), two pools measured twice or more each are compared by the Welch test, and a pool
- * measured once is tested against the relative spread of those measured again ({@link Spread}).
+ * "Significantly" needs a noise, and only the pools past the saturation point k take it: their steps all estimate
+ * the same ceiling (past saturation more connections only queue inside the database), so a larger pool wins over k
+ * only when k is significantly below 95% of it, never by one lucky step. With repeated steps ({@code -Drepeat}) the
+ * noise is each pool's own spread, the one-sided Welch test at 5%; with one pass the spread of the steps'
+ * throughputs from k on. Any other pool is a capacity of its own and is near the best only by its mean: one the test
+ * cannot tell apart for lack of steps stays a candidate for {@link Settling} to measure again, never the answer by
+ * default. The test ({@link #pBelow}) still tells every pool apart: when only some pools were measured again (a run
+ * that settles its answer), two pools measured twice or more each are compared by the Welch test, and a pool measured
+ * once is tested against the relative spread of those measured again ({@link Spread}).
  *
  * @param best     the usable pool of the best mean throughput; null when none is usable
  * @param pick     the recommended pool, the first of {@code nearBest}; null only when no pool qualified at all
- * @param nearBest the pools not (significantly) below 95% of the best, smallest first
+ * @param nearBest the pools within 5% of the best, or past the saturation point not significantly below it, smallest
+ *                 first
  * @param tested   true when the pools were compared by the one-sided Welch test (repeated steps)
  * @param noise    with one pass and a saturated database: the spread the pools from the saturation point on were
  *                 tested against; null otherwise
  * @param spread   when some pools but not all were measured twice or more: their relative spread; null otherwise
+ * @param saturatedFrom the smallest pool at which the database was saturated, or null
  */
 public record Recommendation(PoolSize best, PoolSize pick, List<PoolSize> nearBest, boolean tested,
-                             CeilingNoise noise, Spread spread) {
+                             CeilingNoise noise, Spread spread, Integer saturatedFrom) {
    /** A recommended pool must reach this share of the best throughput measured. */
    public static final double NEAR_BEST = 0.95;
 
@@ -110,17 +114,18 @@ public record Recommendation(PoolSize best, PoolSize pick, List<PoolSize> nearBe
       List<PoolSize> usable = PoolSize.of(steps).stream().filter(PoolSize::usable).toList();
       PoolSize best = usable.stream().max(Comparator.comparingDouble(p -> p.throughput().mean())).orElse(null);
       if (best == null) {
-         return new Recommendation(null, null, List.of(), false, null, null);
+         return new Recommendation(null, null, List.of(), false, null, null, saturatedFrom);
       }
       boolean tested = usable.stream().allMatch(p -> p.steps().size() >= 2);
       CeilingNoise noise = tested || saturatedFrom == null ? null : CeilingNoise.of(usable, saturatedFrom);
       Spread spread = tested ? null : Spread.of(usable);
-      Recommendation open = new Recommendation(best, null, List.of(), tested, noise, spread);
-      // a pool below the saturation point is no estimate of the ceiling but a capacity of its own: too few steps to
-      // show it below the best must not make it the answer (the saturation point is, unless a larger pool beats it)
-      List<PoolSize> near = usable.stream().filter(p -> p == best || open.notBelow(p) && (saturatedFrom == null
-            || p.pool() >= saturatedFrom || p.throughput().mean() >= NEAR_BEST * best.throughput().mean())).toList();
-      return new Recommendation(best, near.get(0), near, tested, noise, spread);
+      Recommendation open = new Recommendation(best, null, List.of(), tested, noise, spread, saturatedFrom);
+      // only the steps past the saturation point estimate one ceiling, so only there may the test keep a pool below
+      // 95% of the best by its mean; any other pool is a capacity of its own, and too few steps to show it below the
+      // best leave it open to be measured again (Settling), never the answer by default
+      List<PoolSize> near = usable.stream().filter(p -> p == best || (open.byTest(p) ? open.notBelow(p)
+            : p.throughput().mean() >= NEAR_BEST * best.throughput().mean())).toList();
+      return new Recommendation(best, near.get(0), near, tested, noise, spread, saturatedFrom);
    }
 
    private boolean notBelow(PoolSize p) {
@@ -144,6 +149,11 @@ public record Recommendation(PoolSize best, PoolSize pick, List<PoolSize> nearBe
          return noise.pBelow(p, best);
       }
       return spread == null ? Double.NaN : spread.pBelow(p, best);
+   }
+
+   /** True when a pool may be near the best by the test rather than by its mean: past the saturation point. */
+   public boolean byTest(PoolSize p) {
+      return saturatedFrom != null && p.pool() >= saturatedFrom && (tested || noise != null || spread != null);
    }
 
    /** True when the pick was tested against the saturated steps' spread rather than the plain 5%. */

@@ -136,8 +136,17 @@ public final class Sizing {
     * or when that is not known (another server, or its cores unknown).
     */
    public boolean saturated(StepResult s) {
+      return serverKnown(s) && s.resources().database().avg() >= SATURATED * cores;
+   }
+
+   /** True when the step's embedded server is known to have used less than {@value #SATURATED} of its cores. */
+   public boolean unsaturated(StepResult s) {
+      return serverKnown(s) && s.resources().database().avg() < SATURATED * cores;
+   }
+
+   private boolean serverKnown(StepResult s) {
       DatabaseActivity db = s.resources().database();
-      return cores > 0 && db.known() && DatabaseActivity.CPU_CORES.equals(db.what()) && db.avg() >= SATURATED * cores;
+      return cores > 0 && db.known() && DatabaseActivity.CPU_CORES.equals(db.what());
    }
 
    /** The smallest pool at which the database was saturated, or null. */

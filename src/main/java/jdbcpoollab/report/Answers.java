@@ -54,15 +54,15 @@ public record Answers(boolean autoPools, double settleSeconds) {
    List<Map<String, Object>> json(List<Sizing> sizings, Function<Sizing, List<StepResult>> ran) {
       List<Map<String, Object>> answers = new ArrayList<>();
       for (Sizing s : sizings) {
-         Settling settling = Settling.of(s);
+         Answer answer = Answer.of(s);
          Search search = null;
          if (autoPools) {
-            KneeSearch knee = KneeSearch.of(ran.apply(s), s.users());
+            KneeSearch knee = KneeSearch.of(ran.apply(s), s);
             search = new Search(knee.tried(), knee.stop() == null ? null : knee.stop().name().toLowerCase(Locale.ROOT),
                   why(knee));
          }
-         answers.add(Json.toMap(new Written(s.workload(), settling.pick(), settling.decided(), settling.candidates(),
-               Answer.of(s).disturbed(), settling.passes(), settleSeconds, search)));
+         answers.add(Json.toMap(new Written(answer.workload(), answer.pool(), answer.settled(), answer.candidates(),
+               answer.disturbed(), answer.passes(), settleSeconds, search)));
       }
       return answers;
    }
@@ -87,7 +87,7 @@ public record Answers(boolean autoPools, double settleSeconds) {
    List<String> lines(Sizing s, List<StepResult> ran) {
       List<String> lines = new ArrayList<>();
       if (autoPools) {
-         KneeSearch search = KneeSearch.of(ran, s.users());
+         KneeSearch search = KneeSearch.of(ran, s);
          lines.add("pools tried, in order: " + joined(search.tried()) + "; " + why(search));
       }
       if (settleSeconds <= 0) {
@@ -103,12 +103,33 @@ public record Answers(boolean autoPools, double settleSeconds) {
          return lines;
       }
       List<Integer> open = settling.candidates();
-      lines.add(String.format(Locale.ROOT, "not settled: pools %d to %d cannot be told apart at this noise (candidates"
-                  + " %s after %d passes at most; settling's %.0f s were spent). Run again with -Dsettle.seconds=%.0f,"
-                  + " or -Dpools=%s -Drepeat=5, on a quieter machine.", open.get(0), open.get(open.size() - 1),
-            joined(open), settling.passes(), settleSeconds, 3 * settleSeconds, open.stream().map(String::valueOf)
-                  .collect(Collectors.joining(","))));
+      lines.add(String.format(Locale.ROOT, "not settled: %s (candidates %s after %d pass%s at most; settling's %.0f s"
+                  + " were spent). Run again with -Dsettle.seconds=%.0f, or -Dpools=%s -Drepeat=5, on a quieter"
+                  + " machine.", why(settling), joined(open), settling.passes(), settling.passes() == 1 ? "" : "es",
+            settleSeconds, 3 * settleSeconds, open.stream().map(String::valueOf).collect(Collectors.joining(","))));
       return lines;
+   }
+
+   /** Why an answer is open: the pools not yet told apart, and apart from them those measured while disturbed. */
+   private static String why(Settling settling) {
+      List<Integer> untold = settling.untold();
+      List<Integer> redo = settling.redo();
+      int best = settling.best();
+      String from = untold.contains(best) ? "" : " from pool " + best;
+      String told = untold.equals(List.of(best)) ? "pool " + best + "'s steps spread too wide at this noise to"
+            + " settle it" : (untold.size() == 1 ? "pool " : "pools ") + listed(untold) + " cannot be told apart" + from
+            + " at this noise";
+      String again = (redo.size() == 1 ? "pool " + redo.get(0) + " is open as its last step was"
+            : "pools " + listed(redo) + " are open as their last steps were") + " disturbed by other work on the"
+            + " machine";
+      return untold.isEmpty() ? again : redo.isEmpty() ? told : told + "; " + again;
+   }
+
+   /** Pools in words: {@code 2 and 64}, {@code 1, 2 and 64}. */
+   private static String listed(List<Integer> pools) {
+      String all = joined(pools);
+      int last = all.lastIndexOf(", ");
+      return last < 0 ? all : all.substring(0, last) + " and " + all.substring(last + 2);
    }
 
    /** The series a step belongs to, as tables and answers name it: its workload, and its source when not empty. */
@@ -120,12 +141,19 @@ public record Answers(boolean autoPools, double settleSeconds) {
       if (search.stop() == null) {
          return "the search did not end (the run ended first)";
       }
+      String jumped = search.jumpedFrom() == 0 ? "" : String.format(Locale.ROOT, "throughput rose in proportion to the"
+            + " pool up to pool %d with the database not saturated, so the search tried the users' pool next; ",
+            search.jumpedFrom());
+      String low = search.lowByCeiling() ? String.format(Locale.ROOT, "no pool up to %d can reach 95%% of the best"
+            + " (its Little's-law ceiling is lower)", search.low()) : "";
       return switch (search.stop()) {
-         case USERS -> String.format(Locale.ROOT, "stopped at the users: throughput still rose by more than 5%%"
-               + " at every doubling up to pool %d", search.high());
-         case BISECTED -> String.format(Locale.ROOT, "stopped: throughput stopped rising by more than 5%% when"
-               + " doubled, and bisecting ended between pool %d (below 95%% of the best) and pool %d (within it)",
-               search.low(), search.high());
+         case USERS -> search.jumpedFrom() == 0 ? String.format(Locale.ROOT, "stopped at the users: throughput still"
+               + " rose by more than 5%% at every doubling up to pool %d", search.high())
+               : "stopped at the users: " + jumped + (low.isEmpty() ? String.format(Locale.ROOT, "pool %d measured"
+               + " below 95%% of pool %d", search.low(), search.high()) : low);
+         case BISECTED -> String.format(Locale.ROOT, "stopped: %sbisecting ended between pool %d (below 95%% of the"
+               + " best%s) and pool %d (within it)", search.jumpedFrom() == 0 ? "throughput stopped rising by more"
+               + " than 5% when doubled, and " : jumped, search.low(), low.isEmpty() ? "" : ": " + low, search.high());
          case FAILED -> String.format(Locale.ROOT, "stopped: pool %d could not be measured (failures or no"
                + " operation)", search.high());
       };

@@ -88,7 +88,8 @@ public final class SizingText {
       }
       lines.add(String.format(Locale.ROOT, "Throughput peaks at %s ops/s (pool %d); pool %d is the smallest %s, so "
                   + "more connections buy nothing.", estimate(best.throughput(), 1), best.pool(), pick.pool(),
-            choice.tested() ? "not significantly below 95% of it (one-sided Welch test at 5%)"
+            !choice.byTest(pick) ? "within 5% of it"
+                  : choice.tested() ? "not significantly below 95% of it (one-sided Welch test at 5%)"
                   : choice.fromCeilingNoise() ? noiseTest(choice.noise())
                   : choice.spread() != null ? "not significantly below 95% of it (one-sided t-test at 5%: Welch's for"
                         + " pools measured again, the others against their relative spread)" : "within 5% of it"));
@@ -169,7 +170,7 @@ public final class SizingText {
             + "): a longer -DjvmWarmup or -Dwarmup, or -Drepeat, would tell whether it holds."));
       lines.add(String.format(Locale.ROOT, "Within 5%% of the best (at least %.1f ops/s%s): pool %s.",
             Recommendation.NEAR_BEST * best.throughput().mean(),
-            choice.tested() || choice.noise() != null || choice.spread() != null ? ", or not significantly below" : "",
+            choice.nearBest().stream().anyMatch(choice::byTest) ? ", or not significantly below" : "",
             choice.nearBest().stream().map(p -> Integer.toString(p.pool())).collect(Collectors.joining(", "))));
       PoolSize pick = choice.pick();
       List<PoolSize> shortWait = sizing.pools().stream()

@@ -57,7 +57,7 @@ final class SweepSlots {
       this.ids = ids;
       boolean auto = options.autoPools();
       searchSlots = auto ? series.size() * KneeSearch.mostSteps(options.users()) : 0;
-      int plannedSteps = auto ? series.size() * KneeSearch.doublings(options.users()) : planned;
+      int plannedSteps = auto ? series.size() * KneeSearch.fewestSteps(options.users()) : planned;
       double given = options.settleSeconds();
       settleSeconds = Double.isNaN(given) ? SETTLE_SHARE * plannedSteps * (options.warmup() + options.seconds())
             : given;
@@ -67,7 +67,8 @@ final class SweepSlots {
 
    /**
     * Settling's time: {@code -Dsettle.seconds}, by default {@value #SETTLE_SHARE} of the planned steps' warm-up and
-    * window time (with {@code -Dpools=auto}, of the doublings' up to the users); each settling step counts its own.
+    * window time (with {@code -Dpools=auto}, of the fewest steps a search takes per series, three from 4 users on);
+    * each settling step counts its own.
     */
    double settleSeconds() {
       return settleSeconds;
@@ -87,7 +88,7 @@ final class SweepSlots {
    synchronized Choice next() {
       if (options.autoPools()) {
          for (SweepPlace s : series) {
-            KneeSearch search = KneeSearch.of(results(s), options.users());
+            KneeSearch search = KneeSearch.of(results(s), Sizing.of(name(s), results(s), context));
             if (search.next() != null) {
                return new Choice(place(s, search.next()), String.format(Locale.ROOT, "%s: searching, pool %d next"
                      + " (tried %s)", name(s), search.next(), search.tried().isEmpty() ? "none yet"
@@ -106,9 +107,16 @@ final class SweepSlots {
       Settling s = settling(open);
       settled++;
       settling.merge(key(ids.apply(open)), 1, Integer::sum);
+      List<Integer> untold = s.candidates().stream().filter(p -> !s.redo().contains(p)).toList();
       return new Choice(place(open, s.next()), String.format(Locale.ROOT, "%s: settling (%d of at most %d), pool"
-            + " %d again: pools %s not yet told apart from pool %d", name(open), settled, settleSlots, s.next(),
-            s.candidates().stream().map(String::valueOf).collect(Collectors.joining(", ")), s.pick()));
+            + " %d again: %s%s", name(open), settled, settleSlots, s.next(), s.untold().isEmpty() ? ""
+                  : "pools " + joined(untold) + " not yet told apart from pool " + s.pick(),
+            s.redo().isEmpty() ? "" : (s.untold().isEmpty() ? "" : "; ") + "pool" + (s.redo().size() == 1 ? " " : "s ")
+                  + joined(s.redo()) + " last measured while other work disturbed the machine"));
+   }
+
+   private static String joined(List<Integer> pools) {
+      return pools.stream().map(String::valueOf).collect(Collectors.joining(", "));
    }
 
    private Settling settling(SweepPlace s) {

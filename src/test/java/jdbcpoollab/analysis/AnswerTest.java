@@ -34,14 +34,22 @@ class AnswerTest {
    }
 
    @Test
-   void onePoolAloneNearTheBestIsSettled() {
-      Answer a = Answer.of(Sizing.of("wait", curve(POOLS, new double[] {100, 190, 370, 700, 900}), TWO_CORES));
+   void onePoolAloneNearTheBestIsSettledOnceItsNoiseIsMeasured() {
+      List<StepResult> steps = new ArrayList<>(curve(POOLS, new double[] {100, 190, 370, 700, 900}));
+      Answer open = Answer.of(Sizing.of("wait", steps, TWO_CORES));
+      assertEquals(16, open.pool());
+      assertFalse(open.settled(), "one pass has no noise to tell even 100 from 900 by a test");
+      assertEquals(List.of(1, 2, 4, 8, 16), open.candidates());
+      assertEquals(List.of(), open.disturbed());
+      assertEquals(1, open.passes());
+      assertFalse(open.restsOnDisturbed());
+      steps.add(pass(steps.get(4), 2, 905));
+      Answer a = Answer.of(Sizing.of("wait", steps, TWO_CORES));
       assertEquals(16, a.pool());
-      assertTrue(a.settled());
-      assertEquals(List.of(16), a.candidates());
-      assertEquals(List.of(), a.disturbed());
-      assertEquals(1, a.passes());
-      assertFalse(a.restsOnDisturbed());
+      assertTrue(a.settled(), "pool 16 measured again: the others are far below 95% of it at its spread");
+      assertEquals(List.of(), a.candidates());
+      assertEquals(2, a.passes());
+      assertEquals(Settling.of(Sizing.of("wait", steps, TWO_CORES)).decided(), a.settled(), "the one rule");
    }
 
    @Test
@@ -49,7 +57,7 @@ class AnswerTest {
       Answer a = Answer.of(Sizing.of("wait", curve(POOLS, new double[] {100, 190, 370, 870, 900}), TWO_CORES));
       assertEquals(8, a.pool(), "the smallest within 5% of the best");
       assertFalse(a.settled());
-      assertEquals(List.of(8, 16), a.candidates());
+      assertEquals(List.of(1, 2, 4, 8, 16), a.candidates(), "one pass tells none apart");
    }
 
    @Test
@@ -61,10 +69,20 @@ class AnswerTest {
          steps.add(pass(first.get(i), 1, ops[i]));
          steps.add(pass(first.get(i), 2, ops[i] * 1.02));
       }
+      Answer two = Answer.of(Sizing.of("wait", steps, TWO_CORES));
+      assertEquals(8, two.pool());
+      assertFalse(two.settled(), "879 against 909 twice each: not yet significantly within 5% (Welch, p 0.8)");
+      assertEquals(List.of(8, 16), two.candidates(), "the smaller pools are told apart, the tie is open");
+      assertEquals(2, two.passes());
+      for (int i = 3; i < first.size(); i++) {
+         steps.add(pass(first.get(i), 3, ops[i] * 1.01));
+         steps.add(pass(first.get(i), 4, ops[i] * 1.01));
+      }
       Answer a = Answer.of(Sizing.of("wait", steps, TWO_CORES));
       assertTrue(a.settled(), "the Welch test decided");
-      assertEquals(List.of(a.pool()), a.candidates());
-      assertEquals(2, a.passes());
+      assertEquals(8, a.pool());
+      assertEquals(List.of(), a.candidates());
+      assertEquals(4, a.passes());
    }
 
    @Test
@@ -79,7 +97,9 @@ class AnswerTest {
       }
       Sizing sizing = Sizing.of("cpu", steps, TWO_CORES);
       Answer a = Answer.of(sizing);
-      assertTrue(a.settled(), "one pass, tested against the saturated steps' spread");
+      assertEquals(2, a.pool(), "one pass, tested against the saturated steps' spread");
+      assertFalse(a.settled(), "pool 2 is not significantly within 5% of 46 at that spread, and 8 and 16 disturbed");
+      assertEquals(List.of(1, 2, 8, 16), a.candidates());
       assertEquals(List.of("wait pool=8", "wait pool=16"), a.disturbed());
       String headline = SizingText.headline(sizing);
       assertTrue(headline.contains("rests on 2 disturbed steps"), headline);

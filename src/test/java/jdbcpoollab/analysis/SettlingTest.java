@@ -96,6 +96,52 @@ class SettlingTest {
       assertFalse(disturbed.decided(), "a pool whose last step was disturbed is measured again");
       assertEquals(List.of(32, 64), disturbed.candidates());
       assertEquals(64, disturbed.next(), "the pick first, as both have as many steps");
+      assertEquals(List.of(), disturbed.untold(), "every pool is told apart ...");
+      assertEquals(List.of(32), disturbed.redo(), "... pool 32 is open only for its disturbed step");
+   }
+
+   /** A wait sweep measured once at pools 1 to 16 and twice at 32 and 64, at the given throughputs. */
+   private static List<StepResult> twice(double at32, double again32, double at64, double again64) {
+      List<StepResult> steps = new ArrayList<>(curve(POOLS, new double[] {161, 327, 661, 1405, 2802, at32, at64}));
+      steps.add(pass(steps.get(5), 2, again32));
+      steps.add(pass(steps.get(6), 2, again64));
+      return steps;
+   }
+
+   @Test
+   void aSmallerPoolTheTestCannotTellApartForLackOfStepsStaysACandidateNotTheAnswer() {
+      // a quiet README run: wait at pools 1 to 16 once, then 32 and 64 twice each, 32's two steps far apart
+      List<StepResult> steps = twice(8400, 9500, 9600, 9650);
+      Sizing sizing = Sizing.of("wait", steps, TWO_CORES);
+      PoolSize p32 = sizing.pools().get(5);
+      assertEquals(8950, p32.throughput().mean(), 1e-9);
+      assertTrue(sizing.choice().pBelow(p32) > Welch.ALPHA, "Welch's test with two steps each has no power");
+      assertEquals(64, sizing.choice().pick().pool(), "8950 is below 95% of 9625: pool 32 is not the answer");
+      assertEquals(List.of(64), sizing.choice().nearBest().stream().map(PoolSize::pool).toList());
+      Settling s = Settling.of(sizing);
+      assertEquals(64, s.pick());
+      assertFalse(s.decided());
+      assertEquals(List.of(32, 64), s.candidates(), "pool 32 stays open, to be measured again");
+      assertEquals(List.of(32), s.untold());
+      assertEquals(List.of(), s.redo());
+
+      steps.add(pass(steps.get(5), 3, 5550));
+      steps.add(pass(steps.get(5), 4, 5560));
+      steps.add(pass(steps.get(5), 5, 5540));
+      Settling settled = Settling.of(Sizing.of("wait", steps, TWO_CORES));
+      assertTrue(settled.decided(), "measured again, pool 32 is told apart: " + settled);
+      assertEquals(64, settled.pick());
+   }
+
+   @Test
+   void closeMeansOfTwoStepsEachLeaveTheLargerPoolTheAnswerAndTheSmallerOpen() {
+      // the same shape with close means: 32 at 9150 and 9100 (one noisy step at 64), 64 at 9640 and 9700
+      Sizing sizing = Sizing.of("wait", twice(9150, 9100, 9640, 9700), TWO_CORES);
+      assertEquals(64, sizing.choice().pick().pool(), "9125 is below 95% of 9670 (9186.5), however near");
+      Settling s = Settling.of(sizing);
+      assertFalse(s.decided());
+      assertTrue(s.untold().contains(32), s.toString());
+      assertFalse(s.candidates().contains(16), "pool 16 is told apart by the spread of those measured again");
    }
 
    @Test

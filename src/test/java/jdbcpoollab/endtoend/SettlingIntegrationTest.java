@@ -59,7 +59,7 @@ class SettlingIntegrationTest {
          assertEquals(List.of(), answer.get("candidates"));
          assertTrue(run.console().contains("settled: pool 4"), run.console());
       } else {
-         assertTrue(run.console().contains("not settled: pools"), run.console());
+         assertTrue(run.console().contains("not settled: pool"), "the pools open, or the one pool: " + run.console());
       }
    }
 
@@ -81,8 +81,10 @@ class SettlingIntegrationTest {
          while (doubled < tried.size() && tried.get(doubled) == Math.min(2 * tried.get(doubled - 1), 8)) {
             doubled++;
          }
-         List<Integer> before = new ArrayList<>(tried.subList(0, doubled));
-         for (int pool : tried.subList(doubled, tried.size())) {
+         // with room in the database after a doubling in proportion, the search goes to the users' pool at once
+         boolean jumped = doubled < tried.size() && tried.get(doubled) == 8;
+         List<Integer> before = new ArrayList<>(tried.subList(0, jumped ? doubled + 1 : doubled));
+         for (int pool : tried.subList(before.size(), tried.size())) {
             assertTrue(before.stream().anyMatch(p -> p < pool) && before.stream().anyMatch(p -> p > pool),
                   "after the doubling each size lies between two tried before it: " + tried);
             before.add(pool);
@@ -93,7 +95,9 @@ class SettlingIntegrationTest {
          assertTrue(run.console().contains(line), run.console());
          assertTrue(page.contains(line), "the page's answer box too");
          if (workload.equals("wait")) {
-            assertEquals(List.of(1, 2, 4, 8), tried, "the wait workload still rises at every doubling");
+            assertTrue(tried.equals(List.of(1, 2, 4, 8)) || tried.subList(0, 3).equals(List.of(1, 2, 8)),
+                  "the wait workload rises at every doubling, or in proportion to pool 2 and on to the users: "
+                        + tried);
             assertEquals("users", search.get("stopped"));
             assertEquals(8, number(answer, "pool"));
          }

@@ -4,6 +4,7 @@ import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.ClientCpu;
 import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.MachineCpu;
 import jdbcpoollab.measure.StepChecks;
 import jdbcpoollab.measure.StepCounts;
 import jdbcpoollab.measure.StepId;
@@ -35,6 +36,14 @@ class AnswersTest {
             new StepTimes(t, t, t), new StepOutcome(UserSpread.of(new long[] {ok / 2, ok - ok / 2}), Map.of(), true),
             new StepResources(null, Double.NaN, DatabaseActivity.NONE, ClientCpu.UNKNOWN), StepChecks.NONE,
             StepRuntime.NONE);
+   }
+
+   /** The step as other work on the machine left it: disturbed, others taking 30% of 2 cores. */
+   private static StepResult hogged(StepResult s) {
+      StepResources r = s.resources();
+      return new StepResult(s.id(), s.counts(), s.times(), s.outcome(), new StepResources(r.serverConnections(),
+            r.betweenMs(), r.thinkMs(), r.database(), r.clientCpu(), new MachineCpu("embedded server", 2, 0.2, 1.0,
+            0.6, 0, 10, true)), s.checks(), s.runtime());
    }
 
    @Test
@@ -78,9 +87,30 @@ class AnswersTest {
       Sizing sizing = Sizing.of("wait", steps, new Sizing.Context(8, 0, 100));
       List<String> lines = new Answers(false, 14).lines(sizing, steps);
       assertEquals(1, lines.size(), lines.toString());
-      assertTrue(lines.get(0).startsWith("not settled: pools 1 to 2 cannot be told apart at this noise (candidates"
+      assertTrue(lines.get(0).startsWith("not settled: pools 1 and 2 cannot be told apart at this noise (candidates"
             + " 1, 2 after 2 passes at most; settling's 14 s were spent). Run again with -Dsettle.seconds=42, or"
             + " -Dpools=1,2 -Drepeat=5"), lines.get(0));
       assertFalse(new Answers(false, 0).lines(sizing, steps).iterator().hasNext(), "no settling, no line");
+   }
+
+   @Test
+   void anAnswerOpenForOnePoolNamesThatPoolAlone() {
+      List<StepResult> steps = List.of(step(1, 1, 100), step(2, 1, 300), step(2, 2, 280), step(1, 2, 101));
+      Sizing sizing = Sizing.of("wait", steps, new Sizing.Context(8, 0, 100));
+      String line = new Answers(false, 14).lines(sizing, steps).get(0);
+      assertTrue(line.startsWith("not settled: pool 2's steps spread too wide at this noise to settle it (candidates 2"
+            + " after 2 passes at most;"), line);
+      assertFalse(line.contains("2 to 2"), line);
+   }
+
+   @Test
+   void anAnswerOpenOnlyForDisturbedStepsSaysWhichAndWhy() {
+      List<StepResult> steps = List.of(step(1, 1, 100), step(2, 1, 200), step(4, 1, 400), step(8, 1, 800),
+            step(1, 2, 101), step(2, 2, 202), hogged(step(4, 2, 402)), hogged(step(8, 2, 806)));
+      Sizing sizing = Sizing.of("wait", steps, new Sizing.Context(8, 0, 100));
+      String line = new Answers(false, 14).lines(sizing, steps).get(0);
+      assertTrue(line.startsWith("not settled: pools 4 and 8 are open as their last steps were disturbed by other"
+            + " work on the machine (candidates 4, 8 after 2 passes at most;"), line);
+      assertFalse(line.contains("cannot be told apart"), "every pool is told apart: " + line);
    }
 }

@@ -42,8 +42,10 @@ class PoolSweepOptionsSettleTest {
       assertEquals(2, SweepPlace.series(o).size(), "one search per workload");
       assertEquals(64, o.largestPool(), "no search goes past the users");
       assertEquals(2 * 14, slots(o).count(), "each search at most 7 doublings (1 to 64) and as many bisections");
-      // the default settling time is that of the full sweep's doublings
-      assertEquals(29.4, slots(sweep(Map.of("workloads", "wait,cpu", "pools", "auto"))).settleSeconds(), 1e-9);
+      // the default settling time is 30% of the fewest steps a search takes (1, 2, and 4 or the users): one step
+      SweepSlots auto = slots(sweep(Map.of("workloads", "wait,cpu", "pools", "auto")));
+      assertEquals(0.3 * 2 * 3 * 7, auto.settleSeconds(), 1e-9);
+      assertEquals(2 * 14 + 1, auto.count());
       String refused = PoolSweepOptionsSourcesTest.error(Map.of("pools", "auto", "repeat", "3"));
       assertTrue(refused.contains("1 with -Dpools=auto"), refused);
       assertTrue(PoolSweepOptionsSourcesTest.error(Map.of("pools", "1,auto")).contains("-Dpools=1,auto"));

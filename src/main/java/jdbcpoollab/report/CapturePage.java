@@ -93,7 +93,7 @@ public final class CapturePage {
       double[] mean = new double[points];
       Arrays.fill(mean, profile.arrivalRate());
       String title = bin == 1 ? "requests arriving in each second" : "requests/s, averaged over " + bin + " s";
-      new LineChart("Requests per second over the capture", "second of the capture", "requests/s")
+      new LineChart("Requests per second over the capture", "second of the capture", "requests/s").countX()
             .measured(title, x, y).model("from the first arrival to the last", x, mean)
             .writeSvg(dir.resolve("capture-requests-per-second.svg"), SweepCharts.WIDTH, SweepCharts.HEIGHT);
       return new String[] {"capture-requests-per-second.svg", "requests per second over the capture"};

@@ -12,6 +12,8 @@ public final class ErrorMessages {
    private static final int MAX = 200;
    private static final Pattern HIKARI_STATS = Pattern.compile("\\(total=\\d+, active=\\d+, idle=\\d+, waiting=\\d+\\)");
    private static final Pattern DURATION = Pattern.compile("\\b\\d+(\\.\\d+)?\\s*(ms|milliseconds|s|seconds)\\b");
+   /** java.time's Duration as DBCP2 prints its maxWaitDuration: PT1.999996223S. */
+   private static final Pattern ISO_DURATION = Pattern.compile("\\bPT(?=\\d)(\\d+H)?(\\d+M)?(\\d+(\\.\\d+)?S)?\\b");
    private static final Pattern NUMBER = Pattern.compile("\\b\\d+\\b");
    private static final Pattern HEX_ID = Pattern.compile("@[0-9a-f]{4,}");
    /** Oracle's thin driver tags every failed connection attempt with its own id. */
@@ -44,6 +46,7 @@ public final class ErrorMessages {
       String s = HIKARI_STATS.matcher(Redactor.text(message)).replaceAll("(pool state)");
       s = DRIVER_CHATTER.matcher(s).replaceAll("");
       s = DURATION.matcher(s).replaceAll("N $2");
+      s = ISO_DURATION.matcher(s).replaceAll("PTNS");
       s = HEX_ID.matcher(s).replaceAll("@ID");
       s = ORACLE_CONNECTION_ID.matcher(s).replaceAll("(CONNECTION_ID=ID)");
       s = NUMBER.matcher(s).replaceAll("N");

@@ -2,9 +2,11 @@ package jdbcpoollab.load;
 
 import java.util.concurrent.atomic.AtomicLong;
 
-/** The most operations a step may start, an unmeasured warm-up's bound; a measured step has none and counts none. */
+/**
+ * The most operations a step may start, an unmeasured warm-up's bound ({@link Step#bound}); a measured step has none
+ * and counts none.
+ */
 public final class OperationBudget {
-   static final OperationBudget UNBOUNDED = new OperationBudget(Long.MAX_VALUE);
    private final long most;
    private final AtomicLong started = new AtomicLong();
 
@@ -14,9 +16,6 @@ public final class OperationBudget {
 
    /** Takes one operation from the budget: false once it is spent. */
    boolean take() {
-      if (most == Long.MAX_VALUE) {
-         return true;
-      }
       if (started.incrementAndGet() <= most) {
          return true;
       }

@@ -48,7 +48,8 @@ public final class Step implements ClosedStep {
    private final StepThreads threads = new StepThreads();
    /** Users in the order they started their loop: with instances, which instance's pool each is on. */
    private final AtomicInteger arrivals = new AtomicInteger();
-   private volatile OperationBudget budget = OperationBudget.UNBOUNDED;
+   /** The most operations the step may start, for an unmeasured warm-up; null for a measured step. */
+   private volatile OperationBudget budget;
 
    public Step(Workload workload, String requestName, ConnectionSource.Opener opener, StepRecorder recorder) {
       this(workload, requestName, opener, recorder, Think.NONE, 0);
@@ -156,14 +157,21 @@ public final class Step implements ClosedStep {
       return lostReason != null ? lostReason : dryReason != null ? dryReason : s == null ? null : s.missed();
    }
 
-   /** The step stops once {@code most} is spent. */
+   /**
+    * The step stops once {@code most} is spent: an unmeasured warm-up's bound, set before its users start. Only such
+    * a step counts its operations; a measured one has no bound and pays nothing for it.
+    */
    public void bound(OperationBudget most) {
       budget = most;
    }
 
    /** Users keep looping while this holds. */
    public boolean running() {
-      return source.get() != null && recorder.running(System.nanoTime());
+      return running(System.nanoTime());
+   }
+
+   private boolean running(long nowNanos) {
+      return source.get() != null && recorder.running(nowNanos);
    }
 
    /** Stops the step early: users finish their current operation and leave. */
@@ -203,14 +211,22 @@ public final class Step implements ClosedStep {
       long failed = 0;
       UserOperation operation = new UserOperation();
       Phases.Acquired acquired = nanos -> recorder.acquired(user, nanos);
+      OperationBudget bound = budget;
       try {
          for (int round = 0; round < rounds.count() && running() && lostReason == null; round++) {
             if (round > 0 && !Think.sleep(Math.min(rounds.pauseNanos(), recorder.nanosLeft(System.nanoTime())))) {
                break;
             }
             long roundStart = System.nanoTime();
-            for (long op = 0; op < rounds.maxOps() && running() && lostReason == null
-                  && System.nanoTime() - roundStart < rounds.workNanos(); op++) {
+            for (long op = 0; op < rounds.maxOps() && lostReason == null; op++) {
+               long now = System.nanoTime();
+               if (!running(now) || now - roundStart >= rounds.workNanos()) {
+                  break;
+               }
+               if (bound != null && !bound.take()) {
+                  stop();
+                  break;
+               }
                if (!once(user, arrival, acquired, log, operation)) {
                   failed++;
                   Think.sleep(Math.min(failurePauseNanos, recorder.nanosLeft(System.nanoTime())));
@@ -232,18 +248,14 @@ public final class Step implements ClosedStep {
    /** One operation; false when it failed inside the window. */
    private boolean once(StepUsers.User user, int arrival, Phases.Acquired acquired, OperationLog log,
                         UserOperation operation) {
-      if (!budget.take()) {
-         stop();
-         return true;
-      }
       Workload kind = workload.pick();
       Map<String, Object> input = kind.draw();
       if (input == null) {
          ranDry(kind);
          return true;
       }
-      long startMillis = System.currentTimeMillis();
       long start = System.nanoTime();
+      long startMillis = operation.millis(start);
       recorder.begin(user, start);
       ConnectionSource from = source.get();
       if (from instanceof KindSources split) {

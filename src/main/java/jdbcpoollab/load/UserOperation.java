@@ -16,6 +16,11 @@ import java.util.Map;
 final class UserOperation implements Phases.Use {
    private final StatementTimes times = new StatementTimes();
    private final Phases phases = new Phases();
+   /**
+    * The wall clock, in ms since the epoch, at {@link System#nanoTime()} 0 as the loop began: an operation's start
+    * for Gatling's log is its nanoTime start on it, one clock read fewer per operation.
+    */
+   private final long epochMillisAtZero = System.currentTimeMillis() - System.nanoTime() / 1_000_000;
    private Workload kind;
    private Map<String, Object> input;
 
@@ -26,6 +31,11 @@ final class UserOperation implements Phases.Use {
       input = record;
       times.clear();
       return phases.time(source, start, acquired, this);
+   }
+
+   /** The wall-clock time, in ms since the epoch, of {@code nanos} on this JVM's {@link System#nanoTime()} clock. */
+   long millis(long nanos) {
+      return epochMillisAtZero + nanos / 1_000_000;
    }
 
    /** The statements' times the operation told. */

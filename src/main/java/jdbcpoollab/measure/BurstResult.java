@@ -23,10 +23,12 @@ import java.util.Map;
  * @param failures            how they failed: "phase: normalised message" to count
  * @param longestSampleGapMs  the longest time between two samples
  * @param leftOpenAfterClose  connections still open through the proxy after the pool was closed
+ * @param failedAcquire       the getConnection calls that failed: how long the pool made each caller wait for it
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record BurstResult(String source, String openFailure, Double burstServedMs, long connectionsOpened,
                           long proxyAccepted, int poolSizeAfter, double quickestHandshakeMs, Timing acquire,
                           double longestAcquireMs, long ok, long failed, Map<String, Long> failures,
-                          double longestSampleGapMs, int leftOpenAfterClose) implements FaultResult {
+                          double longestSampleGapMs, int leftOpenAfterClose, Timing failedAcquire)
+      implements FaultResult {
 }

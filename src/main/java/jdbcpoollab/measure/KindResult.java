@@ -1,13 +1,5 @@
 package jdbcpoollab.measure;
 
-import jdbcpoollab.files.Json;
-
-import java.util.Map;
-
 /** One kind of operation of a mixed step, inside the step's window: counts and times as {@link StepResult} has. */
 public record KindResult(String kind, long ok, long ko, Timing acquire, Timing query, Timing total) {
-
-   public Map<String, Object> toMap() {
-      return Json.toMap(this);
-   }
 }

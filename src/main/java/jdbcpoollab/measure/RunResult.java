@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import jdbcpoollab.files.Decimals;
-import jdbcpoollab.files.Json;
 
 import java.util.Map;
 
@@ -55,9 +54,5 @@ public record RunResult(String option, int run, int users, int ops, @Decimals(va
    @JsonProperty("total")
    public Timing total() {
       return Timing.of(latencies.total());
-   }
-
-   public Map<String, Object> toMap() {
-      return Json.toMap(this);
    }
 }

@@ -3,22 +3,21 @@ package jdbcpoollab.measure;
 import jdbcpoollab.db.ServerProcess;
 import jdbcpoollab.measure.StepUsers.User;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
-import static jdbcpoollab.measure.Latencies.DIGITS;
 import static jdbcpoollab.measure.StepUsers.UNSET;
 
 /**
  * Records the operations of one step. The step's clock starts with its first operation; the first
  * {@code warmupNanos} are not measured, the next {@code windowNanos} are. An operation belongs to the window when it
  * completes inside it, so throughput is completed operations / window length.
- * Thread-safe and wait-free for the recording threads.
+ * Thread-safe. Each user's operations are recorded in its own buffer and merged into the step's histograms when they
+ * are read ({@link StepTotals}): a recording thread writes nothing per operation that another user's writes too but
+ * the latest start served ({@link StepUsers#acquired}), and waits for none unless its buffer is full.
  */
 public final class StepRecorder implements Window {
    private final StepId id;
@@ -28,17 +27,11 @@ public final class StepRecorder implements Window {
 
    private final AtomicLong firstStart = new AtomicLong(UNSET);
    private volatile long stoppedAt = UNSET;
-   private final Recorder acquire = new Recorder(DIGITS);
-   private final Recorder query = new Recorder(DIGITS);
-   private final Recorder total = new Recorder(DIGITS);
-   private final LongAdder ok = new LongAdder();
-   /** The successful operations' time inside the window: each one's total, less what of it fell before the window. */
-   private final LongAdder okNanosInWindow = new LongAdder();
+   private final StepTotals totals = new StepTotals();
    private final StepFailures failures = new StepFailures();
    private final StepUsers users = new StepUsers();
    private final BetweenOperations between = new BetweenOperations();
    private final KindRecorder kinds = new KindRecorder();
-   private final WindowTrend trend = new WindowTrend();
    private volatile Long serverConnections;
    private volatile StepHistograms histograms;
    private volatile Supplier<ServerProcess> server;
@@ -79,7 +72,7 @@ public final class StepRecorder implements Window {
       user.overtaken = false;
       long previousEnd = user.lastEnd;
       if (previousEnd != UNSET && inWindow(previousEnd)) {
-         between.gap(nowNanos - previousEnd);
+         totals.gap(user.buffer, Math.max(0, nowNanos - previousEnd));
       }
    }
 
@@ -134,19 +127,17 @@ public final class StepRecorder implements Window {
          }
          return false;
       }
-      acquire.recordValue(Math.max(0, acquireNanos));
-      trend.waited(acquireNanos);
       if (acquireNanos > user.longestWait) {
          user.longestWait = acquireNanos;
       }
+      long waited = Math.max(0, acquireNanos);
       if (error == null) {
-         ok.increment();
-         trend.completed(third(endNanos));
          users.served(user);
-         query.recordValue(Math.max(0, queryNanos));
-         total.recordValue(Math.max(0, totalNanos));
-         okNanosInWindow.add(Math.min(Math.max(0, totalNanos), endNanos - (firstStart.get() + warmupNanos)));
+         long took = Math.max(0, totalNanos);
+         totals.operation(user.buffer, waited, Math.max(0, queryNanos), took,
+               Math.min(took, endNanos - (firstStart.get() + warmupNanos)), third(endNanos));
       } else {
+         totals.operation(user.buffer, waited, UserBuffer.NONE, UserBuffer.NONE, 0, 0);
          failures.inWindow(error);
       }
       return true;
@@ -256,7 +247,7 @@ public final class StepRecorder implements Window {
     * one sampling thread at a time.
     */
    public Interval interval() {
-      return trend.interval();
+      return totals.interval(users.buffers());
    }
 
    /** The step's numbers, without what the database and the client's CPU did. */
@@ -285,26 +276,25 @@ public final class StepRecorder implements Window {
          // incomplete means cut short: a step whose load ended on its own a little early measured what it had
          complete = stoppedAt == UNSET || stoppedAt >= planned;
       }
-      long okCount = ok.sum();
-      Histogram waits = snapshot(acquire);
-      Histogram queries = snapshot(query);
-      Histogram totals = snapshot(total);
+      Iterable<UserBuffer> buffers = users.buffers();
+      long okCount = totals.ok(buffers);
+      Latencies all = totals.latencies(buffers);
       Histogram gaps = gaps();
       double throughput = seconds > 0 ? okCount / seconds : 0;
       long from = start == UNSET ? nowNanos : start + warmupNanos;
       histograms = new StepHistograms(id.name(), StepHistograms.epochMs(from),
             StepHistograms.epochMs(Math.max(from, end == UNSET ? nowNanos : end)),
-            new Latencies(waits, queries, totals), kinds.histograms());
+            all, kinds.histograms());
       return new StepResult(id,
             new StepCounts(userCount, end == UNSET ? null : users.startedBy(end), seconds, okCount, failures.ko(),
                   failures.koOutside(), throughput),
-            new StepTimes(Timing.of(waits), Timing.of(queries), Timing.of(totals)),
+            new StepTimes(Timing.of(all.acquire()), Timing.of(all.query()), Timing.of(all.total())),
             new StepOutcome(UserSpread.of(users.okCounts()), failures.counts(), complete),
             new StepResources(serverConnections, gaps.getTotalCount() == 0 ? Double.NaN : Timing.ms(gaps.getMean()),
                   end == UNSET ? null : Timing.ms(between.thinkMeanNanos()), database,
                   cpu == null ? ClientCpu.UNKNOWN : cpu.clientCpu(okCount),
                   cpu == null ? MachineCpu.UNKNOWN : cpu.machine()),
-            end == UNSET ? StepChecks.NONE : checks(end, waits, totals, throughput, complete), StepRuntime.NONE);
+            end == UNSET ? StepChecks.NONE : checks(end, all, throughput, complete), StepRuntime.NONE);
    }
 
    /** The histograms behind the numbers of {@link #result}, for {@link HistogramLog}; null before it. */
@@ -317,19 +307,20 @@ public final class StepRecorder implements Window {
     * that does to the acquire waits, Little's law and each user's longest wait; how often a request was overtaken and
     * whether throughput drifted.
     */
-   private StepChecks checks(long close, Histogram waits, Histogram totals, double throughput, boolean complete) {
-      StepUsers.AtClose atClose = users.atClose(close, windowStart().orElse(close), waits, this::inWindow);
-      long okCount = totals.getTotalCount();
+   private StepChecks checks(long close, Latencies all, double throughput, boolean complete) {
+      StepUsers.AtClose atClose = users.atClose(close, windowStart().orElse(close), all.acquire(), this::inWindow);
+      long okCount = all.total().getTotalCount();
       double thinkMean = between.thinkMeanNanos();
+      Iterable<UserBuffer> buffers = users.buffers();
       // Little's law over a window counts the time inside it alone: no operation's time before the window opened
-      double completed = okNanosInWindow.doubleValue() / okCount;
+      double completed = (double) totals.okNanosInWindow(buffers) / okCount;
       double withOpen = completed + atClose.openNanos() / okCount;
       double little = StepChecks.little(throughput, okCount, withOpen, thinkMean, userCount);
       double littleCompleted = StepChecks.little(throughput, okCount, completed, thinkMean, userCount);
       return new StepChecks(atClose.open(), Timing.of(atClose.acquireWithOpen()), little, littleCompleted,
             UserWaits.of(atClose.longestWaits()),
             okCount == 0 ? Double.NaN : (double) users.overtaken() / okCount,
-            complete ? trend.drift() : Double.NaN, complete ? trend.steady() : null,
+            complete ? totals.drift(buffers) : Double.NaN, complete ? totals.steady(buffers) : null,
             Math.max(0, userCount - users.startedBy(windowStart().orElse(close))));
    }
 
@@ -338,10 +329,6 @@ public final class StepRecorder implements Window {
     * that ended inside the window: the loop's own cost, outside acquire, query and release. Call at the end.
     */
    public Histogram gaps() {
-      return between.gaps();
-   }
-
-   private static Histogram snapshot(Recorder recorder) {
-      return recorder.getIntervalHistogram();
+      return totals.gaps(users.buffers());
    }
 }

@@ -41,6 +41,8 @@ public final class StepUsers {
       /** The longest acquire wait among the user's operations that ended in the window. */
       volatile long longestWait;
       boolean overtaken;
+      /** The user's numbers not yet merged into the step's ({@link StepTotals}). */
+      final UserBuffer buffer = new UserBuffer();
 
       private User() {
       }
@@ -61,6 +63,11 @@ public final class StepUsers {
    /** The state of user {@code userId}; the same object for the same id. */
    User user(long userId) {
       return byId.computeIfAbsent(userId, id -> new User());
+   }
+
+   /** Every user's buffer, for merging. */
+   List<UserBuffer> buffers() {
+      return byId.values().stream().map(u -> u.buffer).toList();
    }
 
    /** The user's operation got its connection at {@code nowNanos}; overtaken when a later request was served first. */

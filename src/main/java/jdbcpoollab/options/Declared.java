@@ -165,6 +165,8 @@ public final class Declared {
    public static final Option<Integer> CONNECT_MS = Option.integer("connectMs", 150, 0, 60_000,
          "the delay added to each new connection's handshake, in ms");
    public static final Option<Integer> BURST = Option.integer("burst", 50, 1, 10_000, "users arriving at once");
+   public static final Option<Integer> C3P0_HELPER_THREADS = Option.integer("c3p0HelperThreads", 0, 0, 256,
+         "c3p0's numHelperThreads; 0 for its own (3)");
    public static final Option<Double> IDLE_SECONDS = Option.decimal("idleSeconds", 1, 0, 3_600,
          "the pool idle before the burst, in s");
    public static final Option<Double> MAX_SECONDS = Option.decimal("maxSeconds", 30, 1, 3_600,

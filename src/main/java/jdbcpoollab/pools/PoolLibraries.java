@@ -32,6 +32,18 @@ public final class PoolLibraries {
       return new PoolLibraries(all);
    }
 
+   /**
+    * These libraries with c3p0's {@code numHelperThreads} set to {@code threads}; 0 keeps its own (3), and these
+    * libraries as they are.
+    */
+   public PoolLibraries withC3p0HelperThreads(int threads) {
+      if (threads == 0) {
+         return this;
+      }
+      C3p0 c3p0 = new C3p0(threads);
+      return new PoolLibraries(libraries.stream().map(l -> l.name().equals(c3p0.name()) ? c3p0 : l).toList());
+   }
+
    public List<PoolLibrary> all() {
       return libraries;
    }

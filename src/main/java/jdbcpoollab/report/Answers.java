@@ -1,13 +1,14 @@
 package jdbcpoollab.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import jdbcpoollab.analysis.Answer;
 import jdbcpoollab.analysis.KneeSearch;
 import jdbcpoollab.analysis.Settling;
 import jdbcpoollab.analysis.Sizing;
+import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.StepResult;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,6 +26,28 @@ import java.util.stream.Collectors;
 public record Answers(boolean autoPools, double settleSeconds) {
 
    /**
+    * A workload's answer as summary.json's {@code answers} holds it when the sweep settles it or searches.
+    *
+    * @param pool          the pick as settling sees it; null when nothing could be picked
+    * @param candidates    the pools still open, the pick alone once settled
+    * @param disturbed     the labels of the usable steps other work on the machine disturbed
+    * @param passes        the most passes any pool of the workload ran
+    * @param settleSeconds the warm-up and window time settling could spend
+    * @param search        the search for the pool sizes; absent without {@code -Dpools=auto}
+    */
+   record Written(String workload, Integer pool, boolean settled, List<Integer> candidates, List<String> disturbed,
+                  int passes, double settleSeconds, @JsonInclude(JsonInclude.Include.NON_NULL) Search search) {
+   }
+
+   /**
+    * The search's sizes in the order tried, how it stopped and why.
+    *
+    * @param stopped {@code users}, {@code bisected} or {@code failed}; null while it had not ended
+    */
+   record Search(List<Integer> tried, String stopped, String why) {
+   }
+
+   /**
     * summary.json's {@code answers}, one per workload (series), in the order of the sizings; {@code ran} gives a
     * sizing's steps in the order they ran.
     */
@@ -32,23 +55,14 @@ public record Answers(boolean autoPools, double settleSeconds) {
       List<Map<String, Object>> answers = new ArrayList<>();
       for (Sizing s : sizings) {
          Settling settling = Settling.of(s);
-         Map<String, Object> a = new LinkedHashMap<>();
-         a.put("workload", s.workload());
-         a.put("pool", settling.pick());
-         a.put("settled", settling.decided());
-         a.put("candidates", settling.candidates());
-         a.put("disturbed", Answer.of(s).disturbed());
-         a.put("passes", settling.passes());
-         a.put("settleSeconds", settleSeconds);
+         Search search = null;
          if (autoPools) {
-            KneeSearch search = KneeSearch.of(ran.apply(s), s.users());
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("tried", search.tried());
-            m.put("stopped", search.stop() == null ? null : search.stop().name().toLowerCase(Locale.ROOT));
-            m.put("why", why(search));
-            a.put("search", m);
+            KneeSearch knee = KneeSearch.of(ran.apply(s), s.users());
+            search = new Search(knee.tried(), knee.stop() == null ? null : knee.stop().name().toLowerCase(Locale.ROOT),
+                  why(knee));
          }
-         answers.add(a);
+         answers.add(Json.toMap(new Written(s.workload(), settling.pick(), settling.decided(), settling.candidates(),
+               Answer.of(s).disturbed(), settling.passes(), settleSeconds, search)));
       }
       return answers;
    }
@@ -60,9 +74,9 @@ public record Answers(boolean autoPools, double settleSeconds) {
    static List<String> lines(Map<String, Object> summary, Sizing s, List<StepResult> ran) {
       if (summary.get("answers") instanceof List<?> answers) {
          for (Object answer : answers) {
-            if (answer instanceof Map<?, ?> a && s.workload().equals(a.get("workload"))) {
-               return new Answers(a.containsKey("search"),
-                     a.get("settleSeconds") instanceof Number n ? n.doubleValue() : 0).lines(s, ran);
+            Written a = Json.as(answer, Written.class);
+            if (s.workload().equals(a.workload())) {
+               return new Answers(a.search() != null, a.settleSeconds()).lines(s, ran);
             }
          }
       }

@@ -4,7 +4,6 @@ import jdbcpoollab.measure.BurstResult;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * A Burst run's results: per source how soon the burst was served and how many connections were opened for it
@@ -26,9 +25,13 @@ public final class BurstSummary extends FaultSummary<BurstResult> {
       return BurstText.answer(r, minIdle);
    }
 
+   /** A source's figures beyond its result: the connections it opened beyond its minimum idle. */
+   record Figures(long connectionsBeyondMinIdle) {
+   }
+
    @Override
-   Map<String, Object> more(BurstResult r) {
-      return Map.of("connectionsBeyondMinIdle", Math.max(0, BurstText.opened(r) - minIdle));
+   Figures more(BurstResult r) {
+      return new Figures(Math.max(0, BurstText.opened(r) - minIdle));
    }
 
    @Override

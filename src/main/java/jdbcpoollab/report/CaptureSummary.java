@@ -2,7 +2,8 @@ package jdbcpoollab.report;
 
 import jdbcpoollab.capture.Profile;
 import jdbcpoollab.capture.ShapeCount;
-import jdbcpoollab.measure.Rounded;
+import jdbcpoollab.files.Decimals;
+import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.SweepRun;
 
 import java.nio.file.Path;
@@ -32,39 +33,40 @@ public final class CaptureSummary implements Summary {
       writes = anyWrites;
    }
 
-   @Override
-   public synchronized Map<String, Object> json() {
-      Map<String, Object> json = new LinkedHashMap<>();
-      if (profile == null) {
-         return json;
-      }
-      json.put("file", FILE);
-      json.put("server", server);
-      json.put("requests", profile.requests());
-      json.put("statements", profile.statements());
-      json.put("shapes", shapes(profile.shapes()));
-      json.put("seconds", Rounded.to(profile.spanMicros() / 1e6, 3));
-      json.put("arrivalRate", Rounded.to(profile.arrivalRate(), 3));
-      json.put("requestsPerSecond", profile.requestsPerSecond());
-      json.put("transactions", profile.heldMicros().size());
-      json.put("transactionLengths", profile.transactionLengths());
-      json.put("heldMedianMs", Rounded.to(Profile.median(profile.heldMicros()) / 1e3, 3));
-      json.put("gapMedianMs", Rounded.to(Profile.median(profile.gapMicros()) / 1e3, 3));
-      json.put("unfinished", profile.unfinished());
-      json.put("chatterStatements", profile.chatterCount());
-      json.put("chatter", shapes(profile.chatter()));
-      json.put("writes", writes);
-      return json;
+   /**
+    * Capture's part of summary.json (docs/replay.md).
+    *
+    * @param file   the capture file in the run folder
+    * @param server the captured server's identity
+    * @param seconds the capture's span
+    * @param writes whether the capture holds statements that write
+    */
+   record Written(String file, String server, int requests, int statements, List<Shape> shapes,
+                  @Decimals(value = 3, orNull = false) double seconds,
+                  @Decimals(value = 3, orNull = false) double arrivalRate, List<Integer> requestsPerSecond,
+                  int transactions, List<Integer> transactionLengths,
+                  @Decimals(value = 3, orNull = false) double heldMedianMs,
+                  @Decimals(value = 3, orNull = false) double gapMedianMs, int unfinished, int chatterStatements,
+                  List<Shape> chatter, boolean writes) {
    }
 
-   private static List<Map<String, Object>> shapes(List<ShapeCount> counts) {
-      return counts.stream().map(s -> {
-         Map<String, Object> m = new LinkedHashMap<>();
-         m.put("shape", s.shape());
-         m.put("count", s.count());
-         m.put("share", Rounded.to(s.share(), 4));
-         return m;
-      }).toList();
+   /** A statement shape, how many statements had it and their share of all. */
+   record Shape(String shape, int count, @Decimals(value = 4, orNull = false) double share) {
+      static List<Shape> of(List<ShapeCount> counts) {
+         return counts.stream().map(s -> new Shape(s.shape(), s.count(), s.share())).toList();
+      }
+   }
+
+   @Override
+   public synchronized Map<String, Object> json() {
+      if (profile == null) {
+         return new LinkedHashMap<>();
+      }
+      return Json.toMap(new Written(FILE, server, profile.requests(), profile.statements(), Shape.of(profile.shapes()),
+            profile.spanMicros() / 1e6, profile.arrivalRate(), profile.requestsPerSecond(),
+            profile.heldMicros().size(), profile.transactionLengths(), Profile.median(profile.heldMicros()) / 1e3,
+            Profile.median(profile.gapMicros()) / 1e3, profile.unfinished(), profile.chatterCount(),
+            Shape.of(profile.chatter()), writes));
    }
 
    @Override

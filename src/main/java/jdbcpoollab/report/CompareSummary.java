@@ -56,22 +56,27 @@ public final class CompareSummary implements Summary {
       return byOption;
    }
 
+   /**
+    * CpoolCompare's part of summary.json.
+    *
+    * @param statistics per option, in the order of the options
+    * @param runs       every run, warm-ups and incomplete ones too, in the order they ran
+    */
+   record Written(String baselineOption, List<Statistics> statistics, List<RunResult> runs) {
+   }
+
    @Override
    public synchronized Map<String, Object> json() {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("baselineOption", baseline);
-      List<Map<String, Object>> statistics = new ArrayList<>();
+      List<Statistics> statistics = new ArrayList<>();
       Map<String, List<RunResult>> counted = counted();
       counted.forEach((option, list) -> {
          Latencies all = CompareTables.latencies(list);
-         statistics.add(Json.toMap(new Statistics(option, list.stream().map(r -> Rounded.to(r.seconds(), 6)).toList(),
+         statistics.add(new Statistics(option, list.stream().map(r -> Rounded.to(r.seconds(), 6)).toList(),
                Sample.of(CompareTables.seconds(list)), option.equals(baseline) ? null
                : Welch.compare(CompareTables.seconds(counted.get(baseline)), CompareTables.seconds(list)),
-               CompareTables.server(list), Timing.of(all.acquire()), Timing.of(all.query()), Timing.of(all.total()))));
+               CompareTables.server(list), Timing.of(all.acquire()), Timing.of(all.query()), Timing.of(all.total())));
       });
-      m.put("statistics", statistics);
-      m.put("runs", runs.stream().map(RunResult::toMap).toList());
-      return m;
+      return Json.toMap(new Written(baseline, statistics, runs));
    }
 
    @Override

@@ -1,5 +1,7 @@
 package jdbcpoollab.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import jdbcpoollab.files.AtomicFile;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.FaultResult;
@@ -43,9 +45,21 @@ abstract class FaultSummary<R extends FaultResult> implements Summary {
    /** What the page says under the charts. */
    abstract String chartsNote();
 
-   /** Figures of a source summary.json holds beside its result's own. */
-   Map<String, Object> more(R r) {
-      return Map.of();
+   /** Figures of a source summary.json holds beside its result's own, as a record; null when there are none. */
+   Record more(R r) {
+      return null;
+   }
+
+   /**
+    * A source as summary.json's {@code sources} holds it: its result, the scenario's own figures, its answer, and why
+    * it was cut short when it was.
+    */
+   record Source(@JsonUnwrapped FaultResult result, @JsonUnwrapped Record more, String answer,
+                 @JsonInclude(JsonInclude.Include.NON_NULL) String incomplete) {
+   }
+
+   /** The scenario's part of summary.json. */
+   record Written(List<Source> sources) {
    }
 
    /** A source done: its result, and its samples with the moments (ms) its charts mark. */
@@ -72,19 +86,8 @@ abstract class FaultSummary<R extends FaultResult> implements Summary {
 
    @Override
    public final synchronized Map<String, Object> json() {
-      List<Map<String, Object>> sources = new ArrayList<>();
-      for (R r : results) {
-         Map<String, Object> row = new LinkedHashMap<>(Json.toMap(r));
-         row.putAll(more(r));
-         row.put("answer", answer(r));
-         if (incomplete.containsKey(r.source())) {
-            row.put("incomplete", incomplete.get(r.source()));
-         }
-         sources.add(row);
-      }
-      Map<String, Object> json = new LinkedHashMap<>();
-      json.put("sources", sources);
-      return json;
+      return Json.toMap(new Written(results.stream().map(r -> new Source(r, more(r), answer(r),
+            incomplete.get(r.source()))).toList()));
    }
 
    private Table howTheyFailed() {

@@ -1,11 +1,12 @@
 package jdbcpoollab.report;
 
+import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.KindResult;
 import jdbcpoollab.measure.StepResult;
+import jdbcpoollab.measure.Timing;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -21,6 +22,20 @@ public final class KindsTable {
    public static final String NOTE = "Times in ms, in the step's window; a request's statements (request / statement)"
          + " wait for no connection of their own; a 'split' step gives each kind a pool of its own of the step's size.";
 
+   /**
+    * One kind of one step as summary.json's {@code kinds} holds it.
+    *
+    * @param step       the step's name, with its pass ({@code #2}) when the sweep made several
+    * @param throughput the kind's operations that ended well per second of the step's window
+    */
+   public record Row(String step, int repetition, double throughput, String kind, long ok, long ko, Timing acquire,
+                     Timing query, Timing total) {
+      Row(StepResult r, KindResult k) {
+         this(r.id().name(), r.repetition(), r.counts().seconds() > 0 ? k.ok() / r.counts().seconds() : 0, k.kind(),
+               k.ok(), k.ko(), k.acquire(), k.query(), k.total());
+      }
+   }
+
    private final List<Map<String, Object>> rows = new ArrayList<>();
    private final Table table = new Table(List.of("step", "kind", "ok", "ko", "q/s", "acquire p99", "query p50",
          "query p99", "total p50", "total p99"));
@@ -32,16 +47,12 @@ public final class KindsTable {
    public synchronized boolean add(StepResult r, Collection<KindResult> kinds) {
       String step = r.id().name();
       for (KindResult k : kinds) {
-         double perSecond = r.counts().seconds() > 0 ? k.ok() / r.counts().seconds() : 0;
-         Map<String, Object> row = new LinkedHashMap<>();
-         row.put("step", step);
-         row.put("repetition", r.repetition());
-         row.put("throughput", perSecond);
-         row.putAll(k.toMap());
-         rows.add(row);
+         Row row = new Row(r, k);
+         rows.add(Json.toMap(row));
          table.add(List.of(step, k.kind(), Long.toString(k.ok()), Long.toString(k.ko()),
-               String.format(Locale.ROOT, "%.1f", perSecond), k.acquire().count() == 0 ? "-" : ms(k.acquire().p99()),
-               ms(k.query().p50()), ms(k.query().p99()), ms(k.total().p50()), ms(k.total().p99())));
+               String.format(Locale.ROOT, "%.1f", row.throughput()),
+               k.acquire().count() == 0 ? "-" : ms(k.acquire().p99()), ms(k.query().p50()), ms(k.query().p99()),
+               ms(k.total().p50()), ms(k.total().p99())));
       }
       return !kinds.isEmpty();
    }

@@ -1,12 +1,12 @@
 package jdbcpoollab.report;
 
+import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.MergedStep;
 import jdbcpoollab.measure.StepCounts;
 import jdbcpoollab.measure.StepHistograms;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,6 +23,17 @@ public final class MergeTable {
          + " and the client's CPU; the database's activity is the first run's, which saw the same server. The"
          + " median operations per user is the users-weighted mean of the runs' medians.";
 
+   /**
+    * One run's part of a merged step as summary.json's {@code merge} holds it.
+    *
+    * @param run            the run's folder name
+    * @param from           the run's window of the step, as instants
+    * @param overlapSeconds how long every run of the step measured at once
+    */
+   public record Row(String step, String run, int users, long ok, double throughput, String from, String to,
+                     double overlapSeconds) {
+   }
+
    private final Table table = new Table(List.of("step", "run", "users", "ok", "q/s", "window from", "window to",
          "overlap s"));
    private final List<Map<String, Object>> rows = new ArrayList<>();
@@ -35,20 +46,13 @@ public final class MergeTable {
       for (int i = 0; i < parts.size(); i++) {
          MergedStep.Part p = parts.get(i);
          StepHistograms h = p.histograms();
-         Map<String, Object> row = new LinkedHashMap<>();
-         row.put("step", step);
-         row.put("run", names.get(i));
-         row.put("users", p.result().counts().users());
-         row.put("ok", p.result().counts().ok());
-         row.put("throughput", p.result().counts().throughput());
-         row.put("from", Instant.ofEpochMilli(h.fromMs()).toString());
-         row.put("to", Instant.ofEpochMilli(h.toMs()).toString());
-         row.put("overlapSeconds", overlap);
-         rows.add(row);
          StepCounts c = p.result().counts();
-         table.add(List.of(step, names.get(i), Integer.toString(c.users()), Long.toString(c.ok()),
-               String.format(Locale.ROOT, "%.1f", c.throughput()), row.get("from").toString(),
-               row.get("to").toString(), String.format(Locale.ROOT, "%.3f", overlap)));
+         Row row = new Row(step, names.get(i), c.users(), c.ok(), c.throughput(),
+               Instant.ofEpochMilli(h.fromMs()).toString(), Instant.ofEpochMilli(h.toMs()).toString(), overlap);
+         rows.add(Json.toMap(row));
+         table.add(List.of(step, row.run(), Integer.toString(c.users()), Long.toString(c.ok()),
+               String.format(Locale.ROOT, "%.1f", c.throughput()), row.from(), row.to(),
+               String.format(Locale.ROOT, "%.3f", overlap)));
       }
    }
 

@@ -1,10 +1,10 @@
 package jdbcpoollab.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import jdbcpoollab.measure.OutageResult;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -25,11 +25,17 @@ public final class OutageSummary extends FaultSummary<OutageResult> {
       return OutageText.answer(r);
    }
 
+   /**
+    * A source's figures beyond its result.
+    *
+    * @param failureMode {@code fails fast} or {@code makes callers wait}; absent without a failed getConnection
+    */
+   record Figures(boolean honoursTimeout, @JsonInclude(JsonInclude.Include.NON_NULL) String failureMode) {
+   }
+
    @Override
-   Map<String, Object> more(OutageResult r) {
-      String mode = OutageText.failureMode(r);
-      return mode == null ? Map.of("honoursTimeout", r.openFailure() == null && OutageText.honoured(r))
-            : Map.of("honoursTimeout", r.openFailure() == null && OutageText.honoured(r), "failureMode", mode);
+   Figures more(OutageResult r) {
+      return new Figures(r.openFailure() == null && OutageText.honoured(r), OutageText.failureMode(r));
    }
 
    @Override

@@ -1,8 +1,13 @@
 package jdbcpoollab.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import jdbcpoollab.analysis.ErlangC;
 import jdbcpoollab.analysis.RateAnswer;
 import jdbcpoollab.analysis.RatePoint;
+import jdbcpoollab.files.Decimals;
+import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.ArrivalResult;
 import jdbcpoollab.measure.Rounded;
 import jdbcpoollab.measure.StepCounts;
@@ -78,38 +83,56 @@ public final class RateSweepSummary implements Summary {
             .toList();
    }
 
-   @Override
-   public synchronized Map<String, Object> json() {
-      Map<String, Object> json = new LinkedHashMap<>();
-      json.put("steps", points.stream().map(RateSweepSummary::entry).toList());
-      json.put("answers", answers().stream().map(a -> {
-         Map<String, Object> m = new LinkedHashMap<>();
-         m.put("workload", a.workload());
-         m.put("rate", a.rate());
-         m.put("sloP99Ms", a.sloP99Ms());
-         m.put("pool", a.pick() == null ? null : a.pick().pool());
-         m.put("predictedPool", a.predictedPick() == null ? null : a.predictedPick().pool());
-         return m;
-      }).toList());
-      return json;
+   /** RateSweep's part of summary.json: its steps and the answer per workload. */
+   record Written(List<Entry> steps, List<Answer> answers) {
    }
 
-   private static Map<String, Object> entry(RatePoint p) {
-      Map<String, Object> m = new LinkedHashMap<>(p.arrivals().toMap());
-      m.put("serviceMs", Rounded.orNull(p.serviceMs(), 3));
-      m.put("serviceFrom", p.serviceFrom());
-      ErlangC model = p.model();
-      if (model != null) {
-         Map<String, Object> prediction = new LinkedHashMap<>();
-         prediction.put("offeredLoad", Rounded.to(model.offeredLoad(), 4));
-         prediction.put("utilisation", Rounded.to(model.utilisation(), 4));
-         prediction.put("stable", model.stable());
-         prediction.put("probabilityOfWaiting", Rounded.to(model.probabilityOfWaiting(), 4));
-         prediction.put("meanWaitMs", Rounded.orNull(model.meanWaitMs(), 3));
-         prediction.put("p99WaitMs", Rounded.orNull(model.p99WaitMs(), 3));
-         m.put("prediction", prediction);
+   /**
+    * A step as summary.json holds it: what it measured, then the service time its prediction took and the prediction.
+    *
+    * @param serviceFrom the run and pool the service time came from, or {@code this step}
+    * @param prediction  M/M/c with the pool's connections as servers; absent without a service time
+    */
+   record Entry(@JsonUnwrapped ArrivalResult arrivals,
+                @Decimals(3) @JsonDeserialize(using = Rounded.NanWhenNull.class) double serviceMs, String serviceFrom,
+                @JsonInclude(JsonInclude.Include.NON_NULL) Prediction prediction) {
+      static Entry of(RatePoint p) {
+         ErlangC model = p.model();
+         return new Entry(p.arrivals(), p.serviceMs(), p.serviceFrom(), model == null ? null
+               : new Prediction(model.offeredLoad(), model.utilisation(), model.stable(), model.probabilityOfWaiting(),
+               model.meanWaitMs(), model.p99WaitMs()));
       }
-      return m;
+   }
+
+   /** Erlang C's figures for a step; its waits null where the queue is unstable. */
+   record Prediction(@Decimals(value = 4, orNull = false) double offeredLoad,
+                     @Decimals(value = 4, orNull = false) double utilisation, boolean stable,
+                     @Decimals(value = 4, orNull = false) double probabilityOfWaiting,
+                     @Decimals(3) @JsonDeserialize(using = Rounded.NanWhenNull.class) double meanWaitMs,
+                     @Decimals(3) @JsonDeserialize(using = Rounded.NanWhenNull.class) double p99WaitMs) {
+   }
+
+   /**
+    * A workload's answer as summary.json holds it.
+    *
+    * @param pool          the smallest pool measured to meet the P99 target; null when none did
+    * @param predictedPool the smallest that Erlang C predicts to meet it; null when none does
+    */
+   record Answer(String workload, double rate, double sloP99Ms, Integer pool, Integer predictedPool) {
+      static Answer of(RateAnswer a) {
+         return new Answer(a.workload(), a.rate(), a.sloP99Ms(), a.pick() == null ? null : a.pick().pool(),
+               a.predictedPick() == null ? null : a.predictedPick().pool());
+      }
+   }
+
+   @Override
+   public synchronized Map<String, Object> json() {
+      return Json.toMap(new Written(entries(), answers().stream().map(Answer::of).toList()));
+   }
+
+   /** The steps so far as summary.json holds them. */
+   synchronized List<Entry> entries() {
+      return points.stream().map(Entry::of).toList();
    }
 
    @Override

@@ -1,7 +1,11 @@
 package jdbcpoollab.report;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import jdbcpoollab.analysis.RateAnswer;
 import jdbcpoollab.analysis.RatePoint;
+import jdbcpoollab.files.Decimals;
+import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.ArrivalResult;
 import jdbcpoollab.measure.Rounded;
 import jdbcpoollab.measure.SweepRun;
@@ -68,36 +72,36 @@ public final class ReplaySummary implements Summary {
       return p.step().checks().acquireWithOpen().p99() <= sloP99Ms;
    }
 
+   /** Replay's part of summary.json: the steps of every speed, the answers per speed, and the headroom. */
+   record Written(List<Step> steps, List<Answer> answers, String headroom) {
+   }
+
+   /**
+    * A step as summary.json holds it: RateSweep's entry, then its speed and the median time its transactions held
+    * their connection (null when none ended).
+    */
+   record Step(@JsonUnwrapped RateSweepSummary.Entry entry, double speed,
+               @Decimals(3) @JsonDeserialize(using = Rounded.NanWhenNull.class) double heldMedianMs) {
+   }
+
+   /** An answer at one speed: RateSweep's, after the speed. */
+   record Answer(double speed, @JsonUnwrapped RateSweepSummary.Answer answer) {
+   }
+
    @Override
-   @SuppressWarnings("unchecked")
    public synchronized Map<String, Object> json() {
-      List<Map<String, Object>> steps = new ArrayList<>();
+      List<Step> steps = new ArrayList<>();
       bySpeed.forEach((speed, summary) -> {
          List<Double> held = heldBySpeed.get(speed);
-         List<Map<String, Object>> own = (List<Map<String, Object>>) summary.json().get("steps");
+         List<RateSweepSummary.Entry> own = summary.entries();
          for (int i = 0; i < own.size(); i++) {
-            Map<String, Object> step = new LinkedHashMap<>(own.get(i));
-            step.put("speed", speed);
-            step.put("heldMedianMs", Rounded.orNull(held.get(i), 3));
-            steps.add(step);
+            steps.add(new Step(own.get(i), speed, held.get(i)));
          }
       });
-      List<Map<String, Object>> answers = new ArrayList<>();
-      answers().forEach((speed, list) -> list.forEach(a -> {
-         Map<String, Object> m = new LinkedHashMap<>();
-         m.put("speed", speed);
-         m.put("workload", a.workload());
-         m.put("rate", a.rate());
-         m.put("sloP99Ms", a.sloP99Ms());
-         m.put("pool", a.pick() == null ? null : a.pick().pool());
-         m.put("predictedPool", a.predictedPick() == null ? null : a.predictedPick().pool());
-         answers.add(m);
-      }));
-      Map<String, Object> json = new LinkedHashMap<>();
-      json.put("steps", steps);
-      json.put("answers", answers);
-      json.put("headroom", headroom());
-      return json;
+      List<Answer> answers = new ArrayList<>();
+      answers().forEach((speed, list) -> list.forEach(a -> answers.add(new Answer(speed,
+            RateSweepSummary.Answer.of(a)))));
+      return Json.toMap(new Written(steps, answers, headroom()));
    }
 
    /**

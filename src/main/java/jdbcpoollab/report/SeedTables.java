@@ -2,7 +2,9 @@ package jdbcpoollab.report;
 
 import jdbcpoollab.analysis.PoolSize;
 import jdbcpoollab.analysis.Sizing;
+import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.SweepRun;
+import jdbcpoollab.measure.Timing;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -61,20 +63,17 @@ final class SeedTables {
    }
 
    /** The per-kind rows of mixed steps, when there are any. */
-   @SuppressWarnings("unchecked")
    static void kinds(Html html, SweepRun run) {
-      Object rows = run.summary().get("kinds");
+      Object rows = run.summary().get(KindsTable.KEY);
       if (!(rows instanceof List<?> list) || list.isEmpty()) {
          return;
       }
       Table table = new Table(List.of("step", "kind", "ok", "q/s", "acquire p99 ms", "query p50 ms", "total p99 ms"));
       for (Object o : list) {
-         Map<String, Object> r = (Map<String, Object>) o;
-         table.add(List.of(String.valueOf(r.get("step")), String.valueOf(r.get("kind")), String.valueOf(r.get("ok")),
-               String.format(Locale.ROOT, "%.1f", number(r.get("throughput"))),
-               acquired((Map<String, Object>) r.get("acquire")),
-               String.format(Locale.ROOT, "%.3f", number(((Map<String, Object>) r.get("query")).get("p50"))),
-               String.format(Locale.ROOT, "%.3f", number(((Map<String, Object>) r.get("total")).get("p99")))));
+         KindsTable.Row r = Json.as(o, KindsTable.Row.class);
+         table.add(List.of(r.step(), r.kind(), Long.toString(r.ok()), String.format(Locale.ROOT, "%.1f",
+               r.throughput()), acquired(r.acquire()), String.format(Locale.ROOT, "%.3f", r.query().p50()),
+               String.format(Locale.ROOT, "%.3f", r.total().p99())));
       }
       html.h2("Each kind of a mixed workload", "kinds");
       html.p("On one pool a fast kind waits behind slow ones for a connection (its acquire P99); with a pool per kind "
@@ -84,11 +83,7 @@ final class SeedTables {
    }
 
    /** A kind's acquire P99; a request's statement ({@code checkout / order}) waits for none of its own. */
-   private static String acquired(Map<String, Object> acquire) {
-      return number(acquire.get("count")) == 0 ? "-" : String.format(Locale.ROOT, "%.3f", number(acquire.get("p99")));
-   }
-
-   private static double number(Object value) {
-      return value instanceof Number n ? n.doubleValue() : 0;
+   private static String acquired(Timing acquire) {
+      return acquire.count() == 0 ? "-" : String.format(Locale.ROOT, "%.3f", acquire.p99());
    }
 }

@@ -1,6 +1,7 @@
 package jdbcpoollab.report;
 
 import jdbcpoollab.analysis.NumberText;
+import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.JvmPeaks;
 import jdbcpoollab.measure.Rounded;
 import jdbcpoollab.measure.StepResult;
@@ -35,32 +36,44 @@ public final class ShapesTable {
          + " pool; a larger pool only moves the queue into the database once it is saturated.";
    private static final double KNEE = 0.95;
 
-   private record Row(String workload, int instances, StepResult step, int maxConnections) {
+   private record Added(String workload, int instances, StepResult step, int maxConnections) {
       int connections() {
          return instances * step.pool();
       }
    }
 
-   private final List<Row> rows = new ArrayList<>();
+   /**
+    * One step as summary.json's {@code shapes} holds it.
+    *
+    * @param threads   what the users ran on: {@code platform} or {@code virtual}
+    * @param onVirtual operations run on virtual threads; null on platform threads, as is {@code pinned}
+    * @param knee      whether this step's connections are its workload's knee
+    */
+   public record Row(String step, int instances, int pool, int connections, double throughput, double acquireP99Ms,
+                     String threads, Long onVirtual, Long pinned, Double heapPeakMb, Integer liveThreadsPeak,
+                     boolean knee, int maxConnections) {
+   }
+
+   private final List<Added> rows = new ArrayList<>();
 
    /**
     * A finished step of {@code workload} (its name without the instances) run by {@code instances} instances, on a
     * server of {@code maxConnections} (0 when not known).
     */
    public synchronized void add(String workload, int instances, StepResult step, int maxConnections) {
-      rows.add(new Row(workload, instances, step, maxConnections));
+      rows.add(new Added(workload, instances, step, maxConnections));
    }
 
    /** The step names its workload's knee, in connections; null when its workload measured nothing. */
    private Integer knee(String workload) {
-      List<Row> of = rows.stream().filter(r -> r.workload().equals(workload)).toList();
+      List<Added> of = rows.stream().filter(r -> r.workload().equals(workload)).toList();
       double best = of.stream().mapToDouble(r -> r.step().counts().throughput()).max().orElse(0);
       return best <= 0 ? null : of.stream().filter(r -> r.step().counts().throughput() >= KNEE * best)
-            .map(Row::connections).min(Comparator.naturalOrder()).orElse(null);
+            .map(Added::connections).min(Comparator.naturalOrder()).orElse(null);
    }
 
    public synchronized Table table() {
-      return table(rows());
+      return table(added());
    }
 
    /** The page's section, from the rows {@code summary.json} holds; nothing when there are none. */
@@ -68,60 +81,50 @@ public final class ShapesTable {
       if (!(rows instanceof List<?> list) || list.isEmpty()) {
          return;
       }
-      @SuppressWarnings("unchecked")
-      List<Map<String, Object>> read = (List<Map<String, Object>>) list;
+      List<Row> read = list.stream().map(row -> Json.as(row, Row.class)).toList();
       html.h2(TITLE, KEY);
       html.p(NOTE);
-      if (read.stream().anyMatch(row -> "virtual".equals(row.get("threads")))) {
+      if (read.stream().anyMatch(row -> "virtual".equals(row.threads()))) {
          html.p(VIRTUAL);
       }
-      for (Map<String, Object> row : read) {
-         int max = (int) number(row.get("maxConnections"));
-         int connections = (int) number(row.get("connections"));
-         if (max > 0 && connections > max - 1) {
-            html.boxHtml("warn", Html.escape(row.get("step") + ": " + tooMany((int) number(row.get("instances")),
-                  (int) number(row.get("pool")), max)));
+      for (Row row : read) {
+         int max = row.maxConnections();
+         if (max > 0 && row.connections() > max - 1) {
+            html.boxHtml("warn", Html.escape(row.step() + ": " + tooMany(row.instances(), row.pool(), max)));
          }
       }
       html.table(table(read));
    }
 
-   private static Table table(List<Map<String, Object>> rows) {
+   private static Table table(List<Row> rows) {
       Table table = new Table(List.of("step", "instances", "pool", "connections", "ops/s", "acquire P99 ms",
             "threads", "on virtual", "pinned", "heap peak MB", "live threads peak", "knee"));
-      for (Map<String, Object> row : rows) {
-         table.add(List.of(String.valueOf(row.get("step")), String.valueOf(row.get("instances")),
-               String.valueOf(row.get("pool")), String.valueOf(row.get("connections")),
-               NumberText.fixed(number(row.get("throughput")), 1), NumberText.fixedOrNa(number(row.get(
-                     "acquireP99Ms")), 2), String.valueOf(row.get("threads")), text(row.get("onVirtual")),
-               text(row.get("pinned")), text(row.get("heapPeakMb")), text(row.get("liveThreadsPeak")),
-               Boolean.TRUE.equals(row.get("knee")) ? "knee" : ""));
+      for (Row row : rows) {
+         table.add(List.of(row.step(), String.valueOf(row.instances()), String.valueOf(row.pool()),
+               String.valueOf(row.connections()), NumberText.fixed(row.throughput(), 1),
+               NumberText.fixedOrNa(row.acquireP99Ms(), 2), String.valueOf(row.threads()), text(row.onVirtual()),
+               text(row.pinned()), text(row.heapPeakMb()), text(row.liveThreadsPeak()), row.knee() ? "knee" : ""));
       }
       return table;
    }
 
    public synchronized List<Map<String, Object>> rows() {
-      List<Map<String, Object>> out = new ArrayList<>();
+      return added().stream().map(Json::toMap).toList();
+   }
+
+   private List<Row> added() {
       Map<String, Integer> knees = new LinkedHashMap<>();
       rows.forEach(r -> knees.computeIfAbsent(r.workload(), this::knee));
-      for (Row r : rows) {
+      List<Row> out = new ArrayList<>();
+      for (Added r : rows) {
          ThreadsSeen seen = r.step().runtime().userThreads();
          JvmPeaks jvm = r.step().runtime().jvm();
-         Map<String, Object> row = new LinkedHashMap<>();
-         row.put("step", r.step().id().name());
-         row.put("instances", r.instances());
-         row.put("pool", r.step().pool());
-         row.put("connections", r.connections());
-         row.put("throughput", r.step().counts().throughput());
-         row.put("acquireP99Ms", r.step().times().acquire().p99());
-         row.put("threads", seen == null ? "platform" : seen.kind());
-         row.put("onVirtual", seen == null ? null : seen.onVirtual());
-         row.put("pinned", seen == null ? null : seen.pinned());
-         row.put("heapPeakMb", jvm == null ? null : Rounded.to(jvm.heapPeakMb(), 1));
-         row.put("liveThreadsPeak", jvm == null ? null : jvm.liveThreadsPeak());
-         row.put("knee", Integer.valueOf(r.connections()).equals(knees.get(r.workload())));
-         row.put("maxConnections", r.maxConnections());
-         out.add(row);
+         out.add(new Row(r.step().id().name(), r.instances(), r.step().pool(), r.connections(),
+               r.step().counts().throughput(), r.step().times().acquire().p99(),
+               seen == null ? "platform" : seen.kind(), seen == null ? null : seen.onVirtual(),
+               seen == null ? null : seen.pinned(), jvm == null ? null : Rounded.to(jvm.heapPeakMb(), 1),
+               jvm == null ? null : jvm.liveThreadsPeak(),
+               Integer.valueOf(r.connections()).equals(knees.get(r.workload())), r.maxConnections()));
       }
       return out;
    }
@@ -137,10 +140,6 @@ public final class ShapesTable {
       String what = instances == 1 ? "pool " + pool + " is larger than" : instances + " instances x pool " + pool
             + " = " + instances * pool + " connections pass";
       return what + " the server's max_connections " + maxConnections;
-   }
-
-   private static double number(Object value) {
-      return value instanceof Number n ? n.doubleValue() : Double.NaN;
    }
 
    private static String text(Object value) {

@@ -56,11 +56,14 @@ public final class SweepSummary implements Summary {
             NumberText.fixedOrNa(cpu.microsPerOp(), 0), cpu.clientBound() ? "; " + ClientCpu.BOUND : "");
    }
 
+   /** The sweep's part of summary.json: its steps, then each workload's answer. */
+   record Written(List<Map<String, Object>> steps, List<Map<String, Object>> answers) {
+   }
+
    @Override
    public synchronized Map<String, Object> json() {
-      List<Map<String, Object>> written = steps.stream().map(StepResult::toMap).toList();
-      return Map.of("steps", written, "answers", answers == null
-            ? sizings().stream().map(s -> Json.toMap(Answer.of(s))).toList() : answers.json(sizings(), this::ran));
+      return Json.toMap(new Written(steps.stream().map(StepResult::toMap).toList(), answers == null
+            ? sizings().stream().map(s -> Json.toMap(Answer.of(s))).toList() : answers.json(sizings(), this::ran)));
    }
 
    @Override

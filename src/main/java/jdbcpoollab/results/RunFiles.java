@@ -1,5 +1,6 @@
 package jdbcpoollab.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import jdbcpoollab.files.AtomicFile;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.redact.RunLog;
@@ -48,30 +49,37 @@ public final class RunFiles {
 
    /** Rewrites the files; an I/O failure (disk full) leaves each at its last complete state and is thrown. */
    public static void write(RunFolder folder, Contents c) throws UncheckedIOException {
-      Json.write(folder.file("summary.json"), json(c));
+      Json.write(folder.file("summary.json"), json(c, RunLog.counts()));
       AtomicFile.write(folder.file("summary.csv"), c.summary().csv().csv());
       AtomicFile.write(folder.file("summary.md"), markdown(c, true));
       c.sections().forEach((key, section) -> AtomicFile.write(folder.file(key + ".csv"), section.table().csv()));
    }
 
-   private static Map<String, Object> json(Contents c) {
-      Map<String, Object> json = new LinkedHashMap<>();
-      json.put("simulation", c.simulation());
-      json.put("state", c.state());
-      if ("running".equals(c.state())) {
-         // so that the next run can tell a killed run from one still under way (KilledRuns)
-         json.put("pid", ProcessHandle.current().pid());
-      }
-      if (c.exitCode() != null) {
-         json.put("exitCode", c.exitCode());
-      }
-      if (c.error() != null) {
-         json.put("error", c.error());
-      }
-      json.put("settings", c.settings());
-      if (c.gatlingReport() != null) {
-         json.put("gatlingReport", c.gatlingReport());
-      }
+   /**
+    * What summary.json says first, before the summary's own entries.
+    *
+    * @param pid the running JVM's, so that the next run can tell a killed run from one still under way (KilledRuns);
+    *            absent once the run has ended
+    */
+   record Head(String simulation, String state, @JsonInclude(JsonInclude.Include.NON_NULL) Long pid,
+               @JsonInclude(JsonInclude.Include.NON_NULL) Integer exitCode,
+               @JsonInclude(JsonInclude.Include.NON_NULL) String error, Map<String, Object> settings,
+               @JsonInclude(JsonInclude.Include.NON_NULL) String gatlingReport) {
+   }
+
+   /** The libraries' log events of the run: how many, of how many kinds, and the file that holds them whole. */
+   record LogEvents(long events, int kinds, String file) {
+   }
+
+   /**
+    * summary.json: the head, the summary's entries, the incomplete steps, the wall time, the log events (when there
+    * were any), the sections by key and the gates. The entries between the head and the gates are the summary's and
+    * the sections', whose keys differ by simulation.
+    */
+   static Map<String, Object> json(Contents c, RunLog.Counts logged) {
+      Map<String, Object> json = Json.toMap(new Head(c.simulation(), c.state(),
+            "running".equals(c.state()) ? ProcessHandle.current().pid() : null, c.exitCode(), c.error(), c.settings(),
+            c.gatlingReport()));
       json.putAll(c.summary().json());
       if (!c.incomplete().isEmpty()) {
          json.put("incomplete", c.incomplete());
@@ -79,9 +87,8 @@ public final class RunFiles {
       if (c.wallTime() != null) {
          json.put("wallTime", c.wallTime());
       }
-      RunLog.Counts logged = RunLog.counts();
       if (logged.events() > 0) {
-         json.put("logEvents", Map.of("events", logged.events(), "kinds", logged.kinds(), "file", RunLog.FILE));
+         json.put("logEvents", new LogEvents(logged.events(), logged.kinds(), RunLog.FILE));
       }
       c.sections().forEach((key, section) -> json.put(key, section.rows()));
       json.putAll(c.gatesJson());

@@ -109,16 +109,23 @@ public final class RunIndex {
 
    @SuppressWarnings("unchecked")
    private static String recommended(SweepRun run) {
-      if (run.summary().get("answers") instanceof List<?> answers) {
-         // a RateSweep's answer: the smallest pool that met its SLO at its rate
-         return answers.stream().map(a -> (Map<String, Object>) a).map(a -> a.get("workload") + ": "
-               + (a.get("pool") == null ? "none met the SLO" : a.get("pool")) + " at " + a.get("rate") + "/s")
-               .collect(Collectors.joining("; "));
+      if (run.summary().get("answers") instanceof List<?> answers && !answers.isEmpty()) {
+         return answers.stream().map(a -> answer((Map<String, Object>) a)).collect(Collectors.joining("; "));
       }
       return RunSizings.sizings(run).stream().map(s -> {
          Recommendation c = s.choice();
          return s.workload() + ": " + (c.pick() == null ? "-" : Integer.toString(c.pick().pool()));
       }).collect(Collectors.joining("; "));
+   }
+
+   /** A RateSweep's answer (the smallest pool that met its SLO at its rate) or a sweep's settled or open one. */
+   private static String answer(Map<String, Object> a) {
+      Object pool = a.get("pool");
+      if (a.containsKey("rate")) {
+         return a.get("workload") + ": " + (pool == null ? "none met the SLO" : pool) + " at " + a.get("rate") + "/s";
+      }
+      return a.get("workload") + ": " + (pool == null ? "-" : pool)
+            + (Boolean.FALSE.equals(a.get("settled")) ? " (not settled)" : "");
    }
 
    private static String previousOf(List<SweepRun> runs, int i) {

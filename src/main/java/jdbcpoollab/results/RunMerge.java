@@ -1,5 +1,6 @@
 package jdbcpoollab.results;
 
+import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.HistogramLog;
 import jdbcpoollab.measure.KindResult;
 import jdbcpoollab.measure.MergedStep;
@@ -7,6 +8,7 @@ import jdbcpoollab.measure.StepHistograms;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.measure.Timing;
+import jdbcpoollab.report.KindsTable;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -183,7 +185,6 @@ public record RunMerge(List<SweepRun> runs, List<Map<String, StepHistograms>> hi
    }
 
    /** The kinds of a step as its run's summary.json holds them (rows by label, one per pass in pass order). */
-   @SuppressWarnings("unchecked")
    private static Map<String, KindResult> kinds(SweepRun run, StepResult step) {
       Map<String, KindResult> kinds = new LinkedHashMap<>();
       if (!(run.summary().get("kinds") instanceof List<?> rows)) {
@@ -191,11 +192,10 @@ public record RunMerge(List<SweepRun> runs, List<Map<String, StepHistograms>> hi
       }
       Map<String, Integer> seen = new LinkedHashMap<>();
       for (Object o : rows) {
-         Map<String, Object> row = (Map<String, Object>) o;
-         String kind = String.valueOf(row.get("kind"));
-         if (step.label().equals(row.get("step")) && seen.merge(kind, 1, Integer::sum) == step.repetition()) {
-            kinds.put(kind, new KindResult(kind, ((Number) row.get("ok")).longValue(),
-                  ((Number) row.get("ko")).longValue(), Timing.EMPTY, Timing.EMPTY, Timing.EMPTY));
+         KindsTable.Row row = Json.as(o, KindsTable.Row.class);
+         if (step.label().equals(row.step()) && seen.merge(row.kind(), 1, Integer::sum) == step.repetition()) {
+            kinds.put(row.kind(), new KindResult(row.kind(), row.ok(), row.ko(), Timing.EMPTY, Timing.EMPTY,
+                  Timing.EMPTY));
          }
       }
       return kinds;

@@ -82,7 +82,7 @@ public final class BurstEngine extends FaultRun<BurstOptions, BurstSummary> {
       BurstResult r;
       if (after == null) {
          r = new BurstResult(name, t.pool.step.openFailure(), null, -1, lab.faultProxy().counts().acceptedCount(), 0,
-               Double.NaN, Timing.EMPTY, 0, 0, 0, recorder.failures(), 0, 0);
+               Double.NaN, Timing.EMPTY, 0, 0, 0, recorder.failures(), 0, 0, recorder.failedAcquire());
       } else {
          r = result(t, after);
       }
@@ -113,7 +113,7 @@ public final class BurstEngine extends FaultRun<BurstOptions, BurstSummary> {
       return new BurstResult(t.pool.source.name(), null, served ? recorder.lastEndMs() - t.burstMs : null,
             after.serverConnections(), counts.acceptedCount(), after.throughProxy(), counts.quickestHandshakeMs(),
             recorder.acquire(), recorder.longestAcquireMs(), recorder.ok(), recorder.failed(),
-            recorder.failures(), after.longestSampleGapMs(), after.leftOpenAfterClose());
+            recorder.failures(), after.longestSampleGapMs(), after.leftOpenAfterClose(), recorder.failedAcquire());
    }
 
    /** The run's budget: every source's fill, idle time and burst, two socket timeouts and margins. */

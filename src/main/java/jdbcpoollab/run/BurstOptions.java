@@ -3,6 +3,7 @@ package jdbcpoollab.run;
 import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.Option;
 import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.PoolTimes;
 import jdbcpoollab.settings.BurstSettings;
@@ -16,7 +17,7 @@ import java.util.Map;
  * The options of Burst, read and checked before anything is started.
  *
  * @param common              the target and the server options it shares with other simulations
- * @param sources             the pool libraries, all of them by default
+ * @param sources             the pool libraries, all of them by default, c3p0 with {@code -Dc3p0HelperThreads}
  * @param minIdle             connections each pool opens before the burst and keeps
  * @param maxPool             most connections each pool opens
  * @param idleTimeoutMs       a connection above minIdle idle this long is closed; 0 keeps the library's default
@@ -39,7 +40,7 @@ public record BurstOptions(CommonOptions common, List<PoolLibrary> sources, int 
    /** The options Burst reads, with its defaults. */
    static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, FaultSources.DECLARED, Declared.MIN_IDLE,
          Declared.MAX_POOL, Declared.IDLE_TIMEOUT_MS, Declared.CONNECT_MS, Declared.BURST, Declared.OPS.withDefault(20),
-         Declared.IDLE_SECONDS, Declared.MAX_SECONDS, Declared.SAMPLE_MS);
+         Declared.IDLE_SECONDS, Declared.MAX_SECONDS, Declared.SAMPLE_MS, Declared.C3P0_HELPER_THREADS);
 
    public static BurstOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);
@@ -51,7 +52,7 @@ public record BurstOptions(CommonOptions common, List<PoolLibrary> sources, int 
       }
       return new BurstOptions(
             common,
-            FaultSources.from(o),
+            FaultSources.from(o, PoolLibraries.DEFAULT.withC3p0HelperThreads(o.read(Declared.C3P0_HELPER_THREADS))),
             minIdle,
             maxPool,
             o.read(Declared.IDLE_TIMEOUT_MS),

@@ -44,8 +44,13 @@ final class FaultSources {
    }
 
    static List<PoolLibrary> from(Options o) {
-      List<String> names = PoolLibraries.DEFAULT.names();
+      return from(o, PoolLibraries.DEFAULT);
+   }
+
+   /** {@code -Dsource} and {@code -Dprofile} of {@code libraries}, the registry's names with their settings. */
+   static List<PoolLibrary> from(Options o, PoolLibraries libraries) {
+      List<String> names = libraries.names();
       return PoolLibraries.profiled(o.read(Declared.SOURCE.withDefault(names).withAllowed(names)).stream()
-            .map(PoolLibraries.DEFAULT::named).toList(), Profile.from(o));
+            .map(libraries::named).toList(), Profile.from(o));
    }
 }

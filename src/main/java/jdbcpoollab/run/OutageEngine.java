@@ -113,7 +113,7 @@ public final class OutageEngine extends FaultRun<OutageOptions, OutageSummary> {
       if (after == null) {
          OutageResult failed = new OutageResult(name, t.pool.step.openFailure(), options.connectionTimeoutMs(),
                0, recorder.acquire(), 0, 0, recorder.failures(), 0, 0, null, -1, -1, 0, 0, 0, 0, recorder.failedAcquire(),
-               recorder.failed() / options.downSeconds());
+               failuresPerDownSecond(recorder));
          if (t.pool.report()) {
             summary.add(failed, List.of(), Double.NaN, Double.NaN);
             finished(failed);
@@ -156,7 +156,15 @@ public final class OutageEngine extends FaultRun<OutageOptions, OutageSummary> {
             held == null ? -1 : held.active(), held == null ? -1 : held.idle(), after.throughProxy(),
             after.leftOpenAfterClose(), Math.max(0, (left - t.pool.startNanos()) / 1e6 - options.loadSeconds()
             * 1000), after.longestSampleGapMs(), recorder.failedAcquire(),
-            (recorder.failed() - recorder.failedAfterMark()) / options.downSeconds());
+            failuresPerDownSecond(recorder));
+   }
+
+   /**
+    * Operations that failed before the database's return, per second it was unreachable: those of a pool that never
+    * opened too, whose recorder was never marked.
+    */
+   private double failuresPerDownSecond(FaultRecorder recorder) {
+      return (recorder.failed() - recorder.failedAfterMark()) / options.downSeconds();
    }
 
    private List<Outcome> finished(OutageResult r) {

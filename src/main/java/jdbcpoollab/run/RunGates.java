@@ -1,11 +1,13 @@
 package jdbcpoollab.run;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.analysis.Baseline;
 import jdbcpoollab.analysis.Gate;
 import jdbcpoollab.analysis.GateResult;
 import jdbcpoollab.analysis.GateVerdict;
 import jdbcpoollab.analysis.NumberText;
+import jdbcpoollab.files.Json;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.report.GateTables;
@@ -94,14 +96,24 @@ public final class RunGates {
       return assertions;
    }
 
+   /**
+    * The gates' part of summary.json: every verdict when the run had gates, and the baseline it was held to.
+    *
+    * @param gates    absent without gates or a baseline
+    * @param baseline absent without a baseline
+    */
+   record Written(@JsonInclude(JsonInclude.Include.NON_NULL) List<GateResult> gates,
+                  @JsonInclude(JsonInclude.Include.NON_NULL) BaselineFile baseline) {
+   }
+
+   /** The earlier run's summary.json the steps were compared with, and the tolerance of the comparison. */
+   record BaselineFile(String file, double tolerancePct) {
+   }
+
    void addTo(Map<String, Object> summary) {
-      if (options.any()) {
-         summary.put("gates", results.stream().map(GateResult::toMap).toList());
-      }
-      if (options.baseline() != null) {
-         summary.put("baseline", Map.of("file", options.baseline().source(),
-               "tolerancePct", options.baseline().tolerancePct()));
-      }
+      Baseline baseline = options.baseline();
+      summary.putAll(Json.toMap(new Written(options.any() ? List.copyOf(results) : null, baseline == null ? null
+            : new BaselineFile(baseline.source(), baseline.tolerancePct()))));
    }
 
    /** The gates and the baseline diff, as Markdown or as console text. */

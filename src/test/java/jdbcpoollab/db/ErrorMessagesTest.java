@@ -25,6 +25,17 @@ class ErrorMessagesTest {
    }
 
    @Test
+   void dbcp2TimeoutsOfDifferentDurationsAreOneMessage() {
+      String a = ErrorMessages.normalise(new SQLException("Cannot get a connection, pool error Timeout waiting for"
+            + " idle object, maxWaitDuration=PT1.999996223S"));
+      String b = ErrorMessages.normalise(new SQLException("Cannot get a connection, pool error Timeout waiting for"
+            + " idle object, maxWaitDuration=PT2S"));
+      assertEquals(a, b);
+      assertEquals("SQLException: Cannot get a connection, pool error Timeout waiting for idle object,"
+            + " maxWaitDuration=PTNS", a);
+   }
+
+   @Test
    void theRootCauseIsKeptWhenItSaysMore() {
       SQLException e = new SQLException("Communications link failure", new ConnectException("Connection refused"));
       String message = ErrorMessages.normalise(e);

@@ -52,4 +52,24 @@ class BurstIntegrationTest {
             .anyMatch(l -> Integer.parseInt(l.substring(l.lastIndexOf(',') + 1)) > 0), timeline.toString());
       assertTrue(Files.exists(run.folder().resolve("burst-vibur-connections.svg")));
    }
+
+   /** Three users on one connection held 600 ms at a time: the others' getConnection fail after the 250 ms timeout. */
+   @Test
+   void failedWaitsAreTimedEachAsLongAsThePoolMadeItsCallerWait() {
+      GatlingRun.Result run = GatlingRun.run(Burst.class, Map.of("source", "hikari", "minIdle", "1", "maxPool", "1",
+            "connectMs", "0", "burst", "3", "ops", "2", "sleepMs", "600", "connectionTimeoutMs", "250",
+            "idleSeconds", "0.3", "maxSeconds", "10"), false);
+      assertEquals(0, run.exitCode(), run.console());
+      @SuppressWarnings("unchecked")
+      Map<String, Object> s = ((List<Map<String, Object>>) run.summary().get("sources")).get(0);
+      @SuppressWarnings("unchecked")
+      Map<String, Number> failedAcquire = (Map<String, Number>) s.get("failedAcquire");
+      @SuppressWarnings("unchecked")
+      long failedGetConnection = ((Map<String, Number>) s.get("failures")).entrySet().stream()
+            .filter(e -> e.getKey().startsWith("getConnection: ")).mapToLong(e -> e.getValue().longValue()).sum();
+      assertTrue(failedGetConnection > 0, s.toString());
+      assertEquals(failedGetConnection, failedAcquire.get("count").longValue(), s.toString());
+      assertTrue(failedAcquire.get("p50").doubleValue() >= 240, "each waited its timeout: " + s);
+      assertTrue(failedAcquire.get("max").doubleValue() < 1_250, "none waited a second past it: " + s);
+   }
 }

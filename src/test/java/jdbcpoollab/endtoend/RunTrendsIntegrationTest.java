@@ -71,5 +71,8 @@ class RunTrendsIntegrationTest {
          assertTrue(dom.contains("<td>" + run + "</td>"), run + " not in the trend table");
       }
       assertTrue(dom.contains("<td>FAILED</td>"), "the failed baseline is marked");
+      // a sweep's answer is its pool, not a RateSweep's "pool at rate/s"
+      assertEquals(3, java.util.regex.Pattern.compile("<td>wait: \\d+( \\(not settled\\))?</td>").matcher(dom)
+            .results().count(), dom);
    }
 }

@@ -9,8 +9,10 @@ import jdbcpoollab.workloads.Workload;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -139,5 +141,50 @@ class StepWindowTest {
       assertTrue(r.outcome().complete(), "sampled: " + step.cutReason());
       assertNull(step.cutReason());
       assertTrue(r.runtime().jvm().liveThreadsPeak() > 0);
+   }
+
+   /** A statement that counts its runs, on the "pool" that never waits. */
+   private static Step counting(AtomicLong runs, long windowMs) {
+      Workload counted = new Workload() {
+         public String name() {
+            return "counted";
+         }
+
+         public String statement() {
+            return "count";
+         }
+
+         public void run(Connection connection) throws SQLException {
+            runs.incrementAndGet();
+            SLEEP.run(connection);
+         }
+      };
+      StepRecorder recorder = new StepRecorder(StepId.of("counted", 1), 8, 0, windowMs * MS);
+      return new Step(counted, "counted pool=1", () -> NO_WAIT, recorder);
+   }
+
+   @Test
+   void aWarmUpStepStopsAtItsOperationBound() throws Exception {
+      AtomicLong runs = new AtomicLong();
+      Step step = counting(runs, 60_000);
+      OperationBudget budget = new OperationBudget(100);
+      step.bound(budget);
+      long start = System.nanoTime();
+      StepResult r = run(step, 8);
+      assertEquals(100, budget.started(), "every operation of the bound, and no more");
+      assertEquals(100, runs.get(), "its users started 100 operations");
+      long ok = r.counts().ok();
+      assertTrue(ok > 100 - 8 && ok <= 100, "the operations that ended before the stop: " + ok);
+      assertFalse(r.outcome().complete(), "stopped long before its 60 s window");
+      assertTrue(System.nanoTime() - start < 30_000 * MS);
+   }
+
+   @Test
+   void aMeasuredStepHasNoBound() throws Exception {
+      AtomicLong runs = new AtomicLong();
+      StepResult r = run(counting(runs, 400), 8);
+      assertTrue(r.outcome().complete(), "its window ran whole");
+      assertTrue(r.counts().ok() > 100, "8 users of 5 ms operations for 0.4 s: " + r.counts().ok());
+      assertTrue(r.counts().ok() <= runs.get());
    }
 }

@@ -314,4 +314,28 @@ class PoolLibrariesTest {
                + " AND COMMAND <> 'Daemon'");
       }
    }
+
+   /** c3p0's helper threads as a run names them: that many threads of its pool, c3p0's own 3 otherwise. */
+   @Test
+   void aRunNamesTheHelperThreadsOfC3p0Alone() throws Exception {
+      PoolLibraries sixteen = PoolLibraries.DEFAULT.withC3p0HelperThreads(16);
+      assertEquals(16, helpersOf(sixteen, "lab-c3p0-helpers-16"));
+      assertEquals(3, helpersOf(PoolLibraries.DEFAULT, "lab-c3p0-helpers-own"));
+      assertSame(PoolLibraries.DEFAULT, PoolLibraries.DEFAULT.withC3p0HelperThreads(0), "0 keeps c3p0's own");
+      assertSame(PoolLibraries.DEFAULT.named("hikari"), sixteen.named("hikari"), "the others are not touched");
+      assertTrue(sixteen.named("c3p0").describeTimes().contains("numHelperThreads = 16"));
+      assertFalse(PoolLibraries.DEFAULT.named("c3p0").describeTimes().contains("numHelperThreads"));
+   }
+
+   /** The live helper threads c3p0 started for the pool it opens as {@code poolName}, named by its identity. */
+   private static long helpersOf(PoolLibraries libraries, String poolName) throws Exception {
+      try (ConnectionSource source = libraries.named("c3p0").open(database, new PoolShape(poolName, 2, 4, 5_000));
+           Connection c = source.getConnection()) {
+         assertTrue(c.isValid(2), poolName);
+         ComboPooledDataSource c3p0 = (ComboPooledDataSource) ((DataSourcePool) source).dataSource();
+         String token = "identityToken->" + c3p0.getIdentityToken() + ",";
+         return Thread.getAllStackTraces().keySet().stream()
+               .filter(t -> t.getName().contains(token) && t.getName().contains("]-HelperThread-#")).count();
+      }
+   }
 }

@@ -4,6 +4,7 @@ import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,9 +14,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Each library's recommended profile holds to its list, every setting with its source; -Dprofile multiplies. */
+/**
+ * Each library's recommended profile holds to its list, every setting with its source and named in its row of
+ * docs/pools.md; -Dprofile multiplies.
+ */
 class ProfilesTest {
-   /** What each library's own documentation recommends beyond its defaults, as the lab sets it. */
+   /**
+    * What the lab's libraries' own documentation recommends beyond their defaults, as the lab sets it. A library
+    * registered later is held to its row of docs/pools.md alone.
+    */
    private static final Map<String, List<String>> RECOMMENDED = new LinkedHashMap<>();
 
    static {
@@ -30,12 +37,19 @@ class ProfilesTest {
    }
 
    @Test
-   void everyRecommendedSettingIsListedAndNamesItsSource() {
-      assertEquals(List.copyOf(RECOMMENDED.keySet()), PoolLibraries.DEFAULT.names(), "every library has its list");
+   void everyRecommendedSettingIsListedAndNamesItsSource() throws IOException {
+      assertEquals(List.copyOf(RECOMMENDED.keySet()), PoolLibraries.DEFAULT.names().stream()
+            .filter(RECOMMENDED::containsKey).toList(), "every listed library is registered, in the registry's order");
+      Map<String, String> adds = SourcesTableTest.column("what `recommended` adds");
       for (PoolLibrary library : PoolLibraries.DEFAULT.all()) {
          List<Recommendation<?>> settings = library.recommended();
-         assertEquals(RECOMMENDED.get(library.name()), settings.stream().map(Recommendation::setting).toList(),
-               library.name());
+         List<String> names = settings.stream().map(Recommendation::setting).toList();
+         assertEquals(RECOMMENDED.getOrDefault(library.name(), names), names, library.name());
+         String row = adds.get(library.name());
+         assertEquals(names.isEmpty(), row.startsWith("nothing"), library.name() + " in docs/pools.md: " + row);
+         for (String name : names) {
+            assertTrue(row.contains("`" + name + "`"), library.name() + " " + name + " in docs/pools.md: " + row);
+         }
          for (Recommendation<?> setting : settings) {
             assertTrue(setting.source().matches("(https://|github\\.com/|quarkus\\.io/)\\S+.*"),
                   library.name() + " " + setting.setting() + ": a page or a source file, " + setting.source());

@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -35,6 +37,15 @@ class SourcesTableTest {
          assertEquals(columns, row.size(), row.get(0) + ": " + row);
          assertFalse(row.stream().anyMatch(String::isBlank), row.get(0) + ": an empty cell " + row);
       }
+   }
+
+   /** The cells of the column headed {@code header}, by source, in the table's order. */
+   static Map<String, String> column(String header) throws IOException {
+      int at = header().indexOf(header);
+      assertTrue(at > 0, "a column " + header + " in " + header());
+      Map<String, String> cells = new LinkedHashMap<>();
+      table().forEach(row -> cells.put(row.get(0).replace("`", ""), row.get(at)));
+      return cells;
    }
 
    private static List<String> header() throws IOException {

@@ -108,4 +108,12 @@ class CompareSummaryTest {
       assertEquals(Json.toJson(statistics.get(0)), Json.toJson(back));
       assertEquals(back, Json.as(Json.toMap(back), CompareSummary.Statistics.class));
    }
+
+   @Test
+   void theWholeSummaryIsWrittenAsTheLabWroteItBefore() throws IOException {
+      Map<String, Object> json = summary().json();
+      assertEquals(Files.readString(Path.of("src/test/resources/summaries/cpoolcompare-top.json")), Json.toJson(json));
+      assertEquals(List.of("baselineOption", "statistics", "runs"), List.copyOf(json.keySet()));
+      assertEquals("none", Json.as(json, CompareSummary.Written.class).baselineOption());
+   }
 }

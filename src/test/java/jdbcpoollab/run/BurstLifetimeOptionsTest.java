@@ -6,10 +6,12 @@ import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.pools.PoolLibrary;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,6 +31,17 @@ class BurstLifetimeOptionsTest {
       assertEquals(50, o.users());
       assertEquals(15_000, o.times().idleTimeoutMs());
       assertEquals(PoolLibraries.DEFAULT.names().size(), o.settings().sources().size());
+   }
+
+   @Test
+   void burstGivesC3p0TheHelperThreadsItNames() {
+      BurstOptions o = BurstOptions.from(options(Map.of("c3p0HelperThreads", "16", "source", "c3p0,hikari")));
+      assertEquals(List.of("c3p0", "hikari"), o.sources().stream().map(PoolLibrary::name).toList());
+      assertTrue(o.settings().sources().get(0).contains("numHelperThreads = 16"), o.settings().sources().toString());
+      assertFalse(o.settings().sources().get(1).contains("numHelperThreads"), o.settings().sources().toString());
+      assertFalse(BurstOptions.from(options(Map.of("source", "c3p0"))).settings().sources().get(0)
+            .contains("numHelperThreads"));
+      assertThrows(OptionException.class, () -> BurstOptions.from(options(Map.of("c3p0HelperThreads", "-1"))));
    }
 
    @Test

@@ -4,11 +4,14 @@ import jdbcpoollab.capture.Profile;
 import jdbcpoollab.capture.ShapeCount;
 import jdbcpoollab.files.Decimals;
 import jdbcpoollab.files.Json;
+import jdbcpoollab.measure.SweepRun;
 
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 import static jdbcpoollab.analysis.NumberText.fixed;
 
@@ -76,19 +79,23 @@ public final class CaptureSummary implements Summary {
       return table;
    }
 
+   /** What the capture holds in one sentence: its requests, statements, span and rate, and what was left out. */
+   private String overview() {
+      return String.format(Locale.ROOT, "%d requests (%d transactions, %d autocommit statements) and %d statements in "
+                  + "%s s, %s requests/s from the first arrival to the last; %d transactions the capture ended inside "
+                  + "of left out%s.", profile.requests(), profile.heldMicros().size(),
+            profile.requests() - profile.heldMicros().size(), profile.statements(),
+            fixed(profile.spanMicros() / 1e6, 3), fixed(profile.arrivalRate(), 1), profile.unfinished(),
+            writes ? "; it writes: its replay needs -Dreplay.writes=true" : "");
+   }
+
    @Override
    public synchronized String tables(boolean markdown) {
       if (profile == null) {
          return "";
       }
-      StringBuilder md = new StringBuilder();
-      md.append(String.format(Locale.ROOT, "%d requests (%d transactions, %d autocommit statements) and "
-                  + "%d statements in %s s, %s requests/s from the first arrival to the last; %d transactions the "
-                  + "capture ended inside of left out%s.%n%n", profile.requests(), profile.heldMicros().size(),
-            profile.requests() - profile.heldMicros().size(), profile.statements(),
-            fixed(profile.spanMicros() / 1e6, 3), fixed(profile.arrivalRate(), 1), profile.unfinished(),
-            writes ? "; it writes: its replay needs -Dreplay.writes=true" : ""));
-      section(md, markdown, "Statements by shape", shapeTable(profile.shapes()));
+      StringBuilder md = new StringBuilder(overview()).append("\n\n");
+      section(md, markdown, "Statements by shape", CapturePage.shapeTable(profile.shapes(), true));
       Table held = new Table(List.of("transactions", "statements (median)", "held median ms", "held max ms",
             "gap median ms"));
       held.add(List.of(String.valueOf(profile.heldMicros().size()),
@@ -105,20 +112,19 @@ public final class CaptureSummary implements Summary {
       }
       section(md, markdown, "Requests per second", perSecond);
       section(md, markdown, "The driver's chatter, left out (" + profile.chatterCount() + " statements)",
-            shapeTable(profile.chatter()));
+            CapturePage.shapeTable(profile.chatter(), true));
       return md.toString();
-   }
-
-   private static Table shapeTable(List<ShapeCount> counts) {
-      Table table = new Table(List.of("shape", "count", "share"));
-      counts.forEach(s -> table.add(List.of(s.shape().replace("|", "\\|"), String.valueOf(s.count()),
-            fixed(100 * s.share(), 1) + "%")));
-      return table;
    }
 
    private static void section(StringBuilder md, boolean markdown, String title, Table table) {
       md.append(markdown ? "## " + title + "\n\n" : title + ":\n").append(markdown ? table.markdown() : table.text())
             .append('\n');
+   }
+
+   @Override
+   public synchronized Optional<Path> page(Path runFolder, Path compareWith) {
+      return profile == null ? Optional.empty()
+            : Optional.of(CapturePage.write(SweepRun.read(runFolder), profile, overview(), server, FILE));
    }
 
    @Override

@@ -20,45 +20,75 @@ import static jdbcpoollab.analysis.NumberText.trimmed;
  * the waits and the total time against pool size, measured beside the M/M/c prediction, with SVG charts next to it.
  */
 public final class RateSweepPage {
+   private static final String RULE = "<br><span class=\"muted\">Rule: the smallest pool whose P99 total time from "
+         + "arrival meets the SLO with no failure. Reasoning per workload below.</span>";
+   private static final String OPEN_MODEL = "<b>Open model</b>: requests arrive at the offered rate (Gatling's open "
+         + "injection, randomised), whether or not earlier ones are done.";
 
    private RateSweepPage() {
    }
 
    /** Writes the page and its charts into the run's folder. */
    public static Path write(SweepRun run, List<RateAnswer> answers) {
-      Html html = new Html(run.simulation() + " " + run.name());
-      html.h1(run.simulation() + " " + run.name());
-      html.pHtml("<span class=\"muted\">For this traffic, which pool? Run state: <b>" + Html.escape(run.state())
-            + "</b>. " + Html.link("../index.html", "All runs") + "</span>");
+      Html html = head(run, "For this traffic, which pool?");
       if (answers.isEmpty()) {
          html.boxHtml("warn", "This run has no finished step yet.");
       } else {
-         html.boxHtml(answers.stream().allMatch(a -> a.pick() != null) ? "answer" : "warn",
-               "<b>Recommended pool for this rate</b>" + answers.stream()
-                     .map(a -> "<br>" + Html.escape(RateText.headline(a))).collect(Collectors.joining())
-                     + "<br><span class=\"muted\">Rule: the smallest pool whose P99 total time from arrival meets "
-                     + "the SLO with no failure. Reasoning per workload below.</span>");
+         html.boxHtml(kind(answers), "<b>Recommended pool for this rate</b>" + headlines(answers) + RULE);
          html.table(RateTables.answers(answers));
       }
       settings(html, run);
       for (RateAnswer a : answers) {
-         html.h2("Workload " + a.workload() + ": " + run.query(a.workload()), "workload-" + a.workload());
-         html.boxHtml(a.pick() != null ? "answer" : "warn", "<b>" + Html.escape(RateText.headline(a)) + "</b><ul><li>"
-               + RateText.reasoning(a).stream().map(Html::escape).collect(Collectors.joining("</li><li>"))
-               + "</li></ul>");
-         html.images(charts(run.folder(), a));
-         html.h3("Steps");
-         html.p("Times in ms, from each request's arrival. a = rate x S is the offered load in connections; the pool "
-               + "is unstable when a ≥ pool. Predicted = M/M/c (Erlang C). Queue = the wait for a request thread.");
-         html.table(RateTables.byPool(a));
+         answer(html, run.folder(), a, "Workload " + a.workload() + ": " + run.query(a.workload()),
+               "workload-" + a.workload(), a.workload());
       }
-      definitions(html);
+      definitions(html, OPEN_MODEL);
+      return written(run, html);
+   }
+
+   /** The page's title and first line: what it answers, the run's state and the way back to all runs. */
+   static Html head(SweepRun run, String question) {
+      Html html = new Html(run.simulation() + " " + run.name());
+      html.h1(run.simulation() + " " + run.name());
+      html.pHtml("<span class=\"muted\">" + Html.escape(question) + " Run state: <b>" + Html.escape(run.state())
+            + "</b>. " + Html.link("../index.html", "All runs") + "</span>");
+      return html;
+   }
+
+   /** "answer" when every answer found a pool, else "warn". */
+   static String kind(List<RateAnswer> answers) {
+      return answers.stream().allMatch(a -> a.pick() != null) ? "answer" : "warn";
+   }
+
+   /** Each answer's headline, a line each. */
+   static String headlines(List<RateAnswer> answers) {
+      return answers.stream().map(a -> "<br>" + Html.escape(RateText.headline(a))).collect(Collectors.joining());
+   }
+
+   /**
+    * One answer's section: its headline and reasoning, its charts (files named after {@code fileStem}) and its
+    * steps.
+    */
+   static void answer(Html html, Path dir, RateAnswer a, String title, String id, String fileStem) {
+      html.h2(title, id);
+      html.boxHtml(a.pick() != null ? "answer" : "warn", "<b>" + Html.escape(RateText.headline(a)) + "</b><ul><li>"
+            + RateText.reasoning(a).stream().map(Html::escape).collect(Collectors.joining("</li><li>"))
+            + "</li></ul>");
+      html.images(charts(dir, a, fileStem));
+      html.h3("Steps");
+      html.p("Times in ms, from each request's arrival. a = rate x S is the offered load in connections; the pool "
+            + "is unstable when a ≥ pool. Predicted = M/M/c (Erlang C). Queue = the wait for a request thread.");
+      html.table(RateTables.byPool(a));
+   }
+
+   /** The page written as the run folder's index.html. */
+   static Path written(SweepRun run, Html html) {
       Path page = run.folder().resolve("index.html");
       AtomicFile.write(page, html.page());
       return page;
    }
 
-   private static void settings(Html html, SweepRun run) {
+   static void settings(Html html, SweepRun run) {
       html.h2("Settings", "settings");
       Table table = new Table(List.of("setting", "value"));
       Map<String, Object> settings = run.settings();
@@ -78,9 +108,8 @@ public final class RateSweepPage {
       html.listHtml(links);
    }
 
-   static List<String[]> charts(Path dir, RateAnswer a) {
-      String w = a.workload();
-      String at = w + " at " + trimmed(a.rate()) + "/s";
+   static List<String[]> charts(Path dir, RateAnswer a, String w) {
+      String at = a.workload() + " at " + trimmed(a.rate()) + "/s";
       List<RatePoint> points = a.points().stream().filter(p -> p.step().counts().ok() > 0).toList();
       double[] pools = points.stream().mapToDouble(RatePoint::pool).toArray();
       List<String[]> images = new ArrayList<>();
@@ -117,13 +146,13 @@ public final class RateSweepPage {
       return points.stream().mapToDouble(f).toArray();
    }
 
-   private static void definitions(Html html) {
+   /** How the numbers are defined, {@code arrivals} saying how the requests arrive. */
+   static void definitions(Html html, String arrivals) {
       html.h2("How the numbers are defined", "definitions");
       html.listHtml(List.of(
-            "<b>Open model</b>: requests arrive at the offered rate (Gatling's open injection, randomised), whether "
-                  + "or not earlier ones are done. Each is handed to one of the request threads (the application's "
-                  + "thread pool); an arrival that finds all busy waits in the request queue, and beyond -DqueueLimit "
-                  + "it is refused (a failure).",
+            arrivals + " Each is handed to one of the request threads (the application's thread pool); an arrival "
+                  + "that finds all busy waits in the request queue, and beyond -DqueueLimit it is refused (a "
+                  + "failure).",
             "<b>Queue</b>: from arrival until a request thread picks the request up. <b>Acquire</b>: time in "
                   + "getConnection(), timeouts included. <b>Total</b>: from arrival until the connection is given "
                   + "back, successful requests only; a slow pool cannot hide its queue in it (no coordinated "

@@ -8,12 +8,15 @@ import jdbcpoollab.files.Decimals;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.ArrivalResult;
 import jdbcpoollab.measure.Rounded;
+import jdbcpoollab.measure.SweepRun;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 import static jdbcpoollab.analysis.NumberText.fixed;
 import static jdbcpoollab.analysis.NumberText.trimmed;
@@ -162,6 +165,11 @@ public final class ReplaySummary implements Summary {
          md.append(markdown ? "## Headroom\n\n**" + headroom + "**\n" : "Headroom: " + headroom + "\n");
       }
       return md.toString();
+   }
+
+   @Override
+   public Optional<Path> page(Path runFolder, Path compareWith) {
+      return Optional.of(ReplayPage.write(SweepRun.read(runFolder), answers(), headroom(), requests));
    }
 
    @Override

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -119,6 +120,12 @@ class CapturePostgresTest {
    void theReplayAtSpeedOneOnALargePoolSendsTheCapturedRateAndHoldsConnectionsAsLong() {
       assertEquals(0, replay.exitCode(), replay.console());
       CaptureReplayIntegrationTest.assertReplayed(replay, traffic);
+   }
+
+   @Test
+   void theCaptureAndTheReplayEachWriteTheirPageWithTheNumbersOfTheirSummary() throws IOException {
+      CaptureReplayPages.assertCapturePage(capture);
+      CaptureReplayPages.assertReplayPage(replay);
    }
 
    @Test

@@ -1,6 +1,7 @@
 package jdbcpoollab.endtoend;
 
 import jdbcpoollab.capture.CaptureFile;
+import jdbcpoollab.capture.MySqlGeneralLog;
 import jdbcpoollab.capture.Profile;
 import jdbcpoollab.capture.ShapeCount;
 import jdbcpoollab.capture.TrafficOfKnownShape;
@@ -56,6 +57,8 @@ class CaptureReplayIntegrationTest {
    private List<String> settingsDuring;
    private GatlingRun.Result capture;
    private GatlingRun.Result replay;
+   /** What the server received during the replay, every step's, read from its general log as a capture reads it. */
+   private Profile replayedOnServer;
 
    @BeforeAll
    void captureAndReplay() throws Exception {
@@ -67,8 +70,13 @@ class CaptureReplayIntegrationTest {
          settingsDuring = logSettings();
          traffic.send(database, 3, List.of("SET NAMES utf8mb4", "SELECT @@version"));
       });
-      replay = GatlingRun.run(Replay.class, target(Map.of("capture", capture.folder().toString(), "speed", "1,2,4",
-            "pools", "1,16", "sloP99Ms", "400", "replay.writes", "true", "replay.sameServer", "true")), false);
+      try (MySqlGeneralLog log = MySqlGeneralLog.start(database)) {
+         replay = GatlingRun.run(Replay.class, target(Map.of("capture", capture.folder().toString(), "speed",
+               "1,2,4", "pools", "1,16", "sloP99Ms", "400", "replay.writes", "true", "replay.sameServer", "true")),
+               false);
+         log.stop();
+         replayedOnServer = Profile.of(log.read());
+      }
    }
 
    @AfterAll
@@ -205,6 +213,21 @@ class CaptureReplayIntegrationTest {
    }
 
    @Test
+   void theServerReceivesTheSentShapesInTheirSentSharesAndTransactionsOfTheirLength() {
+      List<String> shapes = List.of(TrafficOfKnownShape.SELECT, TrafficOfKnownShape.LOCK, TrafficOfKnownShape.UPDATE,
+            TrafficOfKnownShape.INSERT);
+      double replayed = shapes.stream().mapToInt(replayedOnServer::count).sum();
+      // pool 1 at 2x and 4x may drop the requests still queued at the window's close; the other four replay all
+      assertTrue(replayed >= 4 * (SELECTS + 3 * TRANSACTIONS), "the steps' requests " + replayedOnServer.shapes());
+      for (String shape : shapes) {
+         int sent = shape.equals(TrafficOfKnownShape.SELECT) ? SELECTS : TRANSACTIONS;
+         within((double) sent / (SELECTS + 3 * TRANSACTIONS), replayedOnServer.count(shape) / replayed, 0.05,
+               "the share of " + shape + " replayed " + replayedOnServer.shapes());
+      }
+      assertEquals(List.of(3), replayedOnServer.transactionLengths().stream().distinct().toList());
+   }
+
+   @Test
    @SuppressWarnings("unchecked")
    void eachSpeedGetsAPoolAndTheHeadroomIsSaidPlainly() {
       List<Map<String, Object>> answers = (List<Map<String, Object>>) replay.summary().get("answers");
@@ -218,6 +241,12 @@ class CaptureReplayIntegrationTest {
       assertTrue(headroom.startsWith("pool ") && headroom.contains("serves today's traffic with P99")
             && headroom.contains("at 2x it needs pool") && headroom.contains("at 4x"), headroom);
       assertTrue(replay.console().contains("Headroom: " + headroom), replay.console());
+   }
+
+   @Test
+   void theCaptureAndTheReplayEachWriteTheirPageWithTheNumbersOfTheirSummary() throws IOException {
+      CaptureReplayPages.assertCapturePage(capture);
+      CaptureReplayPages.assertReplayPage(replay);
    }
 
    @Test

@@ -8,6 +8,7 @@ import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.ExternalServer;
 import jdbcpoollab.testing.GatlingRun;
 import jdbcpoollab.testing.LabProcess;
+import jdbcpoollab.testing.RunsAlone;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,6 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * while a step loads it. That step stops at once (its failures KO, normalised), finished steps stay, the report is
  * written, the console names the incomplete steps and the run exits 3; a step after a restart gets a new pool.
  */
+@RunsAlone
 class DatabaseLostTest {
    @TempDir
    Path tmp;

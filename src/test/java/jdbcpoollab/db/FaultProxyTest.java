@@ -1,5 +1,6 @@
 package jdbcpoollab.db;
 
+import jdbcpoollab.testing.RunsAlone;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -14,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The fault proxy in front of a real embedded MariaDB: refused, blackholed, and back on the same port. */
+@RunsAlone
 class FaultProxyTest {
    private static EmbeddedMariaDb server;
    private static Database direct;

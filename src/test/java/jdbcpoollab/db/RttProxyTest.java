@@ -1,5 +1,6 @@
 package jdbcpoollab.db;
 
+import jdbcpoollab.testing.RunsAlone;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -16,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The round-trip proxy in front of a real embedded MariaDB: one statement costs one more round trip, no more. */
+@RunsAlone
 class RttProxyTest {
    private static final int RTT_MS = 20;
    private static EmbeddedMariaDb server;

@@ -10,6 +10,7 @@ import jdbcpoollab.capture.TrafficOfKnownShape;
 import jdbcpoollab.db.Database;
 import jdbcpoollab.testing.GatlingRun;
 import jdbcpoollab.testing.PostgresServer;
+import jdbcpoollab.testing.RunsAlone;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -33,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * (switched on and off with ALTER SYSTEM and a reload, as docs/replay.md says) and replayed at speed 1 on pool 16.
  * Skipped, with the reason, where the tests' PostgreSQL is not available.
  */
+@RunsAlone
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CapturePostgresTest {
    private static final Class<?> CAPTURE = jdbcpoollab.simulations.Capture.class;

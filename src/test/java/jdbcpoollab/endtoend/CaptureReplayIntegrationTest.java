@@ -13,6 +13,7 @@ import jdbcpoollab.run.ReplayOptions;
 import jdbcpoollab.simulations.Capture;
 import jdbcpoollab.simulations.Replay;
 import jdbcpoollab.testing.GatlingRun;
+import jdbcpoollab.testing.RunsAlone;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -46,6 +47,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * transactions of three statements with known pauses), captured by {@code -Dsim=Capture} from the general log and
  * replayed by {@code -Dsim=Replay} at speeds 1, 2 and 4 on pools 1 and 16: one capture, one replay.
  */
+@RunsAlone
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CaptureReplayIntegrationTest {
    private static final int SELECTS = 150;

@@ -8,6 +8,7 @@ import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.ExternalServer;
 import jdbcpoollab.testing.GatlingRun;
 import jdbcpoollab.testing.LabProcess;
+import jdbcpoollab.testing.RunsAlone;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,6 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * while a step loads it. That step stops at once (its failures KO, normalised), finished steps stay, the report is
  * written, the console names the incomplete steps and the run exits 3; a step after a restart gets a new pool.
  */
+@RunsAlone
 class DatabaseLostTest {
    @TempDir
    Path tmp;
@@ -92,9 +94,11 @@ class DatabaseLostTest {
             "lab.gatlingResults", tmp.resolve("gatling").toString(), "pools", "1,2,4,8", "users", "16",
             "seconds", "2", "warmup", "1", "workloads", "wait", "recoverSeconds", "1");
       try (LabProcess gatling = LabProcess.gatling(PoolSweep.class, props, Map.of(), tmp.resolve("run.log"))) {
-         awaitFinishedSteps(tmp, Set.of(), 1);
+         gatling.awaitOutput("[2/4] wait pool=2: pool filled", Duration.ofMinutes(2));
+         long loadStarts = System.nanoTime();
          awaitSleepingQueries(embeddedServerOf(gatling.output()));
-         LabProcess.sleep(1500); // past step 2's 1 s warm-up: the kill falls in its window
+         // 1.5 s after step 2's load started, past its 1 s warm-up: the kill falls in its 2 s window
+         LabProcess.sleep(Math.max(0, 1500 - (System.nanoTime() - loadStarts) / 1_000_000));
          long pid = Long.parseLong(Files.readString(new EmbeddedMariaDb(home, 1).pidFile()).trim());
          LabProcess.kill("-KILL", Long.toString(pid));
          long killedAt = System.nanoTime();

@@ -2,6 +2,7 @@ package jdbcpoollab.endtoend;
 
 import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.GatlingRun;
+import jdbcpoollab.testing.RunsAlone;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * them. A quiet counterpart is left out: on a 2-core machine shared with other builds no threshold low enough to mean
  * anything holds reliably.
  */
+@RunsAlone
 class DisturbedSweepTest {
    private static GatlingRun.Result run;
    private static String page;

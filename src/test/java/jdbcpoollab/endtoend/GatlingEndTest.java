@@ -28,10 +28,11 @@ class GatlingEndTest {
 
    @Test
    void aRunThatSentNoRequestEndsWithItsOwnLineAndCodeNotGatlingsStackTrace() {
+      // a pool of 16 cannot open on 10 connections: a short acquire timeout gives up after the 10 s fill, not 30 s
       Map<String, String> props = Map.of("lab.home", EmbeddedMariaDb.defaultHome().toString(),
             "lab.results", tmp.toString(), "lab.gatlingResults", tmp.resolve("gatling").toString(),
             "pools", "16", "users", "2", "seconds", "0.5", "warmup", "0", "workloads", "wait",
-            "db.serverOption", "max_connections=10");
+            "db.serverOption", "max_connections=10", "connectionTimeoutMs", "1000");
       try (LabProcess gatling = LabProcess.gatling(PoolSweep.class, props, Map.of(), tmp.resolve("run.log"))) {
          assertEquals(Exit.INCOMPLETE, gatling.waitFor(Duration.ofMinutes(2)), gatling.output());
          String output = gatling.output();
@@ -47,8 +48,9 @@ class GatlingEndTest {
    @Test
    void aPageThatCannotBeWrittenIsLostResultsExit74() throws Exception {
       Files.createDirectories(tmp.resolve("index.html"));
+      // a window long enough for one operation on a busy machine: a step without one ends the run before the page
       GatlingRun.Result run = GatlingRun.run(PoolSweep.class, Map.of("lab.results", tmp.toString(), "pools", "1",
-            "users", "1", "seconds", "0.2", "warmup", "0", "workloads", "wait"), false);
+            "users", "1", "seconds", "1", "warmup", "0", "workloads", "wait"), false);
       assertEquals(Exit.RESULTS_LOST, run.exitCode(), run.console());
       assertTrue(run.console().contains("jdbc-pool-lab: cannot write the report page: "), run.console());
       assertTrue(run.console().contains("the run will exit with code 74"), run.console());

@@ -3,6 +3,7 @@ package jdbcpoollab.endtoend;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.GatlingRun;
+import jdbcpoollab.testing.RunsAlone;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -19,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and the step that would pass max_connections is warned of before the load (one line) and on the page. Each step
  * also records the JVM's heap peak and a live-thread peak that counts its 16 platform users.
  */
+@RunsAlone
 class InstancesSweepTest {
 
    @Test

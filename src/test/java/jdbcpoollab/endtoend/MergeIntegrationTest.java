@@ -6,6 +6,7 @@ import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.ExternalServer;
 import jdbcpoollab.testing.GatlingRun;
 import jdbcpoollab.testing.LabProcess;
+import jdbcpoollab.testing.RunsAlone;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -34,6 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * leave room for two JVMs at once losing more to a busy 2-core machine than one: 0.84 was seen there). The merge
  * runs as the docs start it, through Maven (with the outer run's offline mode and repository).
  */
+@RunsAlone
 class MergeIntegrationTest {
    private static final String STEP_4 = "wait pool=4";
    private static final String STEP_8 = "wait pool=8";

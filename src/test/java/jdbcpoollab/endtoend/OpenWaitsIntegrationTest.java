@@ -2,6 +2,7 @@ package jdbcpoollab.endtoend;
 
 import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.GatlingRun;
+import jdbcpoollab.testing.RunsAlone;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -18,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * still open at the close are counted, and Little's law, with them, accounts for the users' time inside the window
  * (a warm-up before it, whose part of each wait does not count).
  */
+@RunsAlone
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class OpenWaitsIntegrationTest {
    private GatlingRun.Result run;

@@ -2,6 +2,7 @@ package jdbcpoollab.endtoend;
 
 import jdbcpoollab.simulations.Outage;
 import jdbcpoollab.testing.GatlingRun;
+import jdbcpoollab.testing.RunsAlone;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -16,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A real short Outage on the embedded MariaDB, blackholed for 3 s with a 2 s connection timeout: HikariCP's
  * getConnection honours it, and the lab itself never blocks longer than the pool and the driver's timeouts do.
  */
+@RunsAlone
 class OutageIntegrationTest {
    private static final int SOCKET_TIMEOUT_MS = 2_500;
 

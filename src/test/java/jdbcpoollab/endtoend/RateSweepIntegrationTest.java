@@ -2,6 +2,7 @@ package jdbcpoollab.endtoend;
 
 import jdbcpoollab.simulations.RateSweep;
 import jdbcpoollab.testing.GatlingRun;
+import jdbcpoollab.testing.RunsAlone;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -20,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * are busy about 1.5 of 4 on average and meet it. The SLO is wide (250 ms) because the machine may be busy; an
  * unstable pool's queue grows by more than 100 requests per second, so its P99 is far beyond it either way.
  */
+@RunsAlone
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RateSweepIntegrationTest {
    private GatlingRun.Result run;

@@ -4,6 +4,7 @@ import jdbcpoollab.run.Exit;
 import jdbcpoollab.simulations.CpoolCompare;
 import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.GatlingRun;
+import jdbcpoollab.testing.RunsAlone;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -33,6 +34,7 @@ class SeedQuestionsTest {
 
    /** One sweep: wait and txn, each pool size at two round trips. */
    @Nested
+   @RunsAlone
    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
    class RoundTripAndTransactions {
       private GatlingRun.Result run;

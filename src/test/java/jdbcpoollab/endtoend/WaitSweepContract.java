@@ -2,6 +2,7 @@ package jdbcpoollab.endtoend;
 
 import jdbcpoollab.db.Database;
 import jdbcpoollab.testing.GatlingRun;
+import jdbcpoollab.testing.RunsAlone;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * pool 8 serving far more than pool 1, users of pool 1 waiting far longer for a connection, every operation counted
  * once. Each database's test runs the sweep in its {@code @BeforeAll} and keeps it in {@link #run}.
  */
+@RunsAlone
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class WaitSweepContract {
    static final Map<String, String> WAIT_SWEEP =

@@ -6,6 +6,7 @@ import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepTimes;
 import jdbcpoollab.pools.ConnectionSource;
+import jdbcpoollab.testing.RunsAlone;
 import jdbcpoollab.workloads.Workload;
 import org.junit.jupiter.api.Test;
 
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The request threads in front of the pool, without a database: the "pool" is one permit and the "statement" a 100 ms
  * sleep, so the queueing is known. (The statement on a real database is exercised by RateSweepIntegrationTest.)
  */
+@RunsAlone
 class OpenStepTest {
    private static final long SLEEP_MS = 100;
 

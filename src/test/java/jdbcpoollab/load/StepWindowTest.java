@@ -5,6 +5,7 @@ import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.pools.ConnectionSource;
+import jdbcpoollab.testing.RunsAlone;
 import jdbcpoollab.workloads.Workload;
 import org.junit.jupiter.api.Test;
 
@@ -24,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * sleeps 5 ms. Users that had not started when the window opened are counted, and a step whose own sampler took no
  * sample in its window is not complete.
  */
+@RunsAlone
 class StepWindowTest {
    private static final long MS = 1_000_000L;
 

@@ -11,7 +11,7 @@ import java.util.function.Predicate;
  * Whether a workload's answer is decided, and which pools still decide it: the one rule of "settled", which the run's
  * settling, summary.json's answers and every report read. The rule ({@link Recommendation}) puts a pool in or out by
  * a one-sided test against 95% of the best; the answer is decided when the test puts the pick in significantly (p
- * above 1 - 5%) and every smaller pool out significantly (p under 5%). The pools it has not told apart yet (the pick
+ * above 1 - 5%; the best is in by definition) and every smaller pool out significantly (p under 5%). The pools it has not told apart yet (the pick
  * and the smaller pools either way) are the candidates, with the best as the reference they are tested against, and
  * so are the pools whose last step was disturbed; a run that settles its answer measures them again until the answer
  * is decided or its time is up.
@@ -20,8 +20,8 @@ import java.util.function.Predicate;
  * @param best       the pool of the best mean throughput, which the others are tested against; null with no pick
  * @param decided    true when measuring again would not change the pick at the rule's 5% (or there is none)
  * @param candidates the pools still open, smallest first; empty when decided
- * @param untold     of the candidates, those the test has not told apart, smallest first: the best among them only
- *                   when it is the pick
+ * @param untold     of the candidates, those the test has not told apart, smallest first; never the best, which is
+ *                   near itself
  * @param redo       of the candidates, those the test told apart but whose last step was disturbed, smallest first
  * @param next       the pool to measure next: of the candidates the one measured fewest times, the pick first,
  *                   then the best, then the larger pools first; null when decided
@@ -57,10 +57,12 @@ public record Settling(Integer pick, Integer best, boolean decided, List<Integer
       List<PoolSize> open = new ArrayList<>();
       List<Integer> untold = new ArrayList<>();
       List<Integer> redo = new ArrayList<>();
+      int best = rule.best().pool();
       for (PoolSize p : usable) {
          double pBelow = rule.pBelow(p);
+         // the best is near itself by definition: a pick that is the best is decided by the smaller pools alone
          boolean told = p.pool() < pick.pool() ? pBelow < Welch.ALPHA
-               : p.pool() > pick.pool() || pBelow > 1 - Welch.ALPHA;
+               : p.pool() > pick.pool() || p.pool() == best || pBelow > 1 - Welch.ALPHA;
          boolean again = isDisturbed.test(p.steps().get(p.steps().size() - 1));
          if (!told || again) {
             open.add(p);
@@ -71,7 +73,6 @@ public record Settling(Integer pick, Integer best, boolean decided, List<Integer
             redo.add(p.pool());
          }
       }
-      int best = rule.best().pool();
       if (open.isEmpty()) {
          return new Settling(pick.pool(), best, true, List.of(), List.of(), List.of(), null, passes, disturbed);
       }

@@ -114,11 +114,8 @@ public record Answers(boolean autoPools, double settleSeconds) {
    private static String why(Settling settling) {
       List<Integer> untold = settling.untold();
       List<Integer> redo = settling.redo();
-      int best = settling.best();
-      String from = untold.contains(best) ? "" : " from pool " + best;
-      String told = untold.equals(List.of(best)) ? "pool " + best + "'s steps spread too wide at this noise to"
-            + " settle it" : (untold.size() == 1 ? "pool " : "pools ") + listed(untold) + " cannot be told apart" + from
-            + " at this noise";
+      String told = (untold.size() == 1 ? "pool " : "pools ") + listed(untold) + " cannot be told apart from pool "
+            + settling.best() + " at this noise";
       String again = (redo.size() == 1 ? "pool " + redo.get(0) + " is open as its last step was"
             : "pools " + listed(redo) + " are open as their last steps were") + " disturbed by other work on the"
             + " machine";

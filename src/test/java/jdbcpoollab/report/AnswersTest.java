@@ -87,20 +87,30 @@ class AnswersTest {
       Sizing sizing = Sizing.of("wait", steps, new Sizing.Context(8, 0, 100));
       List<String> lines = new Answers(false, 14).lines(sizing, steps);
       assertEquals(1, lines.size(), lines.toString());
-      assertTrue(lines.get(0).startsWith("not settled: pools 1 and 2 cannot be told apart at this noise (candidates"
-            + " 1, 2 after 2 passes at most; settling's 14 s were spent). Run again with -Dsettle.seconds=42, or"
-            + " -Dpools=1,2 -Drepeat=5"), lines.get(0));
+      assertTrue(lines.get(0).startsWith("not settled: pool 1 cannot be told apart from pool 2 at this noise"
+            + " (candidates 1, 2 after 2 passes at most; settling's 14 s were spent). Run again with"
+            + " -Dsettle.seconds=42, or -Dpools=1,2 -Drepeat=5"), lines.get(0));
       assertFalse(new Answers(false, 0).lines(sizing, steps).iterator().hasNext(), "no settling, no line");
    }
 
    @Test
    void anAnswerOpenForOnePoolNamesThatPoolAlone() {
-      List<StepResult> steps = List.of(step(1, 1, 100), step(2, 1, 300), step(2, 2, 280), step(1, 2, 101));
+      List<StepResult> steps = List.of(step(1, 1, 100), step(2, 1, 300), step(4, 1, 300), step(4, 2, 302),
+            step(2, 2, 280), step(1, 2, 101));
       Sizing sizing = Sizing.of("wait", steps, new Sizing.Context(8, 0, 100));
       String line = new Answers(false, 14).lines(sizing, steps).get(0);
-      assertTrue(line.startsWith("not settled: pool 2's steps spread too wide at this noise to settle it (candidates 2"
-            + " after 2 passes at most;"), line);
+      assertTrue(line.startsWith("not settled: pool 2 cannot be told apart from pool 4 at this noise (candidates 2,"
+            + " 4 after 2 passes at most;"), line);
       assertFalse(line.contains("2 to 2"), line);
+   }
+
+   @Test
+   void theBestPoolIsNearItselfSoOnlyTheSmallerPoolsDecideIt() {
+      // pool 2's own steps spread 7%, but pool 1 is far below it: nothing else could be the answer
+      List<StepResult> steps = List.of(step(1, 1, 100), step(2, 1, 300), step(2, 2, 280), step(1, 2, 101));
+      Sizing sizing = Sizing.of("wait", steps, new Sizing.Context(8, 0, 100));
+      assertEquals(List.of("settled: pool 2, told apart from the others at 5% (2 passes at most)"),
+            new Answers(false, 14).lines(sizing, steps));
    }
 
    @Test

@@ -2,6 +2,7 @@ package jdbcpoollab.endtoend;
 
 import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.GatlingRun;
+import jdbcpoollab.testing.RunsAlone;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -25,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * throughput at every pool to a quarter, far past the 20% tolerance even on a busy machine, where the client's own
  * time per operation varies from run to run) regresses, and Gatling exits with 2.
  */
+@RunsAlone
 class BaselineNoiseIntegrationTest {
    private static final Map<String, String> SWEEP = Map.of("pools", "1,2,4,8", "users", "8", "seconds", "1",
          "warmup", "0.2", "workloads", "wait", "sleepMs", "10");

@@ -11,10 +11,10 @@ import java.util.function.Predicate;
  * Whether a workload's answer is decided, and which pools still decide it: the one rule of "settled", which the run's
  * settling, summary.json's answers and every report read. The rule ({@link Recommendation}) puts a pool in or out by
  * a one-sided test against 95% of the best; the answer is decided when the test puts the pick in significantly (p
- * above 1 - 5%; the best is in by definition) and every smaller pool out significantly (p under 5%). The pools it has not told apart yet (the pick
- * and the smaller pools either way) are the candidates, with the best as the reference they are tested against, and
- * so are the pools whose last step was disturbed; a run that settles its answer measures them again until the answer
- * is decided or its time is up.
+ * above 1 - 5%; the best is in by definition) and every smaller pool out significantly (p under 5%). The pools it
+ * has not told apart yet (the pick and the smaller pools either way) are the candidates, with the best as the
+ * reference they are tested against, and so are the pools whose last step was disturbed; a run that settles its
+ * answer measures them again until the answer is decided or its time is up.
  *
  * @param pick       the recommended pool, null when none qualified
  * @param best       the pool of the best mean throughput, which the others are tested against; null with no pick

@@ -15,7 +15,9 @@ import java.util.List;
  * <p>
  * "Significantly" needs a noise, and only the pools past the saturation point k take it: their steps all estimate
  * the same ceiling (past saturation more connections only queue inside the database), so a larger pool wins over k
- * only when k is significantly below 95% of it, never by one lucky step. With repeated steps ({@code -Drepeat}) the
+ * only when k is significantly below 95% of it by Welch's test on two passes or more of both, never by one step: on a
+ * busy machine a larger pool wins a larger share of the machine from the other work in one window and loses it in
+ * the next. With repeated steps ({@code -Drepeat}) the
  * noise is each pool's own spread, the one-sided Welch test at 5%; with one pass the spread of the steps'
  * throughputs from k on. Any other pool is a capacity of its own and is near the best only by its mean: one the test
  * cannot tell apart for lack of steps stays a candidate for {@link Settling} to measure again, never the answer by
@@ -24,7 +26,8 @@ import java.util.List;
  * once is tested against the relative spread of those measured again ({@link Spread}).
  *
  * @param best     the usable pool of the best mean throughput; null when none is usable
- * @param pick     the recommended pool, the first of {@code nearBest}; null only when no pool qualified at all
+ * @param pick     the recommended pool, the first of {@code nearBest} (past the saturation pool, the first measured
+ *                 twice or more, or the best); null only when no pool qualified at all
  * @param nearBest the pools within 5% of the best, or past the saturation point not significantly below it, smallest
  *                 first
  * @param tested   true when the pools were compared by the one-sided Welch test (repeated steps)
@@ -123,9 +126,21 @@ public record Recommendation(PoolSize best, PoolSize pick, List<PoolSize> nearBe
       // only the steps past the saturation point estimate one ceiling, so only there may the test keep a pool below
       // 95% of the best by its mean; any other pool is a capacity of its own, and too few steps to show it below the
       // best leave it open to be measured again (Settling), never the answer by default
-      List<PoolSize> near = usable.stream().filter(p -> p == best || (open.byTest(p) ? open.notBelow(p)
-            : p.throughput().mean() >= NEAR_BEST * best.throughput().mean())).toList();
-      return new Recommendation(best, near.get(0), near, tested, noise, spread, saturatedFrom);
+      // and past it a larger pool wins over the saturation pool only by Welch's test on two passes or more of both,
+      // and is the answer only with two passes of its own: one step is what a busy machine or a lucky window gives,
+      // never a finding
+      PoolSize ceilingPool = saturatedFrom == null ? null
+            : usable.stream().filter(p -> p.pool() >= saturatedFrom).findFirst().orElse(null);
+      List<PoolSize> near = usable.stream().filter(p -> p == best || (p == ceilingPool && !bothRepeated(p, best))
+            || (open.byTest(p) ? open.notBelow(p) : p.throughput().mean() >= NEAR_BEST * best.throughput().mean()))
+            .toList();
+      PoolSize pick = near.stream().filter(p -> ceilingPool == null || p.pool() <= ceilingPool.pool() || p == best
+            || p.steps().size() >= 2).findFirst().orElseThrow();
+      return new Recommendation(best, pick, near, tested, noise, spread, saturatedFrom);
+   }
+
+   private static boolean bothRepeated(PoolSize p, PoolSize best) {
+      return p.steps().size() >= 2 && best.steps().size() >= 2;
    }
 
    private boolean notBelow(PoolSize p) {
@@ -149,6 +164,16 @@ public record Recommendation(PoolSize best, PoolSize pick, List<PoolSize> nearBe
          return noise.pBelow(p, best);
       }
       return spread == null ? Double.NaN : spread.pBelow(p, best);
+   }
+
+   /**
+    * True when the pick is the pool the database saturated from, kept although one step of a larger pool measured
+    * more than its noise allows: too few passes of the two to take the larger one.
+    */
+   public boolean heldAtSaturation() {
+      return pick != null && pick != best && saturatedFrom != null && pick.pool() >= saturatedFrom
+            && !bothRepeated(pick, best)
+            && !(byTest(pick) ? notBelow(pick) : pick.throughput().mean() >= NEAR_BEST * best.throughput().mean());
    }
 
    /** True when a pool may be near the best by the test rather than by its mean: past the saturation point. */

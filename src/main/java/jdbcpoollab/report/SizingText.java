@@ -55,10 +55,9 @@ public final class SizingText {
       return Contradiction.of(sizing).stream().map(c -> switch (c.evidence()) {
          case SATURATION -> String.format(Locale.ROOT, "The pick contradicts the saturation point: the database was "
                + "saturated from pool %.0f, past which more connections only queue inside it, yet it measured "
-               + "significantly below 95%% of the best%s, so pool %d was picked. Other work on the machine giving "
-               + "way to more database threads can do that; measure again on a quieter machine%s.", c.bound(),
-               sizing.repeated() ? "" : " (one step each, against the saturated steps' spread)", c.pool(),
-               sizing.repeated() ? "" : " or with -Drepeat");
+               + "significantly below 95%% of the best by Welch's test on their passes, so pool %d was picked. Other "
+               + "work on the machine giving way to more database threads can do that; measure again on a quieter "
+               + "machine.", c.bound(), c.pool());
          case USL_PEAK -> String.format(Locale.ROOT, "The pick contradicts the USL fit's peak: pool %d lies past "
                + "N* = %.1f, where the fit predicts more than 5%% less than at the peak; measure it again "
                + "(-Drepeat) before taking it.", c.pool(), c.bound());
@@ -86,13 +85,23 @@ public final class SizingText {
          lines.add("No step finished without failures, so there is nothing to recommend.");
          return lines;
       }
-      lines.add(String.format(Locale.ROOT, "Throughput peaks at %s ops/s (pool %d); pool %d is the smallest %s, so "
-                  + "more connections buy nothing.", estimate(best.throughput(), 1), best.pool(), pick.pool(),
-            !choice.byTest(pick) ? "within 5% of it"
-                  : choice.tested() ? "not significantly below 95% of it (one-sided Welch test at 5%)"
-                  : choice.fromCeilingNoise() ? noiseTest(choice.noise())
-                  : choice.spread() != null ? "not significantly below 95% of it (one-sided t-test at 5%: Welch's for"
-                        + " pools measured again, the others against their relative spread)" : "within 5% of it"));
+      if (choice.heldAtSaturation()) {
+         lines.add(String.format(Locale.ROOT, "Throughput peaks at %s ops/s (pool %d), but the database was saturated "
+               + "from pool %d, past which more connections only queue inside it; a larger pool winning on %s is "
+               + "what other work on the machine giving way to more database threads, or a lucky window, does, so "
+               + "the answer stays pool %d until passes of both tell them apart (-Drepeat, or settling's time).",
+               estimate(best.throughput(), 1), best.pool(), choice.saturatedFrom(),
+               best.steps().size() == 1 ? "one step" : "one step of pool " + pick.pool(), pick.pool()));
+      } else {
+         lines.add(String.format(Locale.ROOT, "Throughput peaks at %s ops/s (pool %d); pool %d is the smallest %s, "
+               + "so more connections buy nothing.", estimate(best.throughput(), 1), best.pool(), pick.pool(),
+               !choice.byTest(pick) ? "within 5% of it"
+                     : choice.tested() ? "not significantly below 95% of it (one-sided Welch test at 5%)"
+                     : choice.fromCeilingNoise() ? noiseTest(choice.noise())
+                     : choice.spread() != null ? "not significantly below 95% of it (one-sided t-test at 5%: Welch's"
+                           + " for pools measured again, the others against their relative spread)"
+                     : "within 5% of it"));
+      }
       lines.add(sizing.thinkMs() > 0 ? thinking(sizing, pick) : last(sizing).pool() == pick.pool()
             ? String.format(Locale.ROOT, "With %d users in a closed loop the time per operation is users / "
                   + "throughput (Little's law): every connection added so far took waiting out of the pool, and the "

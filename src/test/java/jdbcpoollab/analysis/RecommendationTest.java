@@ -109,6 +109,41 @@ class RecommendationTest {
    }
 
    @Test
+   void oneStepOfTheSaturationPoolNeverLosesToALargerPool() {
+      // saturated from pool 4, whose one step came out low (other work took the machine in its window); the larger
+      // pools, some measured again, agree so closely that their spread shows pool 4 below 95% of the best: one step
+      // of it is still no finding, and pool 8, one step too, is no answer past it
+      double[] ops = {12.0, 22.0, 30.0, 41.8, 42.0, 42.1, 42.0};
+      List<StepResult> planned = onCores(POOLS, ops, new double[] {0.6, 1.2, 1.85, 1.9, 1.9, 1.92, 1.92});
+      List<StepResult> steps = new ArrayList<>(planned);
+      steps.add(withDatabase(pass(planned.get(6), 2, 42.2), planned.get(6).resources().database()));
+      steps.add(withDatabase(pass(planned.get(6), 3, 41.9), planned.get(6).resources().database()));
+      steps.add(withDatabase(pass(planned.get(5), 2, 42.0), planned.get(5).resources().database()));
+      Sizing s = Sizing.of("cpu", steps, TWO_CORES);
+      assertEquals(4, s.saturatedFrom());
+      assertTrue(s.choice().pBelow(s.pools().get(2)) < Welch.ALPHA, "pool 4's one step is below by the steps' spread");
+      assertEquals(4, s.choice().pick().pool(), "one step of the saturation pool is no finding");
+      assertTrue(s.choice().heldAtSaturation());
+      assertEquals(List.of(), evidence(s), "the pick is the saturation point");
+      assertTrue(SizingText.why(s).get(0).startsWith("Throughput peaks at 42.1 [41.4, 42.7] ops/s (pool 32), but the "
+            + "database was saturated from pool 4, past which more connections only queue inside it; a larger pool winning "
+            + "on one step of pool 4 is"), SizingText.why(s).get(0));
+      Settling open = Settling.of(s);
+      assertFalse(open.decided());
+      assertEquals(4, open.next(), "the saturation pool is measured again first");
+
+      // measured again, pool 4 stays below by Welch's test: a larger pool may win now, but only one measured twice
+      steps.add(withDatabase(pass(planned.get(2), 2, 30.4), planned.get(2).resources().database()));
+      steps.add(withDatabase(pass(planned.get(2), 3, 29.8), planned.get(2).resources().database()));
+      Sizing again = Sizing.of("cpu", steps, TWO_CORES);
+      assertFalse(again.choice().heldAtSaturation());
+      assertTrue(again.choice().nearBest().stream().anyMatch(p -> p.pool() == 8), "pool 8's one step is near");
+      assertEquals(32, again.choice().pick().pool(), "the first near pool measured twice");
+      assertTrue(evidence(again).contains(Contradiction.Evidence.SATURATION), evidence(again).toString());
+      assertTrue(Settling.of(again).untold().contains(8), "pool 8 stays open, to be measured again");
+   }
+
+   @Test
    void aLargerPoolSignificantlyBetterPastSaturationIsPickedAndFlagged() {
       List<StepResult> one = onCores(new int[] {1, 2, 4, 8}, new double[] {20, 40, 40, 60},
             new double[] {1.0, 1.9, 1.9, 1.95});

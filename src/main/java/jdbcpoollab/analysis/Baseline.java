@@ -18,10 +18,13 @@ import java.util.function.ToDoubleFunction;
  * An earlier run (its {@code summary.json}) that a new run is held against, step by step, on its throughput and its
  * total P99: each comparison is held, regressed or inconclusive ({@link StepChange#verdict}), from the two runs'
  * 95% intervals. A step with two or more passes in both runs has the intervals of its passes; otherwise the noise of
- * a comparison is the spread of the log ratios now / baseline over the comparable steps that have one pass, since
- * what varies between two runs (the machine's other work, the server's caches, the JIT) is what a comparison must
- * tell a change from, and one step's own 100 ms samples do not see it. Steps that only one of the two runs has are
- * not compared; the baseline's incomplete steps neither.
+ * a comparison is the spread of the log ratios now / baseline over the comparable one-pass steps of its series (its
+ * workload and source), since what varies between two runs (the machine's other work, the server's caches, the JIT)
+ * is what a comparison must tell a change from, and one step's own 100 ms samples do not see it. Series differ in
+ * that noise (a CPU-bound workload on a small machine spreads far more than one that waits) and a change may slow
+ * one series only, so each is judged by its own spread and degrees of freedom; a series of fewer than two one-pass
+ * steps has no spread, and takes the run's, over every one-pass step of the measure. Steps that only one of the two
+ * runs has are not compared; the baseline's incomplete steps neither.
  */
 public final class Baseline {
    public static final String THROUGHPUT = "baselineThroughput";
@@ -33,6 +36,23 @@ public final class Baseline {
 
    /** One pass of a step of the baseline. */
    private record Reference(double throughput, double p99TotalMs) {
+   }
+
+   /** The steps of a sweep that share their noise: one workload of one source. */
+   private record Series(String workload, String source) {
+      static Series of(StepId step) {
+         return new Series(step.workload(), step.source());
+      }
+   }
+
+   /**
+    * The spread of one measure's one-pass comparisons, as {standard deviation of the log ratios, degrees of freedom}:
+    * each series' own, and the run's for a series that has none.
+    */
+   private record Noise(Map<Series, double[]> series, double[] run) {
+      double[] of(StepId step) {
+         return series.getOrDefault(Series.of(step), run);
+      }
    }
 
    /** A measure the baseline gates compare, its side and how it is read from each run. */
@@ -110,18 +130,18 @@ public final class Baseline {
       passes.replaceAll((key, all) -> all.stream().anyMatch(s -> s.outcome().complete())
             ? all.stream().filter(s -> s.outcome().complete()).toList() : all);
       List<GateResult> results = new ArrayList<>();
-      Map<Measure, double[]> spread = new LinkedHashMap<>();
+      Map<Measure, Noise> noise = new LinkedHashMap<>();
       for (Measure m : Measure.values()) {
-         spread.put(m, spread(m, passes));
+         noise.put(m, noise(m, passes));
       }
       passes.forEach((key, now) -> {
          for (Measure m : Measure.values()) {
             double[] before = steps.get(key).stream().mapToDouble(m.before).toArray();
             double[] values = now.stream().mapToDouble(m.now).toArray();
+            double[] spread = noise.get(m).of(key);
             StepChange change = before.length > 1 && values.length > 1 && finite(values)
                   ? StepChange.ofPasses(before, values)
-                  : StepChange.ofSpread(StatUtils.mean(before), StatUtils.mean(values), spread.get(m)[0],
-                  (int) spread.get(m)[1]);
+                  : StepChange.ofSpread(StatUtils.mean(before), StatUtils.mean(values), spread[0], (int) spread[1]);
             double share = tolerancePct / 100.0;
             double limit = change.baseline() * (m.bound == Bound.AT_LEAST ? 1 - share : 1 + share);
             results.add(GateResult.compared(now.get(0).id(), m.gate, m.bound, limit, change,
@@ -132,19 +152,32 @@ public final class Baseline {
    }
 
    /**
-    * The standard deviation of log(now / baseline) over the steps compared on one pass, and its degrees of freedom
-    * (those steps less one); {NaN, 0} with fewer than two.
+    * The noise of a measure's comparisons on one pass: the log ratios now / baseline of the steps compared on one
+    * pass, their spread taken within each series and over the whole run.
     */
-   private double[] spread(Measure m, Map<StepId, List<StepResult>> passes) {
-      List<Double> logs = new ArrayList<>();
+   private Noise noise(Measure m, Map<StepId, List<StepResult>> passes) {
+      Map<Series, List<Double>> bySeries = new LinkedHashMap<>();
+      List<Double> all = new ArrayList<>();
       passes.forEach((key, now) -> {
          double[] before = steps.get(key).stream().mapToDouble(m.before).toArray();
          double[] values = now.stream().mapToDouble(m.now).toArray();
          double ratio = StatUtils.mean(values) / StatUtils.mean(before);
          if ((before.length < 2 || values.length < 2) && ratio > 0 && Double.isFinite(ratio)) {
-            logs.add(Math.log(ratio));
+            bySeries.computeIfAbsent(Series.of(key), k -> new ArrayList<>()).add(Math.log(ratio));
+            all.add(Math.log(ratio));
          }
       });
+      double[] run = spread(all);
+      Map<Series, double[]> series = new LinkedHashMap<>();
+      bySeries.forEach((s, logs) -> series.put(s, logs.size() < 2 ? run : spread(logs)));
+      return new Noise(series, run);
+   }
+
+   /**
+    * The standard deviation of these log ratios around their mean, and its degrees of freedom (the ratios less one);
+    * {NaN, 0} with fewer than two.
+    */
+   private static double[] spread(List<Double> logs) {
       if (logs.size() < 2) {
          return new double[] {Double.NaN, 0};
       }

@@ -25,9 +25,10 @@ public record StepChange(double baseline, double now, double[] baselineInterval,
 
    /**
     * From one value per run, with the noise of a comparison taken from the spread of the log ratios now / baseline
-    * of the runs' comparable steps: {@code logSd} their standard deviation, with {@code df} degrees of freedom (the
-    * steps less one). The ratio's interval is exp(log ratio ± t·logSd); each run, having half that variance, gets
-    * exp(± t·logSd/√2) around its value. Unknown without a spread (fewer than two steps).
+    * of comparable steps (those of the step's series, or of the run): {@code logSd} their standard deviation, with
+    * {@code df} degrees of freedom (the steps less one). The ratio's interval is exp(log ratio ± t·logSd); each
+    * run, having half that variance, gets exp(± t·logSd/√2) around its value. Unknown without a spread (fewer than
+    * two steps).
     */
    public static StepChange ofSpread(double baseline, double now, double logSd, int df) {
       if (df < 1 || !Double.isFinite(logSd) || !(baseline > 0) || !(now > 0)) {

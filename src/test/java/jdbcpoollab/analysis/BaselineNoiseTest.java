@@ -1,5 +1,6 @@
 package jdbcpoollab.analysis;
 
+import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepResult;
 import org.junit.jupiter.api.Test;
 
@@ -10,6 +11,7 @@ import java.util.Map;
 import static jdbcpoollab.analysis.BaselineTest.pass;
 import static jdbcpoollab.analysis.BaselineTest.summaryStep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -43,6 +45,29 @@ class BaselineNoiseTest {
             .filter(g -> g.gate().equals(Baseline.THROUGHPUT)).toList();
    }
 
+   private static final int[] SWEEP = {1, 2, 4, 8, 16, 32, 64};
+   /** Two runs of the same code: wait within 2% at every pool, cpu up to 20% either way on a 2-core machine. */
+   private static final double[] WAIT_SAME = {1.01, 0.98, 1.02, 0.99, 1.00, 1.02, 0.98};
+   private static final double[] CPU_SAME = {1.18, 0.81, 1.05, 0.90, 1.20, 0.85, 0.97};
+
+   /**
+    * The default sweep's two workloads, one pass per step at pools 1 … 64 of the given source, the throughput now the
+    * baseline's times each pool's ratio (the p99 stays at 10 ms): the throughput gates, wait's pools first.
+    */
+   private static List<GateResult> waitAndCpu(String source, double[] wait, double[] cpu) {
+      List<Object> steps = new ArrayList<>();
+      List<StepResult> run = new ArrayList<>();
+      for (String workload : List.of("wait", "cpu")) {
+         double[] ratios = workload.equals("wait") ? wait : cpu;
+         for (int i = 0; i < ratios.length; i++) {
+            steps.add(summaryStep(workload, source, SWEEP[i], 1, 50.0 * SWEEP[i], 10.0, true));
+            run.add(pass(new StepId(workload, source, SWEEP[i], 1, 1, 2), 50.0 * SWEEP[i] * ratios[i], 10.0));
+         }
+      }
+      return Baseline.of("base.json", Map.of("steps", steps), 20).compare(run).stream()
+            .filter(g -> g.gate().equals(Baseline.THROUGHPUT)).toList();
+   }
+
    @Test
    void theSameCodeIsHeldOrInconclusiveNeverRegressed() {
       assertEquals(GateVerdict.HELD, throughput(20, new double[] {980, 1010, 1000, 1025, 990},
@@ -66,6 +91,37 @@ class BaselineNoiseTest {
       assertTrue(slower.changeInterval().startsWith("-3"), slower.changeInterval());
       List<GateResult> steps = onePassSteps(20, 0.70, 0.69, 0.71, 0.70, 0.72, 0.68);
       assertTrue(steps.stream().allMatch(g -> g.verdict() == GateVerdict.REGRESSED && !g.passed()), steps.toString());
+   }
+
+   @Test
+   void aSeriesShiftedAsAWholeRegressedThoughAnotherOneSpreadsWidely() {
+      // -Dsleep made longer: wait 26 to 32% slower with a 2% jitter; cpu, untouched, as noisy as ever
+      double[] slowerWait = {0.72, 0.70, 0.74, 0.68, 0.71, 0.69, 0.73};
+      List<GateResult> gates = waitAndCpu("", slowerWait, CPU_SAME);
+      assertEquals(14, gates.size());
+      List<GateResult> wait = gates.subList(0, 7);
+      List<GateResult> cpu = gates.subList(7, 14);
+      assertTrue(wait.stream().allMatch(g -> g.verdict() == GateVerdict.REGRESSED && !g.passed()), wait.toString());
+      assertTrue(cpu.stream().noneMatch(g -> g.verdict() == GateVerdict.REGRESSED), cpu.toString());
+      assertTrue(cpu.stream().anyMatch(g -> g.verdict() == GateVerdict.INCONCLUSIVE), "cpu's spread is its own");
+   }
+
+   @Test
+   void theSameCodeInTwoSeriesOfUnlikeNoiseIsNeverRegressed() {
+      for (String source : List.of("", "hikari/mariadb")) {
+         List<GateResult> gates = waitAndCpu(source, WAIT_SAME, CPU_SAME);
+         assertTrue(gates.stream().noneMatch(g -> g.verdict() == GateVerdict.REGRESSED), gates.toString());
+         assertTrue(gates.subList(0, 7).stream().allMatch(g -> g.verdict() == GateVerdict.HELD),
+               "wait is judged by its own tight spread, not cpu's: " + gates);
+      }
+   }
+
+   @Test
+   void aSeriesOfOneStepTakesTheRunsSpread() {
+      List<GateResult> gates = waitAndCpu("", WAIT_SAME, new double[] {0.97});
+      GateResult cpu = gates.get(7);
+      assertFalse(cpu.changeInterval().isEmpty(), "no spread of its own, but the run's: " + cpu.line());
+      assertEquals(GateVerdict.HELD, cpu.verdict(), cpu.line());
    }
 
    @Test

@@ -26,8 +26,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class BaselineTest {
 
    static Map<String, Object> summaryStep(int pool, int pass, double throughput, double p99, boolean complete) {
-      return Map.of("workload", "wait", "pool", pool, "repetition", pass, "throughput", throughput,
-            "total", Map.of("p99", p99), "complete", complete);
+      return summaryStep("wait", "", pool, pass, throughput, p99, complete);
+   }
+
+   static Map<String, Object> summaryStep(String workload, String source, int pool, int pass, double throughput,
+                                          double p99, boolean complete) {
+      return Map.of("workload", workload, "source", source, "pool", pool, "repetition", pass,
+            "throughput", throughput, "total", Map.of("p99", p99), "complete", complete);
    }
 
    /** A baseline whose pool-1 step measured 200 q/s and a p99 of 10 ms in each of three passes: tight intervals. */
@@ -42,8 +47,13 @@ class BaselineTest {
 
    /** One pass of a wait step of eight users that measured this throughput and total p99. */
    static StepResult pass(int pool, int pass, double throughput, double totalP99) {
+      return pass(new StepId("wait", "", pool, pass, 3, 1), throughput, totalP99);
+   }
+
+   /** One pass of this step, of eight users, that measured this throughput and total p99. */
+   static StepResult pass(StepId id, double throughput, double totalP99) {
       long ok = Math.round(throughput * 2);
-      return new StepResult(new StepId("wait", "", pool, pass, 3, 1), new StepCounts(8, 2.0, ok, 0, 0, throughput),
+      return new StepResult(id, new StepCounts(8, 2.0, ok, 0, 0, throughput),
             new StepTimes(new Timing(ok, 1, 1, 1, 1, 1), Timing.EMPTY, new Timing(ok, 2, 2, 2, totalP99, totalP99)),
             new StepOutcome(UserSpread.of(new long[] {ok}), Map.of(), true), StepResources.NONE, StepChecks.NONE,
             StepRuntime.NONE);

@@ -11,8 +11,8 @@ import java.util.function.IntToDoubleFunction;
 
 /**
  * The search for the knee instead of a fixed list of pools ({@code -Dpools=auto}): the pool doubles (1, 2, 4 …) while
- * each size raises the throughput significantly (the previous one falls below 95% of it, the rule's own margin) and
- * the users are not reached; once a doubling raises it no more, the search bisects between the largest size below
+ * each size raises the throughput significantly (the previous one falls below 95% of it, the rule's own margin), the
+ * users are not reached and the database was not saturated at the previous size; once a doubling raises it no more, the search bisects between the largest size below
  * 95% of the best and the smallest within it, until they are neighbours. The latter is the rule's answer on the sizes
  * tried. Still rising at the users, it stops there: a closed loop of that many users needs no more connections.
  * <p>
@@ -20,7 +20,9 @@ import java.util.function.IntToDoubleFunction;
  * not to be saturated at it, the connections are the limit and the knee is likely far: the search tries the users'
  * pool next, then halves down from it while the halves stay within 5% of the best, and bisects as above. And a size
  * whose Little's-law ceiling (min(pool, users) / S1, with the 5% a window's edges allow) is below 95% of the best
- * cannot be within it: it counts as below without being measured.
+ * cannot be within it: it counts as below without being measured. Nor does it bisect past the saturation point: when
+ * the database was saturated at the size below 95% of the best and the doubling of it is the smallest within, the
+ * rule's answer is the saturated size until passes of both tell them apart, which settling measures.
  *
  * @param tried        the sizes measured, in the order they were
  * @param next         the size to measure next; null once the search has stopped
@@ -38,6 +40,12 @@ public record KneeSearch(List<Integer> tried, Integer next, Stop stop, int low, 
       USERS,
       /** Stopped rising, and the sizes either side of 95% of the best are neighbours. */
       BISECTED,
+      /**
+       * Stopped rising at a doubling from a size where the database was saturated: past the saturation point more
+       * connections only queue inside the database, so the rule's answer is that size unless passes of both tell
+       * the larger one better, which settling measures; bisecting between them adds no step the answer needs.
+       */
+      SATURATED,
       /** A size could not be measured (its step failed or had no operations): the search cannot go on. */
       FAILED
    }
@@ -49,15 +57,19 @@ public record KneeSearch(List<Integer> tried, Integer next, Stop stop, int low, 
    public static KneeSearch of(List<StepResult> inOrder, Sizing sizing) {
       Map<Integer, Double> measured = new LinkedHashMap<>();
       Set<Integer> unsaturated = new HashSet<>();
+      Set<Integer> saturated = new HashSet<>();
       for (StepResult s : inOrder) {
          if (s.id().pass() == 1 && !measured.containsKey(s.pool())) {
             measured.put(s.pool(), PoolSize.usable(s) ? s.counts().throughput() : Double.NaN);
             if (sizing.unsaturated(s)) {
                unsaturated.add(s.pool());
             }
+            if (sizing.saturated(s)) {
+               saturated.add(s.pool());
+            }
          }
       }
-      return of(measured, sizing.users(), unsaturated, sizing::ceiling);
+      return of(measured, sizing.users(), unsaturated, saturated, sizing::ceiling);
    }
 
    /** The search given each size's throughput in the order measured, knowing nothing of the database or ceilings. */
@@ -72,6 +84,12 @@ public record KneeSearch(List<Integer> tried, Integer next, Stop stop, int low, 
     */
    static KneeSearch of(Map<Integer, Double> measured, int users, Set<Integer> unsaturated,
                         IntToDoubleFunction ceiling) {
+      return of(measured, users, unsaturated, Set.of(), ceiling);
+   }
+
+   /** As above, also knowing the sizes at which the database was saturated. */
+   static KneeSearch of(Map<Integer, Double> measured, int users, Set<Integer> unsaturated, Set<Integer> saturated,
+                        IntToDoubleFunction ceiling) {
       List<Integer> tried = List.copyOf(measured.keySet());
       if (tried.isEmpty()) {
          return new KneeSearch(tried, 1, null, 0, 0, 0, false);
@@ -82,6 +100,7 @@ public record KneeSearch(List<Integer> tried, Integer next, Stop stop, int low, 
       }
       int doubled = 1;
       while (doubled < tried.size() && tried.get(doubled) == Math.min(2 * tried.get(doubled - 1), users)
+            && !saturated.contains(tried.get(doubled - 1))
             && rises(measured.get(tried.get(doubled - 1)), measured.get(tried.get(doubled)))) {
          doubled++;
       }
@@ -114,6 +133,9 @@ public record KneeSearch(List<Integer> tried, Integer next, Stop stop, int low, 
       }
       if (high - low <= 1) {
          return new KneeSearch(tried, null, Stop.BISECTED, low, high, jumpedFrom, byCeiling);
+      }
+      if (!byCeiling && saturated.contains(low) && high == Math.min(2 * low, users)) {
+         return new KneeSearch(tried, null, Stop.SATURATED, low, high, jumpedFrom, false);
       }
       int half = below(high);
       return new KneeSearch(tried, jumpedFrom > 0 && half > low ? half : (low + high) / 2, null, 0, 0, 0, false);

@@ -151,6 +151,10 @@ public record Answers(boolean autoPools, double settleSeconds) {
          case BISECTED -> String.format(Locale.ROOT, "stopped: %sbisecting ended between pool %d (below 95%% of the"
                + " best%s) and pool %d (within it)", search.jumpedFrom() == 0 ? "throughput stopped rising by more"
                + " than 5% when doubled, and " : jumped, search.low(), low.isEmpty() ? "" : ": " + low, search.high());
+         case SATURATED -> String.format(Locale.ROOT, "stopped: the database was saturated at pool %d, one step of"
+               + " which measured below 95%% of pool %d; past the saturation point more connections only queue inside"
+               + " the database, so there is nothing to bisect, and settling measures both again", search.low(),
+               search.high());
          case FAILED -> String.format(Locale.ROOT, "stopped: pool %d could not be measured (failures or no"
                + " operation)", search.high());
       };

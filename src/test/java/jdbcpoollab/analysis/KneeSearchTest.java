@@ -129,6 +129,24 @@ class KneeSearchTest {
    }
 
    @Test
+   void aDoublingPastTheSaturationPointIsNotBisected() {
+      // the README's cpu run: saturated from pool 2, whose one step came out just below 95% of pool 4's
+      Map<Integer, Double> measured = new LinkedHashMap<>();
+      measured.put(1, 21.6);
+      measured.put(2, 39.0);
+      measured.put(4, 41.6);
+      KneeSearch s = KneeSearch.of(measured, 64, Set.of(1), Set.of(2, 4), pool -> Double.NaN);
+      assertEquals(KneeSearch.Stop.SATURATED, s.stop());
+      assertNull(s.next());
+      assertEquals(2, s.low());
+      assertEquals(4, s.high());
+      assertEquals(8, KneeSearch.of(measured, 64, Set.of(1), Set.of(), pool -> Double.NaN).next(),
+            "not known saturated: 39.0 is below 95% of 41.6, a rise, and the doubling goes on");
+      assertEquals(8, KneeSearch.of(measured, 64, Set.of(1), Set.of(4), pool -> Double.NaN).next(),
+            "saturated only from pool 4: the doubling goes on");
+   }
+
+   @Test
    void aKneeFarBelowTheUsersIsFoundByHalvingDownThenBisecting() {
       IntToDoubleFunction knee = pool -> 10.0 * Math.min(pool, 24);
       KneeSearch s = search(knee, 64, pool -> true, pool -> Double.NaN);

@@ -14,12 +14,11 @@ import jdbcpoollab.workloads.StatementTimes;
 import jdbcpoollab.workloads.Think;
 import jdbcpoollab.workloads.Workload;
 
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
@@ -36,11 +35,9 @@ public final class Step implements ClosedStep {
    private final Think think;
    /** How long a user rests after a failed operation before its next one: 0 for none. */
    private final long failurePauseNanos;
-   /** The threads running a user's loop on this step, each registered once for its whole loop. */
-   private final Set<Thread> loops = new HashSet<>();
+   private final UserLoops loops = new UserLoops();
    private volatile DatabaseWatch watch;
-   private volatile String lostReason;
-   private volatile String dryReason;
+   private final AtomicReference<String> dryReason = new AtomicReference<>();
    private volatile Supplier<ServerActivity> activity;
    private volatile long sampleAtMostNanos;
    private volatile StepSampler sampler;
@@ -148,13 +145,15 @@ public final class Step implements ClosedStep {
 
    /** Why the step was cut short by the loss of the database, or null. */
    public String lostReason() {
-      return lostReason;
+      return loops.lostReason();
    }
 
    /** Why the step ended before its window did (database lost, feeder dry) or its sampler missed it, or null. */
    public String cutReason() {
       StepSampler s = sampler;
-      return lostReason != null ? lostReason : dryReason != null ? dryReason : s == null ? null : s.missed();
+      String lost = loops.lostReason();
+      String dry = dryReason.get();
+      return lost != null ? lost : dry != null ? dry : s == null ? null : s.missed();
    }
 
    /**
@@ -200,11 +199,8 @@ public final class Step implements ClosedStep {
    public long closedLoop(long userId, Rounds rounds, OperationLog log) {
       StepUsers.User user = recorder.user(userId);
       Thread self = Thread.currentThread();
-      synchronized (loops) {
-         if (lostReason != null) {
-            return 0;
-         }
-         loops.add(self);
+      if (!loops.enter(self)) {
+         return 0;
       }
       threads.loopStarts(self);
       int arrival = arrivals.getAndIncrement();
@@ -213,12 +209,12 @@ public final class Step implements ClosedStep {
       Phases.Acquired acquired = nanos -> recorder.acquired(user, nanos);
       OperationBudget bound = budget;
       try {
-         for (int round = 0; round < rounds.count() && running() && lostReason == null; round++) {
+         for (int round = 0; round < rounds.count() && running() && loops.lostReason() == null; round++) {
             if (round > 0 && !Think.sleep(Math.min(rounds.pauseNanos(), recorder.nanosLeft(System.nanoTime())))) {
                break;
             }
             long roundStart = System.nanoTime();
-            for (long op = 0; op < rounds.maxOps() && lostReason == null; op++) {
+            for (long op = 0; op < rounds.maxOps() && loops.lostReason() == null; op++) {
                long now = System.nanoTime();
                if (!running(now) || now - roundStart >= rounds.workNanos()) {
                   break;
@@ -237,10 +233,7 @@ public final class Step implements ClosedStep {
             }
          }
       } finally {
-         synchronized (loops) {
-            loops.remove(self);
-            Thread.interrupted();
-         }
+         loops.leave(self);
       }
       return failed;
    }
@@ -292,32 +285,19 @@ public final class Step implements ClosedStep {
 
    /** A queue feeder has no record left: the step ends here, incomplete, and says why. */
    private void ranDry(Workload kind) {
-      synchronized (loops) {
-         if (dryReason == null) {
-            dryReason = "the feeder of " + workload.name() + " ran dry (a queue feeder hands out each record once):"
-                  + " no record left for " + kind.name();
-         }
-      }
+      dryReason.compareAndSet(null, "the feeder of " + workload.name() + " ran dry (a queue feeder hands out each"
+            + " record once): no record left for " + kind.name());
       recorder.stop(System.nanoTime());
    }
 
    private void checkDatabase(Exception error) {
       DatabaseWatch w = watch;
-      if (w == null || lostReason != null || !DatabaseWatch.connectionFailure(error)) {
+      if (w == null || loops.lostReason() != null || !DatabaseWatch.connectionFailure(error)) {
          return;
       }
       String lost = w.check();
-      if (lost == null) {
-         return;
-      }
-      synchronized (loops) {
-         if (lostReason != null) {
-            return;
-         }
-         lostReason = lost;
-         recorder.stop(System.nanoTime());
-         Thread self = Thread.currentThread();
-         loops.stream().filter(t -> t != self).forEach(Thread::interrupt);
+      if (lost != null) {
+         loops.lost(lost, () -> recorder.stop(System.nanoTime()));
       }
    }
 

@@ -72,6 +72,18 @@ public final class RunFiles {
    }
 
    /**
+    * What summary.json says after the summary's own entries, each only when there is one.
+    *
+    * @param incomplete each incomplete step and why
+    * @param wallTime   where the wall time went, known at the end
+    * @param logEvents  the libraries' log events, when there were any
+    */
+   record Tail(@JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> incomplete,
+               @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> wallTime,
+               @JsonInclude(JsonInclude.Include.NON_NULL) LogEvents logEvents) {
+   }
+
+   /**
     * summary.json: the head, the summary's entries, the incomplete steps, the wall time, the log events (when there
     * were any), the sections by key and the gates. The entries between the head and the gates are the summary's and
     * the sections', whose keys differ by simulation.
@@ -81,15 +93,8 @@ public final class RunFiles {
             "running".equals(c.state()) ? ProcessHandle.current().pid() : null, c.exitCode(), c.error(), c.settings(),
             c.gatlingReport()));
       json.putAll(c.summary().json());
-      if (!c.incomplete().isEmpty()) {
-         json.put("incomplete", c.incomplete());
-      }
-      if (c.wallTime() != null) {
-         json.put("wallTime", c.wallTime());
-      }
-      if (logged.events() > 0) {
-         json.put("logEvents", new LogEvents(logged.events(), logged.kinds(), RunLog.FILE));
-      }
+      json.putAll(Json.toMap(new Tail(c.incomplete(), c.wallTime(),
+            logged.events() > 0 ? new LogEvents(logged.events(), logged.kinds(), RunLog.FILE) : null)));
       c.sections().forEach((key, section) -> json.put(key, section.rows()));
       json.putAll(c.gatesJson());
       return json;

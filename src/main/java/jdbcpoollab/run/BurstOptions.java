@@ -62,7 +62,7 @@ public record BurstOptions(CommonOptions common, List<PoolLibrary> sources, int 
             o.read(Declared.IDLE_SECONDS),
             o.read(Declared.MAX_SECONDS),
             o.read(Declared.SAMPLE_MS),
-            o.read(Declared.CONNECTION_TIMEOUT_MS),
+            common.connectionTimeoutMs(),
             FaultSources.socketTimeoutMs(o),
             chosen.workloads().get(0),
             chosen.settings());

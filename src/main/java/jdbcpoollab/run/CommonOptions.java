@@ -51,7 +51,7 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
       Target target = Target.from(o);
       return new CommonOptions(
             target,
-            o.read(Declared.CONNECTION_TIMEOUT_MS),
+            o.read(Declared.CONNECTION_TIMEOUT_MS.withDefault(takes.timeoutFallback())),
             results(o),
             takes.usersFallback() == 0 ? 0 : o.read(Declared.USERS.withDefault(takes.usersFallback())),
             takes.poolsFallback() == null || takes.autoPools() && AUTO.equals(o.string(Declared.POOLS.name(), null))
@@ -71,7 +71,7 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
     */
    static List<Option<?>> declared(Takes takes, Object... own) {
       List<Option<?>> options = new ArrayList<>(List.of(Declared.DB_URL, Declared.DB_USER, Declared.DB_PASSWORD,
-            Declared.CONNECTION_TIMEOUT_MS, Declared.RESULTS));
+            Declared.CONNECTION_TIMEOUT_MS.withDefault(takes.timeoutFallback()), Declared.RESULTS));
       if (takes.usersFallback() != 0) {
          options.add(Declared.USERS.withDefault(takes.usersFallback()));
       }
@@ -128,44 +128,56 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
     * @param autoPools     {@code -Dpools=auto} is taken too
     */
    public record Takes(int usersFallback, String poolsFallback, boolean window, boolean recovery, boolean sources,
-                       boolean serverOptions, boolean autoPools) {
-      public static final Takes NONE = new Takes(0, null, false, false, false, false, false);
+                       boolean serverOptions, boolean autoPools, int timeoutFallback) {
+      public static final Takes NONE = new Takes(0, null, false, false, false, false, false,
+            Declared.CONNECTION_TIMEOUT_MS.fallback());
 
       /** {@code -Dusers}, 1 to 10000, {@code fallback} when not given. */
       public Takes withUsers(int fallback) {
-         return new Takes(fallback, poolsFallback, window, recovery, sources, serverOptions, autoPools);
+         return new Takes(fallback, poolsFallback, window, recovery, sources, serverOptions, autoPools,
+               timeoutFallback);
       }
 
       /** {@code -Dpools}, sizes from 1 to 1000, each once, {@code fallback} when not given. */
       public Takes withPools(String fallback) {
-         return new Takes(usersFallback, fallback, window, recovery, sources, serverOptions, autoPools);
+         return new Takes(usersFallback, fallback, window, recovery, sources, serverOptions, autoPools,
+               timeoutFallback);
       }
 
       /** {@code -Dseconds} (0.1 to 3600, default 5) and {@code -Dwarmup} (0 to 3600, default 2). */
       public Takes withWindow() {
-         return new Takes(usersFallback, poolsFallback, true, recovery, sources, serverOptions, autoPools);
+         return new Takes(usersFallback, poolsFallback, true, recovery, sources, serverOptions, autoPools,
+               timeoutFallback);
       }
 
       /** {@code -DrecoverSeconds}, 0 to 3600, default 10. */
       public Takes withRecovery() {
-         return new Takes(usersFallback, poolsFallback, window, true, sources, serverOptions, autoPools);
+         return new Takes(usersFallback, poolsFallback, window, true, sources, serverOptions, autoPools,
+               timeoutFallback);
       }
 
       /**
        * {@code -Dsource}, pool libraries of {@link PoolLibraries#DEFAULT}, default {@code hikari}, and {@code -Dprofile}.
        */
       public Takes withSources() {
-         return new Takes(usersFallback, poolsFallback, window, recovery, true, serverOptions, autoPools);
+         return new Takes(usersFallback, poolsFallback, window, recovery, true, serverOptions, autoPools,
+               timeoutFallback);
       }
 
       /** {@code -Dpools=auto} too: no sizes given, the simulation searches for them (an empty list of pools). */
       public Takes withAutoPools() {
-         return new Takes(usersFallback, poolsFallback, window, recovery, sources, serverOptions, true);
+         return new Takes(usersFallback, poolsFallback, window, recovery, sources, serverOptions, true,
+               timeoutFallback);
+      }
+
+      /** {@code -DconnectionTimeoutMs} with {@code fallback} when not given, rather than the lab's default. */
+      public Takes withTimeout(int fallback) {
+         return new Takes(usersFallback, poolsFallback, window, recovery, sources, serverOptions, autoPools, fallback);
       }
 
       /** {@code -Ddb.serverOption}, for the embedded server only. */
       public Takes withServerOptions() {
-         return new Takes(usersFallback, poolsFallback, window, recovery, sources, true, autoPools);
+         return new Takes(usersFallback, poolsFallback, window, recovery, sources, true, autoPools, timeoutFallback);
       }
    }
 }

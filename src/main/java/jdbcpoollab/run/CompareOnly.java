@@ -1,8 +1,6 @@
 package jdbcpoollab.run;
 
 import jdbcpoollab.measure.SweepRun;
-import jdbcpoollab.options.Declared;
-import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.report.Comparison;
 import jdbcpoollab.results.RunIndex;
@@ -19,17 +17,7 @@ public final class CompareOnly {
 
    /** The two runs of {@code -Dcompare}, read and checked now. */
    public static List<Path> runs(Options o) {
-      List<Path> runs = RunFolderOptions.compare(o, CommonOptions.results(o));
-      if (runs.isEmpty()) {
-         throw new OptionException("missing option -Dcompare=<run-a>,<run-b>: the two runs " + NAME
-               + " puts side by side");
-      }
-      if (runs.size() == 1) {
-         String raw = o.raw(Declared.COMPARE);
-         throw new OptionException("bad option -Dcompare=" + raw + ": " + NAME + " puts two runs side by side; a new"
-               + " sweep is compared with one run by mvn gatling:test -Dsim=PoolSweep -Dcompare=" + raw);
-      }
-      return runs;
+      return RunFolderOptions.pair(o, CommonOptions.results(o), NAME);
    }
 
    /**

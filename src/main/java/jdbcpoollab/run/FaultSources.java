@@ -22,12 +22,7 @@ final class FaultSources {
 
    /** {@code -Dworkloads}: one workload, {@code wait} by default, and its types' settings. */
    static Workloads.Chosen workload(Options o, CommonOptions common) {
-      Workloads.Chosen chosen = Workloads.DEFAULT.choose(o, "wait", common.target().dialect());
-      if (chosen.workloads().size() != 1) {
-         throw Options.bad(Declared.WORKLOADS, o.given(Declared.WORKLOADS), "one workload of "
-               + Workloads.DEFAULT.names());
-      }
-      return chosen;
+      return Workloads.DEFAULT.chooseOne(o, "wait", common.target().dialect());
    }
 
    /** {@code -DsocketTimeoutMs}: the driver's connect and socket timeouts on the pools' URL, 10 s by default. */

@@ -186,29 +186,9 @@ public final class Lab {
       }
    }
 
-   /**
-    * Runs one operation of a workload before any load, so a statement the database rejects ends the run with one
-    * line instead of a sweep of failures: exit 64 for the user's own SQL, 69 for the lab's.
-    */
+   /** Runs one operation of {@code workload} before any load (see {@link FirstOperation}). */
    public void tryOnce(Workload workload) {
-      Database database = workload.readOnly() ? database().readOnly() : database();
-      try (Connection c = database.connect()) {
-         workload.prepare(c);
-         c.setReadOnly(workload.readOnly());
-         workload.run(c);
-      } catch (SQLException e) {
-         // PostgreSQL adds "Where:" lines below its error: the run ends in one line
-         String why = e.getMessage() == null ? null
-               : database.redact(e.getMessage().strip().replaceAll("\\s*\\n\\s*", " "));
-         boolean refusedAsWrite = why != null && why.toLowerCase(Locale.ROOT).matches("(?s).*read[ -]only.*");
-         String readOnly = workload.readOnly() && refusedAsWrite ? " (custom statements run on read-only "
-               + "connections; add -Dsql.writes=true to run one that writes)" : "";
-         throw workload.usersOwn()
-               ? end.failed(Exit.BAD_OPTION, "bad " + workload.writtenIn() + ": " + database.productVersion()
-                     + " rejects it: " + why + readOnly)
-               : end.failed(Exit.DATABASE_UNAVAILABLE, "the " + workload.name() + " statement fails on "
-                     + database.productVersion() + ": " + why);
-      }
+      FirstOperation.run(workload, database(), end);
    }
 
    /** Ends the run before its load with one line and {@code code}; its summary.json says why. */

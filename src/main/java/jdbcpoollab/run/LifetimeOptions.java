@@ -33,13 +33,14 @@ public record LifetimeOptions(CommonOptions common, List<PoolLibrary> sources, i
                               Workload workload,
                               Map<String, Object> workloadSettings) implements FaultRun.FaultOptions {
 
-   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(4).withServerOptions();
+   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(4).withServerOptions()
+         .withTimeout(2_000);
 
    /** The options Lifetime reads, with its defaults. */
    static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, FaultSources.DECLARED,
          Declared.POOL.withDefault(4), Declared.ROUNDS.within(1, 1_000), Declared.WORK_SECONDS, Declared.PAUSE_SECONDS,
          Declared.CUT_AFTER_MS, Declared.MAX_LIFETIME_MS, Declared.KEEPALIVE_MS,
-         Declared.CONNECTION_TIMEOUT_MS.withDefault(2_000), Declared.FAILURE_PAUSE_MS);
+         Declared.CONNECTION_TIMEOUT_MS.withDefault(TAKES.timeoutFallback()), Declared.FAILURE_PAUSE_MS);
 
    public static LifetimeOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);
@@ -54,7 +55,7 @@ public record LifetimeOptions(CommonOptions common, List<PoolLibrary> sources, i
             o.read(Declared.CUT_AFTER_MS),
             o.read(Declared.MAX_LIFETIME_MS),
             o.read(Declared.KEEPALIVE_MS),
-            o.read(Declared.CONNECTION_TIMEOUT_MS.withDefault(2_000)),
+            common.connectionTimeoutMs(),
             FaultSources.socketTimeoutMs(o),
             FaultSources.failurePauseMs(o),
             chosen.workloads().get(0),

@@ -27,12 +27,13 @@ public record OutageOptions(CommonOptions common, List<PoolLibrary> sources, Str
                             Map<String, Object> workloadSettings)
       implements FaultRun.FaultOptions {
 
-   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(16).withServerOptions();
+   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(16).withServerOptions()
+         .withTimeout(2_000);
 
    /** The options Outage reads, with its defaults. */
    static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, FaultSources.DECLARED, Declared.DOWN,
          Declared.POOL, Declared.STEADY_SECONDS, Declared.DOWN_SECONDS, Declared.AFTER_SECONDS,
-         Declared.CONNECTION_TIMEOUT_MS.withDefault(2_000), Declared.FAILURE_PAUSE_MS);
+         Declared.CONNECTION_TIMEOUT_MS.withDefault(TAKES.timeoutFallback()), Declared.FAILURE_PAUSE_MS);
 
    public static OutageOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);
@@ -45,7 +46,7 @@ public record OutageOptions(CommonOptions common, List<PoolLibrary> sources, Str
             o.read(Declared.STEADY_SECONDS),
             o.read(Declared.DOWN_SECONDS),
             o.read(Declared.AFTER_SECONDS),
-            o.read(Declared.CONNECTION_TIMEOUT_MS.withDefault(2_000)),
+            common.connectionTimeoutMs(),
             FaultSources.socketTimeoutMs(o),
             FaultSources.failurePauseMs(o),
             chosen.workloads().get(0),

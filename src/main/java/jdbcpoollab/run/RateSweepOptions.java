@@ -44,12 +44,14 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
       CommonOptions common = CommonOptions.from(o, TAKES);
       Workloads.Chosen chosen = Workloads.DEFAULT.choose(o, "wait", common.target().dialect());
       ThreadsOption.RequestThreads threads = ThreadsOption.requestThreads(o);
+      double rate = o.read(Declared.RATE);
+      RequestLimits limits = RequestLimits.from(o);
       return new RateSweepOptions(
             common,
-            o.read(Declared.RATE),
-            o.read(Declared.SLO_P99_MS),
+            rate,
+            limits.sloP99Ms(),
             threads.count(),
-            o.read(Declared.QUEUE_LIMIT),
+            limits.queueLimit(),
             chosen.workloads(),
             chosen.settings(),
             poolSweep(o, common.results(), chosen.workloads()),

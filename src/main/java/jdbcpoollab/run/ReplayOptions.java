@@ -42,8 +42,7 @@ public record ReplayOptions(CommonOptions common, Path capture, Replay replay, S
       CommonOptions common = CommonOptions.from(o, TAKES);
       ThreadsOption.RequestThreads threads = ThreadsOption.requestThreads(o);
       List<Double> speeds = speeds(o);
-      double slo = o.read(Declared.SLO_P99_MS);
-      int queueLimit = o.read(Declared.QUEUE_LIMIT);
+      RequestLimits limits = RequestLimits.from(o);
       boolean writes = o.read(Declared.REPLAY_WRITES).equals("true");
       boolean sameServer = o.read(Declared.REPLAY_SAME_SERVER).equals("true");
       String raw = o.read(Declared.CAPTURE);
@@ -63,8 +62,8 @@ public record ReplayOptions(CommonOptions common, Path capture, Replay replay, S
                + "DDL); replay it against a copy of the data, with -Dreplay.writes=true");
       }
       Object server = Json.read(folder.resolve("summary.json")).get("server");
-      return new ReplayOptions(common, folder, replay, server == null ? null : server.toString(), speeds, slo,
-            threads.count(), queueLimit, writes, sameServer, threads.kind());
+      return new ReplayOptions(common, folder, replay, server == null ? null : server.toString(), speeds,
+            limits.sloP99Ms(), threads.count(), limits.queueLimit(), writes, sameServer, threads.kind());
    }
 
    /** {@code -Dspeed}: factors from 0.01 to 1000, each once, default 1. */

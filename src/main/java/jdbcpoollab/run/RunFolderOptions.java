@@ -34,6 +34,21 @@ final class RunFolderOptions {
       return runs;
    }
 
+   /** The two runs of {@code -Dcompare} that {@code simulation} puts side by side; one alone is a sweep's. */
+   static List<Path> pair(Options o, Path results, String simulation) {
+      List<Path> runs = compare(o, results);
+      if (runs.isEmpty()) {
+         throw new OptionException("missing option -Dcompare=<run-a>,<run-b>: the two runs " + simulation
+               + " puts side by side");
+      }
+      if (runs.size() == 1) {
+         String raw = o.raw(Declared.COMPARE);
+         throw new OptionException("bad option -Dcompare=" + raw + ": " + simulation + " puts two runs side by side;"
+               + " a new sweep is compared with one run by mvn gatling:test -Dsim=PoolSweep -Dcompare=" + raw);
+      }
+      return runs;
+   }
+
    /**
     * The runs of {@code -Dcompare}: one or two run folders of the results folder (each holding a summary.json),
     * given by name or path, read now.

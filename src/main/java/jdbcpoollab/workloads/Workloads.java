@@ -99,6 +99,15 @@ public final class Workloads {
       return new Chosen(workloads, Collections.unmodifiableMap(settings));
    }
 
+   /** As {@link #choose}, for a run that measures one workload: more than one is refused. */
+   public Chosen chooseOne(Options options, String fallback, Dialect dialect) {
+      Chosen chosen = choose(options, fallback, dialect);
+      if (chosen.workloads().size() != 1) {
+         throw Options.bad(Declared.WORKLOADS, options.given(Declared.WORKLOADS), "one workload of " + names());
+      }
+      return chosen;
+   }
+
    /**
     * Refuses an option given for a workload type the run does not measure, neither chosen nor a kind of a chosen
     * mix ({@code -DholdMs} without {@code txn}, {@code -Dmix} without {@code mix}): it would change nothing.

@@ -52,6 +52,19 @@ class BurstLifetimeOptionsTest {
    }
 
    @Test
+   void theAcquireTimeoutIsReadOnceWithEachSimulationsDefault() {
+      Options none = options(Map.of());
+      assertEquals(30_000, BurstOptions.from(none).connectionTimeoutMs());
+      assertEquals(2_000, LifetimeOptions.from(none).connectionTimeoutMs());
+      assertEquals(2_000, OutageOptions.from(none).connectionTimeoutMs());
+      assertEquals(2_000, LifetimeOptions.from(none).common().connectionTimeoutMs());
+      Options given = options(Map.of("connectionTimeoutMs", "750"));
+      assertEquals(750, BurstOptions.from(given).connectionTimeoutMs());
+      assertEquals(750, LifetimeOptions.from(given).connectionTimeoutMs());
+      assertEquals(750, OutageOptions.from(given).connectionTimeoutMs());
+   }
+
+   @Test
    void aSampleIntervalOver10MsIsRefused() {
       assertThrows(OptionException.class, () -> BurstOptions.from(options(Map.of("sampleMs", "50"))));
    }

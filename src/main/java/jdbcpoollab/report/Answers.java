@@ -42,7 +42,7 @@ public record Answers(boolean autoPools, double settleSeconds) {
    /**
     * The search's sizes in the order tried, how it stopped and why.
     *
-    * @param stopped {@code users}, {@code bisected} or {@code failed}; null while it had not ended
+    * @param stopped {@code users}, {@code bisected}, {@code saturated} or {@code failed}; null while it had not ended
     */
    record Search(List<Integer> tried, String stopped, String why) {
    }

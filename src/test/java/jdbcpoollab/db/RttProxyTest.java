@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The round-trip proxy in front of a real embedded MariaDB: one statement costs one more round trip, no more. */
-@RunsAlone
+@RunsAlone("a 20 ms round trip must add 20 ms ± 10% to a statement's median")
 class RttProxyTest {
    private static final int RTT_MS = 20;
    private static EmbeddedMariaDb server;

@@ -1,7 +1,7 @@
 package jdbcpoollab.db;
 
+import jdbcpoollab.testing.ExternalServer;
 import jdbcpoollab.testing.RunsAlone;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -17,23 +17,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The round-trip proxy in front of a real embedded MariaDB: one statement costs one more round trip, no more. */
-@RunsAlone
+@RunsAlone("a 20 ms round trip must add 20 ms ± 10% to a statement's median")
 class RttProxyTest {
    private static final int RTT_MS = 20;
-   private static EmbeddedMariaDb server;
    private static Database direct;
 
+   /** The test JVM's shared server: the round trip is the proxy's own, the server behind it answers as always. */
    @BeforeAll
    static void start() {
-      server = new EmbeddedMariaDb(EmbeddedMariaDb.defaultHome(), 50);
-      direct = server.start();
-   }
-
-   @AfterAll
-   static void stop() {
-      if (server != null) {
-         server.close();
-      }
+      direct = ExternalServer.get().root();
    }
 
    /** Median time of a one-round-trip statement, in ms, on one connection. */

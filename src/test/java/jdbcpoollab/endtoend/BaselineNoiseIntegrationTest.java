@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * throughput at every pool to a quarter, far past the 20% tolerance even on a busy machine, where the client's own
  * time per operation varies from run to run) regresses, and Gatling exits with 2.
  */
-@RunsAlone
+@RunsAlone("the same code's run must come back within -50% to +100% of its baseline at every step")
 class BaselineNoiseIntegrationTest {
    private static final Map<String, String> SWEEP = Map.of("pools", "1,2,4,8", "users", "8", "seconds", "1",
          "warmup", "0.2", "workloads", "wait", "sleepMs", "10");

@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * (switched on and off with ALTER SYSTEM and a reload, as docs/replay.md says) and replayed at speed 1 on pool 16.
  * Skipped, with the reason, where the tests' PostgreSQL is not available.
  */
-@RunsAlone
+@RunsAlone("the speed-1 replay must send the captured requests per second within 5%")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CapturePostgresTest {
    private static final Class<?> CAPTURE = jdbcpoollab.simulations.Capture.class;

@@ -47,7 +47,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * transactions of three statements with known pauses), captured by {@code -Dsim=Capture} from the general log and
  * replayed by {@code -Dsim=Replay} at speeds 1, 2 and 4 on pools 1 and 16: one capture, one replay.
  */
-@RunsAlone
+@RunsAlone("the speed-1 replay must send the captured requests per second within 5%")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CaptureReplayIntegrationTest {
    private static final int SELECTS = 150;

@@ -38,7 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * while a step loads it. That step stops at once (its failures KO, normalised), finished steps stay, the report is
  * written, the console names the incomplete steps and the run exits 3; a step after a restart gets a new pool.
  */
-@RunsAlone
+@RunsAlone("the kill must fall inside a 2 s step's window, timed from outside the run")
 class DatabaseLostTest {
    @TempDir
    Path tmp;

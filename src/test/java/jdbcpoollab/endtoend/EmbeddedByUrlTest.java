@@ -6,8 +6,8 @@ import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.db.WorkTableContract;
 import jdbcpoollab.report.Table;
 import jdbcpoollab.simulations.PoolSweep;
+import jdbcpoollab.testing.ExternalServer;
 import jdbcpoollab.testing.GatlingRun;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -25,24 +25,18 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * The embedded MariaDB reached by URL, as a server of one's own would be: through MariaDB Connector/J
- * ({@code jdbc:mariadb:}) and through MySQL Connector/J ({@code jdbc:mysql:}).
+ * An embedded MariaDB reached by URL, as a server of one's own would be: through MariaDB Connector/J
+ * ({@code jdbc:mariadb:}) and through MySQL Connector/J ({@code jdbc:mysql:}). It is the test JVM's
+ * {@link ExternalServer}, which the other classes of the JVM reach by URL too: one server start for all of them.
  */
 class EmbeddedByUrlTest {
-   private static EmbeddedMariaDb server;
+   private static ExternalServer server;
 
    @BeforeAll
    static void start() throws SQLException {
-      server = new EmbeddedMariaDb(EmbeddedMariaDb.defaultHome(), 200);
-      try (Connection c = server.start().connect(); Statement st = c.createStatement()) {
+      server = ExternalServer.get();
+      try (Connection c = server.root().connect(); Statement st = c.createStatement()) {
          st.execute("CREATE DATABASE IF NOT EXISTS tables");
-      }
-   }
-
-   @AfterAll
-   static void stop() {
-      if (server != null) {
-         server.close();
       }
    }
 

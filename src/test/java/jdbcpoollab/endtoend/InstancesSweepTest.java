@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and the step that would pass max_connections is warned of before the load (one line) and on the page. Each step
  * also records the JVM's heap peak and a live-thread peak that counts its 16 platform users.
  */
-@RunsAlone
+@RunsAlone("twice the connections must give 1.3 times the throughput in a 1 s window")
 class InstancesSweepTest {
 
    @Test

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * still open at the close are counted, and Little's law, with them, accounts for the users' time inside the window
  * (a warm-up before it, whose part of each wait does not count).
  */
-@RunsAlone
+@RunsAlone("Little's law must account for at least 0.8 of the users' time in a 1 s window")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class OpenWaitsIntegrationTest {
    private GatlingRun.Result run;

@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A real short Outage on the embedded MariaDB, blackholed for 3 s with a 2 s connection timeout: HikariCP's
  * getConnection honours it, and the lab itself never blocks longer than the pool and the driver's timeouts do.
  */
-@RunsAlone
+@RunsAlone("the sampler's gaps must stay under 1 s, and users leave within the timeouts and 1 s")
 class OutageIntegrationTest {
    private static final int SOCKET_TIMEOUT_MS = 2_500;
 

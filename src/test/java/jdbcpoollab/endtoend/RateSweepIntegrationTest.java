@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * are busy about 1.5 of 4 on average and meet it. The SLO is wide (250 ms) because the machine may be busy; an
  * unstable pool's queue grows by more than 100 requests per second, so its P99 is far beyond it either way.
  */
-@RunsAlone
+@RunsAlone("pool 4 must keep the P99 from arrival within 250 ms at 300 requests/s")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RateSweepIntegrationTest {
    private GatlingRun.Result run;

@@ -34,7 +34,7 @@ class SeedQuestionsTest {
 
    /** One sweep: wait and txn, each pool size at two round trips. */
    @Nested
-   @RunsAlone
+   @RunsAlone("a 5 ms round trip must add 4.5 to 6.5 ms to the median statement")
    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
    class RoundTripAndTransactions {
       private GatlingRun.Result run;

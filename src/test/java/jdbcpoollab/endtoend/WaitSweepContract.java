@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * pool 8 serving far more than pool 1, users of pool 1 waiting far longer for a connection, every operation counted
  * once. Each database's test runs the sweep in its {@code @BeforeAll} and keeps it in {@link #run}.
  */
-@RunsAlone
+@RunsAlone("pool 1 must reach 0.85 of its service-time limit, and pool 8 five times its throughput")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class WaitSweepContract {
    static final Map<String, String> WAIT_SWEEP =

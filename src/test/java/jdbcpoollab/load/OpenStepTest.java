@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The request threads in front of the pool, without a database: the "pool" is one permit and the "statement" a 100 ms
  * sleep, so the queueing is known. (The statement on a real database is exercised by RateSweepIntegrationTest.)
  */
-@RunsAlone
+@RunsAlone("both request threads must take their request within a 33 ms pause, before the next arrivals queue")
 class OpenStepTest {
    private static final long SLEEP_MS = 100;
 

@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * sleeps 5 ms. Users that had not started when the window opened are counted, and a step whose own sampler took no
  * sample in its window is not complete.
  */
-@RunsAlone
+@RunsAlone("users must start within a 300 ms warm-up, and 100 more after a 300 ms pause inside a 1 s window")
 class StepWindowTest {
    private static final long MS = 1_000_000L;
 

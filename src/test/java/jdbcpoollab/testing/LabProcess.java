@@ -1,5 +1,7 @@
 package jdbcpoollab.testing;
 
+import jdbcpoollab.simulations.PoolSweep;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -84,25 +86,54 @@ public final class LabProcess implements AutoCloseable {
       return maven(Map.of(), log, args);
    }
 
-   /** Maven itself on this project, with more environment variables (such as MAVEN_OPTS). */
+   /**
+    * Maven itself on this project, with more environment variables (such as MAVEN_OPTS); a PoolSweep run without a
+    * JVM warm-up nor settling unless the arguments ask for them ({@link #withoutWarmupOrSettling}).
+    */
    public static LabProcess maven(Map<String, String> environment, Path log, String... args) {
       List<String> command = new ArrayList<>(List.of(mavenCommand(), "-B", "-f",
             Path.of(System.getProperty("basedir", ".")).resolve("pom.xml").toString()));
       command.addAll(outerMavenOptions());
-      command.addAll(List.of(args));
+      List<String> given = List.of(args);
+      command.addAll(given.contains("gatling:test") && given.contains("-Dsim=PoolSweep")
+            ? withoutWarmupOrSettling("PoolSweep", given) : given);
       return new LabProcess(command, shortLivedMaven(environment), log);
    }
 
    /**
     * The repository's {@code ./lab} script, as the docs start a run: {@code ./lab <simulation> args…}, with the outer
-    * Maven run's mvn, repository and settings.
+    * Maven run's mvn, repository and settings; as {@link #maven(Map, Path, String...)}, a PoolSweep run without a JVM
+    * warm-up nor settling unless the arguments ask for them.
     */
    public static LabProcess script(Path log, String simulation, String... args) {
       Path basedir = Path.of(System.getProperty("basedir", ".")).toAbsolutePath();
       List<String> command = new ArrayList<>(List.of(basedir.resolve("lab").toString(), simulation, "-B"));
       command.addAll(outerMavenOptions());
-      command.addAll(List.of(args));
+      command.addAll(withoutWarmupOrSettling(simulation, List.of(args)));
       return new LabProcess(command, shortLivedMaven(Map.of("LAB_MVN", mavenCommand())), log);
+   }
+
+   /**
+    * Maven's arguments for {@code simulation} with the {@code -DjvmWarmup=0} and {@code -Dsettle.seconds=0} that
+    * {@link GatlingRun#withoutWarmupOrSettling} gives a PoolSweep run in the test JVM: a run through Maven is checked
+    * for how it starts, ends and what it writes, and the JVM's warm-up of up to 15 s would only cost time. Only
+    * PoolSweep: the lab's other simulations refuse the options, and a name the lab does not know must be refused as
+    * it is.
+    */
+   private static List<String> withoutWarmupOrSettling(String simulation, List<String> args) {
+      if (!simulation.equals("PoolSweep")) {
+         return args;
+      }
+      Map<String, String> given = new HashMap<>();
+      args.stream().filter(a -> a.startsWith("-D") && a.indexOf('=') > 2)
+            .forEach(a -> given.put(a.substring(2, a.indexOf('=')), a.substring(a.indexOf('=') + 1)));
+      List<String> quick = new ArrayList<>(args);
+      GatlingRun.withoutWarmupOrSettling(PoolSweep.class, given).forEach((name, value) -> {
+         if (!given.containsKey(name)) {
+            quick.add("-D" + name + "=" + value);
+         }
+      });
+      return quick;
    }
 
    /** The environment with Maven's own JVM started as a short-lived one, before any MAVEN_OPTS given or inherited. */

@@ -11,9 +11,11 @@ import java.util.function.Predicate;
  * Whether a workload's answer is decided, and which pools still decide it: the one rule of "settled", which the run's
  * settling, summary.json's answers and every report read. The rule ({@link Recommendation}) puts a pool in or out by
  * a one-sided test against 95% of the best; the answer is decided when the test puts the pick in significantly (p
- * above 1 - 5%; the best is in by definition) and every smaller pool out significantly (p under 5%). The pools it
+ * above 1 - 5%; the best is in by definition) and every smaller pool out significantly (p under 5%, or its
+ * Little's-law ceiling below 95% of the best). The pools it
  * has not told apart yet (the pick and the smaller pools either way) are the candidates, with the best as the
- * reference they are tested against, and so are the pools whose last step was disturbed; a run that settles its
+ * reference they are tested against, and so are the pools whose last step was disturbed (but a smaller pool whose
+ * Little's-law ceiling is below 95% of the best, which no other work can have hidden); a run that settles its
  * answer measures them again until the answer is decided or its time is up.
  *
  * @param pick       the recommended pool, null when none qualified
@@ -60,10 +62,13 @@ public record Settling(Integer pick, Integer best, boolean decided, List<Integer
       int best = rule.best().pool();
       for (PoolSize p : usable) {
          double pBelow = rule.pBelow(p);
-         // the best is near itself by definition: a pick that is the best is decided by the smaller pools alone
-         boolean told = p.pool() < pick.pool() ? pBelow < Welch.ALPHA
+         // the best is near itself by definition: a pick that is the best is decided by the smaller pools alone; a
+         // smaller pool whose Little's-law ceiling is below 95% of the best is below it by queueing alone, whatever
+         // other work took from its step, so measuring it again cannot change the answer
+         boolean capped = p.pool() < pick.pool() && belowByCeiling(sizing, p, rule.best());
+         boolean told = p.pool() < pick.pool() ? pBelow < Welch.ALPHA || capped
                : p.pool() > pick.pool() || p.pool() == best || pBelow > 1 - Welch.ALPHA;
-         boolean again = isDisturbed.test(p.steps().get(p.steps().size() - 1));
+         boolean again = isDisturbed.test(p.steps().get(p.steps().size() - 1)) && !capped;
          if (!told || again) {
             open.add(p);
          }
@@ -84,5 +89,14 @@ public record Settling(Integer pick, Integer best, boolean decided, List<Integer
             .thenComparingInt(p -> -p.pool())).orElseThrow();
       return new Settling(pick.pool(), best, false, open.stream().map(PoolSize::pool).sorted().toList(), untold, redo,
             next.pool(), passes, disturbed);
+   }
+
+   /**
+    * True when the pool's Little's-law ceiling (with the 5% a window's edges allow) is below 95% of the best, and its
+    * own steps agree with that ceiling (a pool measured above it contradicts S1, and is left to the test).
+    */
+   private static boolean belowByCeiling(Sizing sizing, PoolSize p, PoolSize best) {
+      double bound = Contradiction.ABOVE_CEILING * sizing.ceiling(p.pool());
+      return bound < Recommendation.NEAR_BEST * best.throughput().mean() && p.throughput().mean() <= bound;
    }
 }

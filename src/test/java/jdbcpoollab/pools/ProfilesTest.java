@@ -16,7 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Each library's recommended profile holds to its list, every setting with its source and named in its row of
- * docs/pools.md; -Dprofile multiplies.
+ * docs/pools.md's sources, its row of where the recommendations come from saying "nothing" exactly when there is none;
+ * -Dprofile multiplies.
  */
 class ProfilesTest {
    /**
@@ -41,6 +42,7 @@ class ProfilesTest {
       assertEquals(List.copyOf(RECOMMENDED.keySet()), PoolLibraries.DEFAULT.names().stream()
             .filter(RECOMMENDED::containsKey).toList(), "every listed library is registered, in the registry's order");
       Map<String, String> adds = SourcesTableTest.column("what `recommended` adds");
+      Map<String, String> sets = SourcesTableTest.column(SourcesTableTest.FAIR, "`recommended` sets");
       for (PoolLibrary library : PoolLibraries.DEFAULT.all()) {
          List<Recommendation<?>> settings = library.recommended();
          List<String> names = settings.stream().map(Recommendation::setting).toList();
@@ -49,6 +51,10 @@ class ProfilesTest {
          assertEquals(names.isEmpty(), row.startsWith("nothing"), library.name() + " in docs/pools.md: " + row);
          for (String name : names) {
             assertTrue(row.contains("`" + name + "`"), library.name() + " " + name + " in docs/pools.md: " + row);
+         }
+         if (library.pooled()) {
+            String set = sets.getOrDefault(library.name(), "");
+            assertEquals(names.isEmpty(), set.startsWith("nothing"), library.name() + " in Fair comparison: " + set);
          }
          for (Recommendation<?> setting : settings) {
             assertTrue(setting.source().matches("(https://|github\\.com/|quarkus\\.io/)\\S+.*"),

@@ -16,45 +16,63 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * docs/pools.md's table of the sources as configured is the one place the docs list the pool libraries: a row per
- * registered library, in the registry's order (the order of the allowed names in every refusal and of the fault
+ * docs/pools.md lists the pool libraries in two tables, both held to the lab's registry: the sources as configured,
+ * a row per registered library, and where each pooled library's recommended settings come from (Fair comparison), a
+ * row per pooled one; each in the registry's order (the order of the allowed names in every refusal and of the fault
  * simulations' default), and every cell filled.
  */
 class SourcesTableTest {
-   private static final String HEADING = "## The sources as configured";
+   static final String SOURCES = "## The sources as configured";
+   static final String FAIR = "## Fair comparison: defaults and recommended";
 
    @Test
    void theTableHasARowPerRegisteredLibraryInTheRegistrysOrder() throws IOException {
-      assertEquals(PoolLibraries.DEFAULT.names(), table().stream().map(row -> row.get(0).replace("`", "")).toList());
+      assertEquals(PoolLibraries.DEFAULT.names(), names(SOURCES));
+   }
+
+   @Test
+   void theFairComparisonHasARowPerPooledLibraryInTheRegistrysOrder() throws IOException {
+      assertEquals(PoolLibraries.DEFAULT.all().stream().filter(PoolLibrary::pooled).map(PoolLibrary::name).toList(),
+            names(FAIR), "a row of where its recommended settings come from, \"nothing\" included");
    }
 
    @Test
    void everyRowFillsEveryColumn() throws IOException {
-      List<List<String>> rows = table();
-      int columns = header().size();
-      assertTrue(columns >= 5, header().toString());
-      for (List<String> row : rows) {
-         assertEquals(columns, row.size(), row.get(0) + ": " + row);
-         assertFalse(row.stream().anyMatch(String::isBlank), row.get(0) + ": an empty cell " + row);
+      for (String heading : List.of(SOURCES, FAIR)) {
+         int columns = header(heading).size();
+         assertTrue(columns >= (heading.equals(SOURCES) ? 5 : 3), heading + ": " + header(heading));
+         for (List<String> row : table(heading)) {
+            assertEquals(columns, row.size(), heading + ", " + row.get(0) + ": " + row);
+            assertFalse(row.stream().anyMatch(String::isBlank), heading + ", " + row.get(0) + ": an empty cell " + row);
+         }
       }
    }
 
-   /** The cells of the column headed {@code header}, by source, in the table's order. */
+   /** The cells of the column headed {@code header} of the sources as configured, by source, in the table's order. */
    static Map<String, String> column(String header) throws IOException {
-      int at = header().indexOf(header);
-      assertTrue(at > 0, "a column " + header + " in " + header());
+      return column(SOURCES, header);
+   }
+
+   /** The cells of the column headed {@code header} of the table under {@code heading}, by source. */
+   static Map<String, String> column(String heading, String header) throws IOException {
+      int at = header(heading).indexOf(header);
+      assertTrue(at > 0, "a column " + header + " in " + header(heading));
       Map<String, String> cells = new LinkedHashMap<>();
-      table().forEach(row -> cells.put(row.get(0).replace("`", ""), row.get(at)));
+      table(heading).forEach(row -> cells.put(row.get(0).replace("`", ""), row.get(at)));
       return cells;
    }
 
-   private static List<String> header() throws IOException {
-      return cells(tableLines().get(0));
+   private static List<String> names(String heading) throws IOException {
+      return table(heading).stream().map(row -> row.get(0).replace("`", "")).toList();
    }
 
-   private static List<List<String>> table() throws IOException {
-      List<String> lines = tableLines();
-      assertTrue(lines.size() > 2 && lines.get(1).startsWith("|---"), "a table under " + HEADING);
+   private static List<String> header(String heading) throws IOException {
+      return cells(tableLines(heading).get(0));
+   }
+
+   private static List<List<String>> table(String heading) throws IOException {
+      List<String> lines = tableLines(heading);
+      assertTrue(lines.size() > 2 && lines.get(1).startsWith("|---"), "a table under " + heading);
       List<List<String>> rows = new ArrayList<>();
       for (String line : lines.subList(2, lines.size())) {
          rows.add(cells(line));
@@ -63,10 +81,10 @@ class SourcesTableTest {
    }
 
    /** The lines of the first table under the heading. */
-   private static List<String> tableLines() throws IOException {
+   private static List<String> tableLines(String heading) throws IOException {
       List<String> lines = Files.readAllLines(Path.of(System.getProperty("basedir", ".")).resolve("docs/pools.md"));
-      int at = lines.indexOf(HEADING);
-      assertTrue(at >= 0, HEADING + " in docs/pools.md");
+      int at = lines.indexOf(heading);
+      assertTrue(at >= 0, heading + " in docs/pools.md");
       while (at < lines.size() && !lines.get(at).startsWith("|")) {
          at++;
       }

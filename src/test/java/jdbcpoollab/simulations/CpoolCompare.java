@@ -14,8 +14,9 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 /**
  * What does pooling buy a batch job? 100 users each do {@code ops} operations on a work table (select, insert or
  * update one row) and leave; the batch is timed from the first operation's start to the last one's end. Each option
- * (a HikariCP pool, a UCP pool, or a new physical connection per operation) runs {@code repeat} times, interleaved
- * A B C A B C … after one uncounted warm-up round, and is compared with the unpooled option by Welch's t-test.
+ * (a pool of one of the registry's libraries, or a new physical connection per operation) runs {@code repeat} times,
+ * interleaved A B C A B C … after one uncounted warm-up round, and is compared with the unpooled option by Welch's
+ * t-test.
  *
  * <pre>mvn gatling:test -Dsim=CpoolCompare -Doptions=hikari:32:70:3,hikari:35:76:3,none -Dusers=100 -Drepeat=10</pre>
  */

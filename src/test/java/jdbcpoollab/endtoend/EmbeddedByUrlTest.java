@@ -25,9 +25,11 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * An embedded MariaDB reached by URL, as a server of one's own would be: through MariaDB Connector/J
- * ({@code jdbc:mariadb:}) and through MySQL Connector/J ({@code jdbc:mysql:}). It is the test JVM's
- * {@link ExternalServer}, which the other classes of the JVM reach by URL too: one server start for all of them.
+ * An embedded MariaDB reached by URL, as a server of one's own would be, through MariaDB Connector/J
+ * ({@code jdbc:mariadb:}). It is the test JVM's {@link ExternalServer}, which the other classes of the JVM reach by URL
+ * too: one server start for all of them. The wait sweep through MySQL Connector/J is {@link PoolSweepIntegrationTest}'s
+ * (the same driver and server, the lab's own URL), and the report's names for MySQL Connector/J by URL are
+ * {@link ServerVersionTest}'s.
  */
 class EmbeddedByUrlTest {
    private static ExternalServer server;
@@ -72,21 +74,6 @@ class EmbeddedByUrlTest {
       void theCustomStatementFromTheFileRanForEveryOperation() throws SQLException {
          assertEquals("-- one row per operation\n" + HIT, settings(run).get("sql"));
          assertEveryCustomOperationRan(run, database);
-      }
-   }
-
-   /** MySQL Connector/J, which calls the server "MySQL": the report still says MariaDB. */
-   @Nested
-   class MySqlDriver extends WaitSweepContract {
-      @BeforeAll
-      void runSweep() {
-         run = sweepThrough(url("jdbc:mysql:", EmbeddedMariaDb.DATABASE) + "?useSSL=false&allowPublicKeyRetrieval=true",
-               Map.of());
-      }
-
-      @Test
-      void theReportNamesMariaDbAndMySqlConnectorJ() {
-         assertRanOn("MariaDB " + EmbeddedMariaDb.VERSION, "MySQL Connector/J");
       }
    }
 

@@ -231,9 +231,9 @@ class DocsCommandsTest {
 
    /**
     * A complete PoolSweep run of one wait step, under the name a page gives, with its histograms: the runs a page
-    * merges ({@code -Dmerge}) measured the same plan at the same time.
+    * merges ({@code -Dmerge}) measured the same plan at the same time ({@link MergeThroughMavenTest} merges two).
     */
-   private static void writeRun(Path folder) throws IOException {
+   static void writeRun(Path folder) throws IOException {
       if (Files.exists(folder)) {
          return;
       }

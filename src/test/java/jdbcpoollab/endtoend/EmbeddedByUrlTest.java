@@ -11,6 +11,7 @@ import jdbcpoollab.testing.GatlingRun;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -25,9 +26,11 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * An embedded MariaDB reached by URL, as a server of one's own would be: through MariaDB Connector/J
- * ({@code jdbc:mariadb:}) and through MySQL Connector/J ({@code jdbc:mysql:}). It is the test JVM's
- * {@link ExternalServer}, which the other classes of the JVM reach by URL too: one server start for all of them.
+ * An embedded MariaDB reached by URL, as a server of one's own would be, through MariaDB Connector/J
+ * ({@code jdbc:mariadb:}): the wait sweep, and a custom statement read from a file. It is the test JVM's
+ * {@link ExternalServer}, which the other classes of the JVM reach by URL too: one server start for all of them. The
+ * wait sweep through MySQL Connector/J is {@link PoolSweepIntegrationTest}'s (the same driver and server, the lab's
+ * own URL), and the report's names for MySQL Connector/J by URL are {@link ServerVersionTest}'s.
  */
 class EmbeddedByUrlTest {
    private static ExternalServer server;
@@ -51,42 +54,43 @@ class EmbeddedByUrlTest {
       return GatlingRun.run(PoolSweep.class, options, false);
    }
 
-   /** MariaDB's own driver, with a custom statement read from a file. */
+   /** MariaDB's own driver. */
    @Nested
    class MariaDbDriver extends WaitSweepContract {
-      private final Database database = new Database(url("jdbc:mariadb:", EmbeddedMariaDb.DATABASE), "root", "");
       @BeforeAll
-      void runSweep(@TempDir Path dir) throws SQLException, IOException {
-         createHitsTable(database);
-         Path file = Files.writeString(dir.resolve("hit.sql"), "-- one row per operation\n" + HIT + ";\n");
-         run = sweepThrough(database.url(), Map.of("workloads", "wait,custom", "sql", "@" + file,
-               "sql.writes", "true"));
+      void runSweep() {
+         run = sweepThrough(url("jdbc:mariadb:", EmbeddedMariaDb.DATABASE), Map.of());
       }
 
       @Test
       void theReportNamesMariaDbAndItsOwnDriver() {
          assertRanOn("MariaDB " + EmbeddedMariaDb.VERSION, "MariaDB Connector/J 3.5");
       }
+   }
+
+   /**
+    * A custom statement read from a file, through MariaDB's own driver: what it ran is counted, not timed, so it runs
+    * beside other classes, on half-second windows.
+    */
+   @Nested
+   @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+   class CustomStatementFromAFile {
+      private final Database database = new Database(url("jdbc:mariadb:", EmbeddedMariaDb.DATABASE), "root", "");
+      private GatlingRun.Result run;
+
+      @BeforeAll
+      void runSweep(@TempDir Path dir) throws SQLException, IOException {
+         WaitSweepContract.createHitsTable(database);
+         Path file = Files.writeString(dir.resolve("hit.sql"), "-- one row per operation\n" + WaitSweepContract.HIT
+               + ";\n");
+         run = sweepThrough(database.url(), Map.of("workloads", "custom", "sql", "@" + file, "sql.writes", "true",
+               "users", "8", "seconds", "0.5", "warmup", "0.2"));
+      }
 
       @Test
       void theCustomStatementFromTheFileRanForEveryOperation() throws SQLException {
-         assertEquals("-- one row per operation\n" + HIT, settings(run).get("sql"));
-         assertEveryCustomOperationRan(run, database);
-      }
-   }
-
-   /** MySQL Connector/J, which calls the server "MySQL": the report still says MariaDB. */
-   @Nested
-   class MySqlDriver extends WaitSweepContract {
-      @BeforeAll
-      void runSweep() {
-         run = sweepThrough(url("jdbc:mysql:", EmbeddedMariaDb.DATABASE) + "?useSSL=false&allowPublicKeyRetrieval=true",
-               Map.of());
-      }
-
-      @Test
-      void theReportNamesMariaDbAndMySqlConnectorJ() {
-         assertRanOn("MariaDB " + EmbeddedMariaDb.VERSION, "MySQL Connector/J");
+         assertEquals("-- one row per operation\n" + WaitSweepContract.HIT, WaitSweepContract.settings(run).get("sql"));
+         WaitSweepContract.assertEveryCustomOperationRan(run, database);
       }
    }
 

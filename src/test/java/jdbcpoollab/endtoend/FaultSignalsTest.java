@@ -1,8 +1,8 @@
 package jdbcpoollab.endtoend;
 
-import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.simulations.Outage;
+import jdbcpoollab.testing.ExternalServer;
 import jdbcpoollab.testing.LabProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -50,10 +51,13 @@ class FaultSignalsTest {
    /** The sources of an Outage sent SIGTERM a second into the source whose line starts {@code [n/2] }. */
    @SuppressWarnings("unchecked")
    private List<Map<String, Object>> interruptedAt(String source) throws IOException {
-      Map<String, String> options = Map.of("lab.home", EmbeddedMariaDb.defaultHome().toString(),
+      // the test JVM's server, by URL: the Gatling JVM starts none of its own, and the outage is the proxy's
+      ExternalServer server = ExternalServer.get();
+      Map<String, String> options = new HashMap<>(Map.of("lab.home", tmp.resolve("home").toString(),
             "lab.results", tmp.toString(), "lab.gatlingResults", tmp.resolve("gatling").toString(),
             "source", "hikari,vibur", "down", "refuse", "steadySeconds", "2", "downSeconds", "1",
-            "afterSeconds", "2", "users", "4", "pool", "2");
+            "afterSeconds", "2", "users", "4", "pool", "2"));
+      options.putAll(Map.of("db.url", server.url(), "db.user", "root"));
       try (LabProcess gatling = LabProcess.gatling(Outage.class, options, Map.of(), tmp.resolve("run.log"))) {
          gatling.awaitOutput(source, Duration.ofMinutes(2));
          LabProcess.sleep(1000);

@@ -2,6 +2,9 @@ package jdbcpoollab.endtoend;
 
 import jdbcpoollab.measure.HistogramLog;
 import jdbcpoollab.measure.Timing;
+import jdbcpoollab.options.Options;
+import jdbcpoollab.run.LabExit;
+import jdbcpoollab.run.MergeOnly;
 import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.ExternalServer;
 import jdbcpoollab.testing.GatlingRun;
@@ -21,6 +24,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -32,8 +36,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * P99s those of the union of their histograms (read here from their logs), and it measures what one run with all
  * the users measures: the workload is a 20 ms sleep with fewer users than connections, so each run's throughput is
  * users / 20 ms on a busy machine too, and a merge that averaged the runs would be half the single run's (the bounds
- * leave room for two JVMs at once losing more to a busy 2-core machine than one: 0.84 was seen there). The merge
- * runs as the docs start it, through Maven (with the outer run's offline mode and repository).
+ * leave room for two JVMs at once losing more to a busy 2-core machine than one: 0.84 was seen there). The merge is
+ * the one Merge's simulation makes in Maven's preflight, here in the test JVM: it measures nothing, and
+ * {@link MergeThroughMavenTest} starts one through Maven as the docs do, beside other classes.
  */
 @RunsAlone("two generators' merged throughput must be 0.65 to 1.4 times one run's of both loads")
 class MergeIntegrationTest {
@@ -52,15 +57,15 @@ class MergeIntegrationTest {
       GatlingRun.Result single = GatlingRun.run(PoolSweep.class, options(server, "4"), false);
       assertEquals(0, single.exitCode(), single.console());
 
-      // as the docs start it: mvn gatling:test -Dsim=Merge -Dmerge=…, which merges in Maven's preflight and starts no
-      // Gatling
+      // what Merge's simulation does in Maven's preflight, -Dmerge naming one run by its folder's name and one by its
+      // path; MergeThroughMavenTest starts a merge through Maven as the docs do
       Set<Path> before = GatlingRun.runFolders(results());
-      try (LabProcess mvn = LabProcess.maven(tmp.resolve("merge.log"), "gatling:test", "-Dsim=Merge",
-            "-Dmaven.test.skip=true", "-Dlab.home=" + tmp.resolve("home"), "-Dlab.results=" + results(),
-            "-Dmerge=" + a.getFileName() + "," + b)) {
-         assertEquals(0, mvn.waitFor(Duration.ofMinutes(2)), mvn.output());
-         assertTrue(mvn.output().contains("jdbc-pool-lab: merged run "), mvn.output());
-      }
+      Properties given = new Properties();
+      given.setProperty("lab.results", results().toString());
+      given.setProperty("merge", a.getFileName() + "," + b);
+      LabExit end = GatlingRun.ending(() -> MergeOnly.write(MergeOnly.runs(new Options(given, Map.of())), results()));
+      assertEquals(0, end.code(), end.getMessage());
+      assertTrue(end.getMessage().startsWith("jdbc-pool-lab: merged run "), end.getMessage());
       Set<Path> after = GatlingRun.runFolders(results());
       after.removeAll(before);
       assertEquals(1, after.size(), after.toString());

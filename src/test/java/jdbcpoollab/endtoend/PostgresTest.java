@@ -54,38 +54,63 @@ class PostgresTest {
       return new Database(server.url(), PostgresServer.USER, server.password());
    }
 
-   /** A short PoolSweep through db.url: the wait workload's orderings, the cpu and a custom workload. */
+   /** A short PoolSweep of the wait workload through db.url: its orderings, which a class beside it would blur. */
    @Nested
    class PoolSweepEngine extends WaitSweepContract {
       @BeforeAll
-      void runSweep() throws SQLException {
-         createHitsTable(database());
+      void runSweep() {
          Map<String, String> options = new HashMap<>(WAIT_SWEEP);
-         options.putAll(Map.of("workloads", "wait,cpu,custom", "rows", "20000", "sql", HIT, "sql.writes", "true",
-               "db.url", server.url(), "db.user", PostgresServer.USER, "db.password", server.password()));
+         options.putAll(Map.of("db.url", server.url(), "db.user", PostgresServer.USER, "db.password",
+               server.password()));
+         run = GatlingRun.run(PoolSweep.class, options, false);
+      }
+   }
+
+   /**
+    * A short PoolSweep of the cpu and a custom workload through db.url, what it names and writes; none of it is timed,
+    * so it runs beside other classes, on half-second windows.
+    */
+   @Nested
+   @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+   class CpuAndCustom {
+      private GatlingRun.Result run;
+
+      @BeforeAll
+      void runSweep() throws SQLException {
+         WaitSweepContract.createHitsTable(database());
+         Map<String, String> options = new HashMap<>(Map.of("pools", "1,8", "users", "8", "seconds", "0.5",
+               "warmup", "0.2", "workloads", "cpu,custom", "rows", "20000", "sql", WaitSweepContract.HIT,
+               "sql.writes", "true"));
+         options.putAll(Map.of("db.url", server.url(), "db.user", PostgresServer.USER, "db.password",
+               server.password()));
          run = GatlingRun.run(PoolSweep.class, options, false);
       }
 
       @Test
       void theReportNamesPostgresAndItsDriver() {
-         assertRanOn("PostgreSQL " + server.version(), "PostgreSQL JDBC Driver 42.7");
-         assertEquals(server.url(), settings(run).get("url"));
-         assertEquals("20000 rows filled", settings(run).get("table big"));
+         Map<String, Object> settings = WaitSweepContract.settings(run);
+         assertTrue(String.valueOf(settings.get("database")).startsWith("PostgreSQL " + server.version()),
+               settings.toString());
+         assertTrue(String.valueOf(settings.get("driver")).startsWith("PostgreSQL JDBC Driver 42.7"),
+               settings.toString());
+         assertEquals(server.url(), settings.get("url"));
+         assertEquals("20000 rows filled", settings.get("table big"));
       }
 
       @Test
       void theCpuWorkloadScansWithoutFailures() {
          for (int pool : List.of(1, 8)) {
             Map<String, Object> step = run.step("cpu", pool);
-            assertEquals(0, number(step, "ko") + number(step, "koOutsideWindow"), step.toString());
-            assertTrue(number(step, "ok") > 0, step.toString());
+            assertEquals(0, WaitSweepContract.number(step, "ko") + WaitSweepContract.number(step, "koOutsideWindow"),
+                  step.toString());
+            assertTrue(WaitSweepContract.number(step, "ok") > 0, step.toString());
          }
       }
 
       @Test
       void theCustomStatementRanForEveryOperation() throws SQLException {
-         assertEquals(HIT, settings(run).get("sql"));
-         assertEveryCustomOperationRan(run, database());
+         assertEquals(WaitSweepContract.HIT, WaitSweepContract.settings(run).get("sql"));
+         WaitSweepContract.assertEveryCustomOperationRan(run, database());
       }
 
       @Test

@@ -1,11 +1,11 @@
 package jdbcpoollab.endtoend;
 
-import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.files.AtomicFile;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.Command;
+import jdbcpoollab.testing.ExternalServer;
 import jdbcpoollab.testing.GatlingRun;
 import jdbcpoollab.testing.LabProcess;
 import org.junit.jupiter.api.AfterEach;
@@ -17,6 +17,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -114,9 +115,12 @@ class ResultsNotWritableTest {
    @Test
    void aDiskThatFillsUpWithGatlingsReportEndsWithOneLineAndExit74() throws Exception {
       Path disk = smallDisk("400k");
-      Map<String, String> props = Map.of("lab.home", EmbeddedMariaDb.defaultHome().toString(),
+      // the test JVM's server, by URL: the Gatling JVM starts no server of its own, which the report's end needs not
+      ExternalServer server = ExternalServer.get();
+      Map<String, String> props = new HashMap<>(Map.of("lab.home", tmp.resolve("home").toString(),
             "lab.results", disk.toString(), "lab.gatlingResults", disk.resolve("gatling").toString(), "pools", "1",
-            "users", "1", "seconds", "0.3", "warmup", "0", "workloads", "wait");
+            "users", "1", "seconds", "0.3", "warmup", "0", "workloads", "wait"));
+      props.putAll(Map.of("db.url", server.url(), "db.user", "root"));
       try (LabProcess gatling = LabProcess.gatling(PoolSweep.class, props, Map.of(), tmp.resolve("run.log"))) {
          assertEquals(Exit.RESULTS_LOST, gatling.waitFor(Duration.ofMinutes(2)), gatling.output());
          String output = gatling.output();

@@ -4,6 +4,7 @@ import jdbcpoollab.files.Json;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.Preflight;
 import jdbcpoollab.simulations.PoolSweep;
+import jdbcpoollab.testing.ExternalServer;
 import jdbcpoollab.testing.Jdks;
 import jdbcpoollab.testing.LabProcess;
 import org.junit.jupiter.api.Test;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,10 +39,13 @@ class RunsOnVirtualThreadsTest {
    void everyUserOfAStepRunsOnAVirtualThreadAndItsPinnedThreadsAreCounted() throws Exception {
       Optional<Path> jdk = Jdks.atLeast(21);
       assumeTrue(jdk.isPresent(), "skipped: no JDK 21 or newer in " + Jdks.WHERE + ", which virtual threads need");
-      Map<String, String> props = Map.of("lab.home", System.getProperty("lab.home"),
+      // the test JVM's server, by URL: the JVM on the JDK 21+ starts no server of its own, which its threads are not
+      ExternalServer server = ExternalServer.get();
+      Map<String, String> props = new HashMap<>(Map.of("lab.home", tmp.resolve("home").toString(),
             "lab.results", tmp.toString(), "lab.gatlingResults", tmp.resolve("gatling").toString(),
             "threads", "virtual", "users", Integer.toString(USERS), "pools", "4", "seconds", "1", "warmup", "0.3",
-            "workloads", "wait");
+            "workloads", "wait"));
+      props.putAll(Map.of("db.url", server.url(), "db.user", "root"));
       try (LabProcess gatling = LabProcess.gatling(jdk.get(), PoolSweep.class, props, Map.of(),
             tmp.resolve("run.log"))) {
          assertEquals(0, gatling.waitFor(Duration.ofMinutes(2)), gatling.output());

@@ -25,6 +25,11 @@ public record Contradiction(Evidence evidence, int pool, double bound) {
       LITTLE_CEILING
    }
 
+   /** The most a pool of this Little's-law ceiling can measure: the ceiling, and the 5% a window's edges allow. */
+   static double reachable(double ceiling) {
+      return ABOVE_CEILING * ceiling;
+   }
+
    /** What contradicts the sizing's pick; empty when nothing does or there is no pick. */
    public static List<Contradiction> of(Sizing sizing) {
       PoolSize pick = sizing.choice().pick();
@@ -42,7 +47,7 @@ public record Contradiction(Evidence evidence, int pool, double bound) {
          found.add(new Contradiction(Evidence.USL_PEAK, pick.pool(), peak));
       }
       double ceiling = sizing.ceiling(pick.pool());
-      if (pick.throughput().mean() > ABOVE_CEILING * ceiling) {
+      if (pick.throughput().mean() > reachable(ceiling)) {
          found.add(new Contradiction(Evidence.LITTLE_CEILING, pick.pool(), ceiling));
       }
       return found;

@@ -12,8 +12,9 @@ import java.util.function.IntToDoubleFunction;
 /**
  * The search for the knee instead of a fixed list of pools ({@code -Dpools=auto}): the pool doubles (1, 2, 4 …) while
  * each size raises the throughput significantly (the previous one falls below 95% of it, the rule's own margin), the
- * users are not reached and the database was not saturated at the previous size; once a doubling raises it no more, the search bisects between the largest size below
- * 95% of the best and the smallest within it, until they are neighbours. The latter is the rule's answer on the sizes
+ * users are not reached and the database was not saturated at the previous size; once a doubling raises it no more,
+ * the search bisects between the largest size below 95% of the best and the smallest within it, until they are
+ * neighbours. The latter is the rule's answer on the sizes
  * tried. Still rising at the users, it stops there: a closed loop of that many users needs no more connections.
  * <p>
  * Two facts spare it sizes. When a doubling raised the throughput in proportion to the pool and the database is known
@@ -122,7 +123,7 @@ public record KneeSearch(List<Integer> tried, Integer next, Stop stop, int low, 
       int low = measured.keySet().stream().filter(p -> p < high).mapToInt(Integer::intValue).max().orElse(0);
       boolean byCeiling = false;
       for (int p = high - 1; p > low; p--) {
-         if (Contradiction.ABOVE_CEILING * ceiling.applyAsDouble(p) < floor) {
+         if (Contradiction.reachable(ceiling.applyAsDouble(p)) < floor) {
             low = p;
             byCeiling = true;
             break;

@@ -132,8 +132,7 @@ public record Recommendation(PoolSize best, PoolSize pick, List<PoolSize> nearBe
       PoolSize ceilingPool = saturatedFrom == null ? null
             : usable.stream().filter(p -> p.pool() >= saturatedFrom).findFirst().orElse(null);
       List<PoolSize> near = usable.stream().filter(p -> p == best || (p == ceilingPool && !bothRepeated(p, best))
-            || (open.byTest(p) ? open.notBelow(p) : p.throughput().mean() >= NEAR_BEST * best.throughput().mean()))
-            .toList();
+            || open.withinRule(p)).toList();
       PoolSize pick = near.stream().filter(p -> ceilingPool == null || p.pool() <= ceilingPool.pool() || p == best
             || p.steps().size() >= 2).findFirst().orElseThrow();
       return new Recommendation(best, pick, near, tested, noise, spread, saturatedFrom);
@@ -172,8 +171,12 @@ public record Recommendation(PoolSize best, PoolSize pick, List<PoolSize> nearBe
     */
    public boolean heldAtSaturation() {
       return pick != null && pick != best && saturatedFrom != null && pick.pool() >= saturatedFrom
-            && !bothRepeated(pick, best)
-            && !(byTest(pick) ? notBelow(pick) : pick.throughput().mean() >= NEAR_BEST * best.throughput().mean());
+            && !bothRepeated(pick, best) && !withinRule(pick);
+   }
+
+   /** Near the best by the rule alone: past the saturation point by the test, elsewhere by its mean within 5%. */
+   private boolean withinRule(PoolSize p) {
+      return byTest(p) ? notBelow(p) : p.throughput().mean() >= NEAR_BEST * best.throughput().mean();
    }
 
    /** True when a pool may be near the best by the test rather than by its mean: past the saturation point. */

@@ -96,7 +96,7 @@ public record Settling(Integer pick, Integer best, boolean decided, List<Integer
     * own steps agree with that ceiling (a pool measured above it contradicts S1, and is left to the test).
     */
    private static boolean belowByCeiling(Sizing sizing, PoolSize p, PoolSize best) {
-      double bound = Contradiction.ABOVE_CEILING * sizing.ceiling(p.pool());
+      double bound = Contradiction.reachable(sizing.ceiling(p.pool()));
       return bound < Recommendation.NEAR_BEST * best.throughput().mean() && p.throughput().mean() <= bound;
    }
 }

@@ -126,8 +126,8 @@ class RecommendationTest {
       assertTrue(s.choice().heldAtSaturation());
       assertEquals(List.of(), evidence(s), "the pick is the saturation point");
       assertTrue(SizingText.why(s).get(0).startsWith("Throughput peaks at 42.1 [41.4, 42.7] ops/s (pool 32), but the "
-            + "database was saturated from pool 4, past which more connections only queue inside it; a larger pool winning "
-            + "on one step of pool 4 is"), SizingText.why(s).get(0));
+            + "database was saturated from pool 4, past which more connections only queue inside it; a larger pool "
+            + "winning on one step of pool 4 is"), SizingText.why(s).get(0));
       Settling open = Settling.of(s);
       assertFalse(open.decided());
       assertEquals(4, open.next(), "the saturation pool is measured again first");

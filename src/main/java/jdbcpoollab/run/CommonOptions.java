@@ -52,7 +52,10 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
       return from(o, takes, PoolLibraries.DEFAULT);
    }
 
-   /** The shared options of a simulation that takes the ones {@code takes} names, {@code -Dsource} of {@code libraries}. */
+   /**
+    * The shared options of a simulation that takes the ones {@code takes} names, {@code -Dsource} naming libraries
+    * of {@code libraries}.
+    */
    public static CommonOptions from(Options o, Takes takes, PoolLibraries libraries) {
       Target target = Target.from(o);
       boolean searched = takes.poolsFallback() != null && takes.autoPools()

@@ -12,7 +12,7 @@ import java.util.Map;
 /**
  * The options two or more simulations read, each with a default or bounds of its own ({@code -Dpool}, {@code -Dops},
  * {@code -Drounds}, {@code -Drepeat}, {@code -DrttMs}): a simulation takes them through {@link CommonOptions.Takes}
- * with its own values as plain numbers; they are declared and read here alone, and their values asked for by name.
+ * with its own values as plain numbers; they are declared and read here alone, each value by a getter of its own.
  * One that a simulation does not take is not read, so that it is refused as another simulation's.
  */
 public final class Variants {

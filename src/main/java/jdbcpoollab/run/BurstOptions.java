@@ -16,8 +16,9 @@ import java.util.Map;
 /**
  * The options of Burst, read and checked before anything is started.
  *
- * @param common              the target and the server options it shares with other simulations
- * @param sources             the pool libraries, all of them by default, c3p0 with {@code -Dc3p0HelperThreads}
+ * @param common              the target, the pool libraries (all of them by default, c3p0 with
+ *                            {@code -Dc3p0HelperThreads}), each pool's acquire timeout and the server options it
+ *                            shares with other simulations
  * @param minIdle             connections each pool opens before the burst and keeps
  * @param maxPool             most connections each pool opens
  * @param idleTimeoutMs       a connection above minIdle idle this long is closed; 0 keeps the library's default
@@ -27,23 +28,23 @@ import java.util.Map;
  * @param idleSeconds         how long the filled pool stays idle before the burst
  * @param maxSeconds          how long a burst may take before its users stop
  * @param sampleMs            the timeline's interval
- * @param connectionTimeoutMs each pool's acquire timeout
  * @param socketTimeoutMs     the driver's connect and socket timeouts on the pools' URL
  */
-public record BurstOptions(CommonOptions common, List<PoolLibrary> sources, int minIdle, int maxPool,
-                           int idleTimeoutMs, int connectMs, int burst, int ops, double idleSeconds,
-                           double maxSeconds, double sampleMs, int connectionTimeoutMs, int socketTimeoutMs,
-                           Workload workload, Map<String, Object> workloadSettings) implements FaultRun.FaultOptions {
+public record BurstOptions(CommonOptions common, int minIdle, int maxPool, int idleTimeoutMs, int connectMs,
+                           int burst, int ops, double idleSeconds, double maxSeconds, double sampleMs,
+                           int socketTimeoutMs, Workload workload, Map<String, Object> workloadSettings)
+      implements FaultRun.FaultOptions {
 
-   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withServerOptions();
+   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withServerOptions().withAllSources().withOps(20);
 
    /** The options Burst reads, with its defaults. */
    static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, FaultSources.DECLARED, Declared.MIN_IDLE,
-         Declared.MAX_POOL, Declared.IDLE_TIMEOUT_MS, Declared.CONNECT_MS, Declared.BURST, Declared.OPS.withDefault(20),
-         Declared.IDLE_SECONDS, Declared.MAX_SECONDS, Declared.SAMPLE_MS, Declared.C3P0_HELPER_THREADS);
+         Declared.MAX_POOL, Declared.IDLE_TIMEOUT_MS, Declared.CONNECT_MS, Declared.BURST, Declared.IDLE_SECONDS,
+         Declared.MAX_SECONDS, Declared.SAMPLE_MS, Declared.C3P0_HELPER_THREADS);
 
    public static BurstOptions from(Options o) {
-      CommonOptions common = CommonOptions.from(o, TAKES);
+      CommonOptions common = CommonOptions.from(o, TAKES,
+            PoolLibraries.DEFAULT.withC3p0HelperThreads(o.read(Declared.C3P0_HELPER_THREADS)));
       Workloads.Chosen chosen = FaultSources.workload(o, common);
       int minIdle = o.read(Declared.MIN_IDLE);
       int maxPool = o.read(Declared.MAX_POOL);
@@ -52,17 +53,15 @@ public record BurstOptions(CommonOptions common, List<PoolLibrary> sources, int 
       }
       return new BurstOptions(
             common,
-            FaultSources.from(o, PoolLibraries.DEFAULT.withC3p0HelperThreads(o.read(Declared.C3P0_HELPER_THREADS))),
             minIdle,
             maxPool,
             o.read(Declared.IDLE_TIMEOUT_MS),
             o.read(Declared.CONNECT_MS),
             o.read(Declared.BURST),
-            o.read(Declared.OPS.withDefault(20)),
+            common.variants().ops(),
             o.read(Declared.IDLE_SECONDS),
             o.read(Declared.MAX_SECONDS),
             o.read(Declared.SAMPLE_MS),
-            common.connectionTimeoutMs(),
             FaultSources.socketTimeoutMs(o),
             chosen.workloads().get(0),
             chosen.settings());
@@ -79,8 +78,8 @@ public record BurstOptions(CommonOptions common, List<PoolLibrary> sources, int 
 
    /** The settings summary.json records. */
    public BurstSettings settings() {
-      return new BurstSettings(sources.stream().map(PoolLibrary::describeTimes).toList(), minIdle, maxPool,
-            idleTimeoutMs, connectMs, burst, ops, idleSeconds, maxSeconds, sampleMs, connectionTimeoutMs,
+      return new BurstSettings(sources().stream().map(PoolLibrary::describeTimes).toList(), minIdle, maxPool,
+            idleTimeoutMs, connectMs, burst, ops, idleSeconds, maxSeconds, sampleMs, connectionTimeoutMs(),
             socketTimeoutMs, workload.name(), workload.statement(), workloadSettings);
    }
 }

@@ -32,10 +32,11 @@ import java.util.Map;
  * @param sources        the pool libraries (or none), in the order of {@code -Dsource}, each in every profile of
  *                       {@code -Dprofile}
  * @param serverOptions  server variables for the embedded MariaDB ({@code -Ddb.serverOption})
+ * @param variants       the options of {@link Variants} it takes, with its own defaults
  */
 public record CommonOptions(Target target, int connectionTimeoutMs, Path results, int users, List<Integer> pools,
                             double seconds, double warmup, double recoverSeconds, List<PoolLibrary> sources,
-                            Map<String, String> serverOptions) {
+                            Map<String, String> serverOptions, Variants variants) {
 
    /** A shorter window cannot measure even a handful of short operations; it is refused before anything starts. */
    public static final double MIN_WINDOW_SECONDS = 0.1;
@@ -48,21 +49,32 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
 
    /** The shared options of a simulation that takes the ones {@code takes} names. */
    public static CommonOptions from(Options o, Takes takes) {
+      return from(o, takes, PoolLibraries.DEFAULT);
+   }
+
+   /**
+    * The shared options of a simulation that takes the ones {@code takes} names, {@code -Dsource} naming libraries
+    * of {@code libraries}.
+    */
+   public static CommonOptions from(Options o, Takes takes, PoolLibraries libraries) {
       Target target = Target.from(o);
+      boolean searched = takes.poolsFallback() != null && takes.autoPools()
+            && AUTO.equals(o.string(Declared.POOLS.name(), null));
       return new CommonOptions(
             target,
             o.read(Declared.CONNECTION_TIMEOUT_MS.withDefault(takes.timeoutFallback())),
             results(o),
             takes.usersFallback() == 0 ? 0 : o.read(Declared.USERS.withDefault(takes.usersFallback())),
-            takes.poolsFallback() == null || takes.autoPools() && AUTO.equals(o.string(Declared.POOLS.name(), null))
-                  ? List.of() : o.read(Declared.POOLS.withDefault(sizes(takes.poolsFallback()))),
+            takes.poolsFallback() == null || searched ? List.of()
+                  : o.read(Declared.POOLS.withDefault(sizes(takes.poolsFallback()))),
             takes.window() ? o.read(Declared.SECONDS) : 0,
             takes.window() ? o.read(Declared.WARMUP) : 0,
             takes.recovery() ? o.read(Declared.RECOVER_SECONDS) : 0,
-            !takes.sources() ? List.of() : PoolLibraries.profiled(o.read(Declared.SOURCE
-                  .withAllowed(PoolLibraries.DEFAULT.names())).stream().map(PoolLibraries.DEFAULT::named).toList(),
-                  Profile.from(o)),
-            takes.serverOptions() ? serverOptions(o, target) : Map.of());
+            takes.sourcesFallback() == null ? List.of() : PoolLibraries.profiled(o.read(Declared.SOURCE
+                  .withDefault(takes.sourcesFallback()).withAllowed(libraries.names())).stream()
+                  .map(libraries::named).toList(), Profile.from(o)),
+            takes.serverOptions() ? serverOptions(o, target) : Map.of(),
+            takes.variants().read(o, searched));
    }
 
    /**
@@ -84,12 +96,13 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
       if (takes.recovery()) {
          options.add(Declared.RECOVER_SECONDS);
       }
-      if (takes.sources()) {
-         options.addAll(List.of(Declared.SOURCE, Declared.PROFILE));
+      if (takes.sourcesFallback() != null) {
+         options.addAll(List.of(Declared.SOURCE.withDefault(takes.sourcesFallback()), Declared.PROFILE));
       }
       if (takes.serverOptions()) {
          options.add(Declared.DB_SERVER_OPTION);
       }
+      options.addAll(takes.variants().declared());
       for (Object part : own) {
          List<?> more = part instanceof List<?> list ? list : List.of(part);
          more.forEach(option -> {
@@ -123,61 +136,108 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
     * Which of the shared options beyond the target, the timeout and the results folder a simulation takes, with
     * its defaults, written as {@code Takes.NONE.withUsers(64).withWindow()}.
     *
-    * @param usersFallback the default of {@code -Dusers}, 0 when not taken
-    * @param poolsFallback the default of {@code -Dpools}, null when not taken
-    * @param autoPools     {@code -Dpools=auto} is taken too
+    * @param usersFallback   the default of {@code -Dusers}, 0 when not taken
+    * @param poolsFallback   the default of {@code -Dpools}, null when not taken
+    * @param sourcesFallback the default of {@code -Dsource}, null when not taken
+    * @param autoPools       {@code -Dpools=auto} is taken too
+    * @param variants        those of {@link Variants} it takes, with its own defaults and bounds
     */
-   public record Takes(int usersFallback, String poolsFallback, boolean window, boolean recovery, boolean sources,
-                       boolean serverOptions, boolean autoPools, int timeoutFallback) {
-      public static final Takes NONE = new Takes(0, null, false, false, false, false, false,
-            Declared.CONNECTION_TIMEOUT_MS.fallback());
+   public record Takes(int usersFallback, String poolsFallback, boolean window, boolean recovery,
+                       List<String> sourcesFallback, boolean serverOptions, boolean autoPools, int timeoutFallback,
+                       Variants variants) {
+      public static final Takes NONE = new Takes(0, null, false, false, null, false, false,
+            Declared.CONNECTION_TIMEOUT_MS.fallback(), Variants.NONE);
 
       /** {@code -Dusers}, 1 to 10000, {@code fallback} when not given. */
       public Takes withUsers(int fallback) {
-         return new Takes(fallback, poolsFallback, window, recovery, sources, serverOptions, autoPools,
-               timeoutFallback);
+         return new Takes(fallback, poolsFallback, window, recovery, sourcesFallback, serverOptions, autoPools,
+               timeoutFallback, variants);
       }
 
       /** {@code -Dpools}, sizes from 1 to 1000, each once, {@code fallback} when not given. */
       public Takes withPools(String fallback) {
-         return new Takes(usersFallback, fallback, window, recovery, sources, serverOptions, autoPools,
-               timeoutFallback);
+         return new Takes(usersFallback, fallback, window, recovery, sourcesFallback, serverOptions, autoPools,
+               timeoutFallback, variants);
       }
 
       /** {@code -Dseconds} (0.1 to 3600, default 5) and {@code -Dwarmup} (0 to 3600, default 2). */
       public Takes withWindow() {
-         return new Takes(usersFallback, poolsFallback, true, recovery, sources, serverOptions, autoPools,
-               timeoutFallback);
+         return new Takes(usersFallback, poolsFallback, true, recovery, sourcesFallback, serverOptions, autoPools,
+               timeoutFallback, variants);
       }
 
       /** {@code -DrecoverSeconds}, 0 to 3600, default 10. */
       public Takes withRecovery() {
-         return new Takes(usersFallback, poolsFallback, window, true, sources, serverOptions, autoPools,
-               timeoutFallback);
+         return new Takes(usersFallback, poolsFallback, window, true, sourcesFallback, serverOptions, autoPools,
+               timeoutFallback, variants);
       }
 
-      /**
-       * {@code -Dsource}, pool libraries of {@link PoolLibraries#DEFAULT}, default {@code hikari}, and {@code -Dprofile}.
-       */
+      /** {@code -Dsource}, pool libraries of the registry, default {@code hikari}, and {@code -Dprofile}. */
       public Takes withSources() {
-         return new Takes(usersFallback, poolsFallback, window, recovery, true, serverOptions, autoPools,
-               timeoutFallback);
+         return withSources(Declared.SOURCE.fallback());
+      }
+
+      /** {@code -Dsource}, pool libraries of the registry, all of them by default, and {@code -Dprofile}. */
+      public Takes withAllSources() {
+         return withSources(PoolLibraries.DEFAULT.names());
+      }
+
+      private Takes withSources(List<String> fallback) {
+         return new Takes(usersFallback, poolsFallback, window, recovery, fallback, serverOptions, autoPools,
+               timeoutFallback, variants);
       }
 
       /** {@code -Dpools=auto} too: no sizes given, the simulation searches for them (an empty list of pools). */
       public Takes withAutoPools() {
-         return new Takes(usersFallback, poolsFallback, window, recovery, sources, serverOptions, true,
-               timeoutFallback);
+         return new Takes(usersFallback, poolsFallback, window, recovery, sourcesFallback, serverOptions, true,
+               timeoutFallback, variants);
       }
 
       /** {@code -DconnectionTimeoutMs} with {@code fallback} when not given, rather than the lab's default. */
       public Takes withTimeout(int fallback) {
-         return new Takes(usersFallback, poolsFallback, window, recovery, sources, serverOptions, autoPools, fallback);
+         return new Takes(usersFallback, poolsFallback, window, recovery, sourcesFallback, serverOptions, autoPools,
+               fallback, variants);
       }
 
       /** {@code -Ddb.serverOption}, for the embedded server only. */
       public Takes withServerOptions() {
-         return new Takes(usersFallback, poolsFallback, window, recovery, sources, true, autoPools, timeoutFallback);
+         return new Takes(usersFallback, poolsFallback, window, recovery, sourcesFallback, true, autoPools,
+               timeoutFallback, variants);
+      }
+
+      /** {@code -Dpool}: {@link Variants#withPool}. */
+      public Takes withPool(int fallback) {
+         return with(variants.withPool(fallback));
+      }
+
+      /** {@code -Dops}: {@link Variants#withOps}. */
+      public Takes withOps(int fallback) {
+         return with(variants.withOps(fallback));
+      }
+
+      /** {@code -Drounds}: {@link Variants#withRounds}. */
+      public Takes withRounds(int max) {
+         return with(variants.withRounds(max));
+      }
+
+      /** {@code -Drepeat}: {@link Variants#withRepeat}. */
+      public Takes withRepeat(int fallback, int max) {
+         return with(variants.withRepeat(fallback, max));
+      }
+
+      /** {@code -DrttMs}, several: {@link Variants#withRttsMs}. */
+      public Takes withRttsMs() {
+         return with(variants.withRttsMs());
+      }
+
+      /** {@code -DrttMs}, one: {@link Variants#withRttMs}. */
+      public Takes withRttMs() {
+         return with(variants.withRttMs());
+      }
+
+      private Takes with(Variants more) {
+         return new Takes(usersFallback, poolsFallback, window, recovery, sourcesFallback, serverOptions, autoPools,
+               timeoutFallback, more);
       }
    }
 }

@@ -1,6 +1,5 @@
 package jdbcpoollab.run;
 
-import jdbcpoollab.db.Target;
 import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.Option;
 import jdbcpoollab.options.OptionException;
@@ -13,7 +12,6 @@ import jdbcpoollab.settings.CpoolCompareSettings;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The options of CpoolCompare, read and checked before anything is started.
@@ -24,12 +22,12 @@ public record CpoolCompareOptions(CommonOptions common, List<SourceOption> optio
                                   String workload, int rttMs, UserThreads threads) implements SimulationOptions {
 
    /** The shared options CpoolCompare takes, with its defaults. */
-   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(100).withServerOptions();
+   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(100).withServerOptions().withOps(25)
+         .withRepeat(10, 1_000).withRttMs();
 
    /** The options CpoolCompare reads, with its defaults. */
-   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.SOURCES, Declared.OPS,
-         Declared.REPEAT.withDefault(10).within(1, 1_000), Declared.WORKLOAD, Declared.RTT_MS.one(0), Declared.THREADS,
-         GateOptions.DECLARED);
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.SOURCES, Declared.WORKLOAD,
+         Declared.THREADS, GateOptions.DECLARED);
 
    public static final List<String> WORKLOADS = Declared.WORKLOAD.allowed();
 
@@ -42,22 +40,20 @@ public record CpoolCompareOptions(CommonOptions common, List<SourceOption> optio
 
    /** The options, with {@code -Doptions} naming libraries of {@code libraries}. */
    public static CpoolCompareOptions from(Options o, PoolLibraries libraries) {
+      CommonOptions common = CommonOptions.from(o, TAKES);
       CpoolCompareOptions options = new CpoolCompareOptions(
-            CommonOptions.from(o, TAKES),
+            common,
             sources(o.read(Declared.SOURCES), libraries),
-            o.read(Declared.OPS),
-            o.read(Declared.REPEAT.withDefault(10).within(1, 1_000)),
+            common.variants().ops(),
+            common.variants().repeat(),
             o.read(Declared.WORKLOAD),
-            o.read(Declared.RTT_MS.one(0)),
+            common.variants().rttMs(),
             ThreadsOption.kind(o));
       if (GateOptions.from(o).any()) {
          throw new OptionException("bad option -Dassert.* or -Dbaseline: gates are checked on PoolSweep's steps;"
                + " CpoolCompare has none (its statistics say whether a saving is significant)");
       }
-      if ((long) options.users() * options.ops() > MAX_OPERATIONS_PER_RUN) {
-         throw Options.bad(Declared.OPS, Integer.toString(options.ops()), "at most " + MAX_OPERATIONS_PER_RUN
-               + " operations per run (users x ops) in all");
-      }
+      common.variants().atMostOperations(options.users(), MAX_OPERATIONS_PER_RUN);
       return options;
    }
 

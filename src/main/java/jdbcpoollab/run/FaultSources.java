@@ -3,19 +3,19 @@ package jdbcpoollab.run;
 import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.Option;
 import jdbcpoollab.options.Options;
-import jdbcpoollab.pools.PoolLibraries;
-import jdbcpoollab.pools.PoolLibrary;
-import jdbcpoollab.pools.Profile;
 import jdbcpoollab.workloads.Workloads;
 
 import java.util.List;
 import java.util.stream.Stream;
 
-/** {@code -Dsource} of the scenarios beyond steady state: pool libraries of the registry, all of them by default. */
+/**
+ * What the scenarios beyond steady state read alike besides their shared options (their sources, all of the
+ * registry's by default, are {@link CommonOptions.Takes#withAllSources}): their workload and socket timeout.
+ */
 final class FaultSources {
-   /** What the three fault simulations read alike: their workload, sources and socket timeout. */
+   /** What the three fault simulations read alike: their workload and socket timeout. */
    static final List<Option<?>> DECLARED = Stream.concat(Stream.of(Declared.WORKLOADS.withDefault(List.of("wait")),
-         Declared.SOURCE, Declared.PROFILE, Declared.SOCKET_TIMEOUT_MS), Workloads.OPTIONS.stream()).toList();
+         Declared.SOCKET_TIMEOUT_MS), Workloads.OPTIONS.stream()).toList();
 
    private FaultSources() {
    }
@@ -36,16 +36,5 @@ final class FaultSources {
     */
    static int failurePauseMs(Options o) {
       return o.read(Declared.FAILURE_PAUSE_MS);
-   }
-
-   static List<PoolLibrary> from(Options o) {
-      return from(o, PoolLibraries.DEFAULT);
-   }
-
-   /** {@code -Dsource} and {@code -Dprofile} of {@code libraries}, the registry's names with their settings. */
-   static List<PoolLibrary> from(Options o, PoolLibraries libraries) {
-      List<String> names = libraries.names();
-      return PoolLibraries.profiled(o.read(Declared.SOURCE.withDefault(names).withAllowed(names)).stream()
-            .map(libraries::named).toList(), Profile.from(o));
    }
 }

@@ -1,11 +1,11 @@
 package jdbcpoollab.run;
 
-import jdbcpoollab.db.Target;
 import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.Option;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.settings.FidelitySettings;
+import jdbcpoollab.workloads.CustomWorkload;
 import jdbcpoollab.workloads.Workload;
 import jdbcpoollab.workloads.Workloads;
 
@@ -23,11 +23,11 @@ public record FidelityOptions(CommonOptions common, double s1Seconds, List<Workl
       implements SimulationOptions {
 
    /** The shared options Fidelity takes, with its defaults. */
-   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(64).withPools("1,8,64").withWindow();
+   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(64).withPools("1,8,64").withWindow()
+         .withRounds(100);
    /** The options Fidelity reads, with its defaults. */
    static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.S1_SECONDS,
-         Declared.WORKLOADS.withDefault(List.of("wait", "point")), Workloads.OPTIONS, Declared.ROUNDS,
-         GateOptions.DECLARED);
+         Declared.WORKLOADS.withDefault(List.of("wait", "point")), Workloads.OPTIONS, GateOptions.DECLARED);
 
    public static FidelityOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);
@@ -35,11 +35,9 @@ public record FidelityOptions(CommonOptions common, double s1Seconds, List<Workl
             common,
             o.read(Declared.S1_SECONDS),
             Workloads.DEFAULT.choose(o, "wait,point", common.target().dialect()).workloads(),
-            o.read(Declared.ROUNDS));
-      if ("queue".equals(o.given(Declared.FEEDER_STRATEGY))) {
-         throw new OptionException("bad option -Dfeeder.strategy=queue: Fidelity's contenders draw from one feeder,"
-               + " so a queue would give each record to one of them and run dry; use random or circular");
-      }
+            common.variants().rounds());
+      CustomWorkload.refuseQueue(o, "Fidelity's contenders draw from one feeder, so a queue would give each record"
+            + " to one of them and run dry; use random or circular");
       // Fidelity states no gate to Gatling, so a failed one could not end the run with 2
       if (GateOptions.from(o).any()) {
          throw new OptionException("bad option -Dassert.* or -Dbaseline: gates are checked on PoolSweep's and "

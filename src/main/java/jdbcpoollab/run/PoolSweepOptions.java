@@ -66,14 +66,15 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
 
    /** The shared options PoolSweep takes, with its defaults. */
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(64).withPools("1,2,4,8,16,32,64")
-         .withWindow().withRecovery().withSources().withServerOptions().withAutoPools();
+         .withWindow().withRecovery().withSources().withServerOptions().withAutoPools().withRttsMs()
+         .withRepeat(1, 100);
 
    /** The options PoolSweep reads, with its defaults. */
    static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.WORKLOADS, Workloads.OPTIONS,
          Declared.THINK, Declared.THINK_MS, Declared.SPLIT_POOLS, Declared.ACQUIRE_P99_MS, Declared.COMPARE,
-         Declared.RTT_MS, Declared.DRIVER, Declared.DRIVER_PROPS, Declared.REPEAT, Declared.DB_CORES,
-         Declared.JVM_WARMUP, Declared.JVM_WARMUP_OPS, Declared.JVM_WARMUP_OWN, Declared.THREADS, Declared.INSTANCES,
-         Declared.DISTURBED_MAX_PCT, Declared.SETTLE_SECONDS);
+         Declared.DRIVER, Declared.DRIVER_PROPS, Declared.DB_CORES, Declared.JVM_WARMUP, Declared.JVM_WARMUP_OPS,
+         Declared.JVM_WARMUP_OWN, Declared.THREADS, Declared.INSTANCES, Declared.DISTURBED_MAX_PCT,
+         Declared.SETTLE_SECONDS);
 
    public static PoolSweepOptions from(Options o) {
       return from(o, Workloads.DEFAULT);
@@ -104,11 +105,11 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
             chosen.settings(),
             o.read(Declared.ACQUIRE_P99_MS.withDefault(PoolSweepSettings.DEFAULT_ACQUIRE_P99_MS)),
             RunFolderOptions.baseline(o, common.results()),
-            o.read(Declared.RTT_MS),
+            common.variants().rttsMs(),
             split,
             DriverOptions.drivers(o, target),
             driverProps(o),
-            RepeatOption.passes(o, common),
+            common.variants().repeat(),
             databaseCores(o, target),
             Think.from(o, null),
             o.read(Declared.JVM_WARMUP),

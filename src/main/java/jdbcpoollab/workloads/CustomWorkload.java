@@ -4,6 +4,7 @@ import jdbcpoollab.db.Dialect;
 import jdbcpoollab.db.ReadOnlyTransaction;
 import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.Option;
+import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 
 import java.io.IOException;
@@ -39,6 +40,9 @@ public record CustomWorkload(String statement, boolean writes, Request request, 
    static final List<String> STRATEGIES = Declared.FEEDER_STRATEGY.allowed();
    private static final Option<String> SQL = Declared.SQL;
    private static final Option<String> FEEDER = Declared.FEEDER;
+   /** The options its type reads. */
+   static final List<Option<?>> OPTIONS = List.of(SQL, Declared.SQL_WRITES, Declared.SQL_TRANSACTION, FEEDER,
+         Declared.FEEDER_STRATEGY);
 
    /** A PL/SQL block: one statement, its semicolons its own. */
    private static final Pattern PLSQL = Pattern.compile("(?is)^\\s*(BEGIN|DECLARE)\\b");
@@ -111,6 +115,16 @@ public record CustomWorkload(String statement, boolean writes, Request request, 
          ReadOnlyTransaction.run(connection, c -> request.run(c, input, times));
       } else {
          request.run(connection, input, times);
+      }
+   }
+
+   /**
+    * Refuses {@code -Dfeeder.strategy=queue}, given with any workload, where several contenders draw from one feeder
+    * ({@code why}): a queue hands out each record once.
+    */
+   public static void refuseQueue(Options options, String why) {
+      if ("queue".equals(options.given(Declared.FEEDER_STRATEGY))) {
+         throw new OptionException("bad option -Dfeeder.strategy=queue: " + why);
       }
    }
 

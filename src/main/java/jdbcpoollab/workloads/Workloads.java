@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /** The workload types a run can choose with {@code -Dworkloads}, one line each. */
 public final class Workloads {
@@ -56,9 +57,9 @@ public final class Workloads {
    }
 
    /** The options the lab's workload types read, beside {@code -Dworkloads}. */
-   public static final List<Option<?>> OPTIONS = List.of(Declared.SLEEP_MS, Declared.ROWS, Declared.HOT_ROWS,
-         Declared.HOLD_MS, Declared.SQL, Declared.SQL_WRITES, Declared.SQL_TRANSACTION, Declared.FEEDER,
-         Declared.FEEDER_STRATEGY, Declared.MIX);
+   public static final List<Option<?>> OPTIONS = Stream.<List<Option<?>>>of(List.of(Declared.SLEEP_MS,
+         Declared.ROWS, Declared.HOT_ROWS, Declared.HOLD_MS), CustomWorkload.OPTIONS, List.of(Declared.MIX))
+         .flatMap(List::stream).toList();
 
    /** The type called {@code name}; an unknown name is refused with the known ones. */
    public WorkloadType named(String name) {

@@ -71,6 +71,32 @@ class CommonOptionsTest {
             two.settings().source());
    }
 
+   /** -Dpool, -Dops, -Drounds, -Drepeat and -DrttMs are read in one place, each with its simulation's values. */
+   @Test
+   void theOptionsOfSeveralSimulationsKeepEachOnesDefaultAndBounds() {
+      Options none = options(Map.of());
+      assertEquals(8, OutageOptions.from(none).pool());
+      assertEquals(4, LifetimeOptions.from(none).pool());
+      assertEquals(20, BurstOptions.from(none).ops());
+      CpoolCompareOptions compare = CpoolCompareOptions.from(none);
+      assertEquals(List.of(25, 10, 0), List.of(compare.ops(), compare.repeat(), compare.rttMs()));
+      PoolSweepOptions sweep = PoolSweepOptions.from(none);
+      assertEquals(List.of(1, List.of(0)), List.of(sweep.repeat(), sweep.rttMs()));
+      assertEquals(3, FidelityOptions.from(none).rounds());
+      assertEquals(1_000, LifetimeOptions.from(options(Map.of("rounds", "1000"))).rounds());
+      assertEquals("bad option -Drounds=101: allowed is whole numbers from 1 to 100", assertThrows(
+            OptionException.class, () -> FidelityOptions.from(options(Map.of("rounds", "101")))).getMessage());
+      assertEquals(1_000, CpoolCompareOptions.from(options(Map.of("repeat", "1000"))).repeat());
+      assertEquals("bad option -Drepeat=101: allowed is whole numbers from 1 to 100", assertThrows(
+            OptionException.class, () -> PoolSweepOptions.from(options(Map.of("repeat", "101")))).getMessage());
+      assertEquals(List.of(0, 3), PoolSweepOptions.from(options(Map.of("rttMs", "0,3"))).rttMs());
+      assertThrows(OptionException.class, () -> CpoolCompareOptions.from(options(Map.of("rttMs", "0,3"))));
+      Options fresh = options(Map.of());
+      CpoolCompareOptions.from(fresh);
+      assertTrue(fresh.asked().containsAll(Set.of("ops", "repeat", "rttMs")), fresh.asked().toString());
+      assertFalse(fresh.asked().contains("pool") || fresh.asked().contains("rounds"), fresh.asked().toString());
+   }
+
    private static Simulations.Entry entry(String name) {
       return Simulations.ALL.stream().filter(e -> e.name().equals(name)).findFirst().orElseThrow();
    }

@@ -20,6 +20,9 @@ import static jdbcpoollab.measure.StepUsers.UNSET;
  * the latest start served ({@link StepUsers#acquired}), and waits for none unless its buffer is full.
  */
 public final class StepRecorder implements Window {
+   /** How late a watcher of the window may see a stop; the planned edges it sees on time. */
+   static final long STOP_SEEN_NANOS = 50_000_000;
+
    private final StepId id;
    private final int userCount;
    private final long warmupNanos;
@@ -212,6 +215,21 @@ public final class StepRecorder implements Window {
       long from = start + warmupNanos;
       long to = Math.min(from + windowNanos, stoppedAt == UNSET ? Long.MAX_VALUE : stoppedAt);
       return nanos >= from && nanos <= to;
+   }
+
+   /**
+    * Until the planned edge once the first operation has started; a step stopped early ends its window before it,
+    * so the sleep is capped at {@link #STOP_SEEN_NANOS}.
+    */
+   @Override
+   public long quietNanos(long nowNanos) {
+      long start = firstStart.get();
+      if (start == UNSET) {
+         return POLL_NANOS;
+      }
+      long from = start + warmupNanos;
+      long edge = nowNanos < from ? from : from + windowNanos;
+      return Math.max(0, Math.min(edge - nowNanos, STOP_SEEN_NANOS));
    }
 
    /** Which step this recorder records. */

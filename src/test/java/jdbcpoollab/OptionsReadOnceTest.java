@@ -31,6 +31,9 @@ class OptionsReadOnceTest {
    private static final Pattern LITERAL_READ = Pattern.compile(
          "\\.(integer|decimal|integers|choice|choices|string|given)\\(\\s*\"([^\"]*)\"");
    private static final Pattern SYSTEM_PROPERTY = Pattern.compile("System\\s*\\.\\s*(getProperty|getProperties)\\b");
+   /** A read through a declaration, such as {@code o.read(Declared.POOL…)} or {@code o.given(Declared.REPEAT)}. */
+   private static final Pattern DECLARED_READ = Pattern.compile(
+         "\\.(read|given|string|integer|decimal)\\(\\s*Declared\\.([A-Z_0-9]+)\\b");
    /** A declaration, such as {@code Option.integer("pool", …)}. */
    private static final Pattern DECLARATION = Pattern.compile(
          "\\bOption\\s*\\.\\s*(integer|decimal|above|integers|text|choice|choices)\\(\\s*\"([^\"]*)\"");
@@ -56,6 +59,23 @@ class OptionsReadOnceTest {
          }
       }
       assertEquals(List.of(), wrong, "system properties read outside options/ (use LabProperties or JvmFacts)");
+   }
+
+   @Test
+   void eachDeclaredOptionIsReadInOneFile() throws IOException {
+      Map<String, List<String>> readers = new TreeMap<>();
+      for (Path file : sources()) {
+         Matcher m = DECLARED_READ.matcher(Files.readString(file));
+         while (m.find()) {
+            List<String> files = readers.computeIfAbsent(m.group(2), n -> new ArrayList<>());
+            if (!files.contains(file.toString())) {
+               files.add(file.toString());
+            }
+         }
+      }
+      assertTrue(readers.size() > 60, "reads found: " + readers.keySet());
+      readers.values().removeIf(files -> files.size() == 1);
+      assertEquals(Map.of(), readers, "options read in more than one file");
    }
 
    @Test

@@ -13,7 +13,8 @@ public final class FidelityTable {
          + "not at all for a statement with bind parameters, such as point's, which its plain query cannot "
          + "bind). raw is the reference: plain threads with their own loop and HdrHistograms, sharing with the "
          + "lab only the pool library and the statements and their bound records. lab/raw and efficiency (lab / "
-         + "ceiling) compare throughputs; the ceiling is min(pool, users) / S1. Acquire P99 and Jain's index "
+         + "ceiling) compare throughputs; lab/raw rounds is the lowest and highest round's ratio, the machine's "
+         + "spread as much as the lab's; the ceiling is min(pool, users) / S1. Acquire P99 and Jain's index "
          + "compare the lab's users with the plain threads on the same pool. Overhead is the lab's time between "
          + "two operations of a user on its own thread (the window test, the recorder and keeping the response "
          + "for Gatling), raw gap the same for the reference's threads. Lab extra CPU and wall µs/op are the "
@@ -28,7 +29,7 @@ public final class FidelityTable {
          + FidelityMedian.TAIL_POOLS_UP_TO + "; overhead p50 <= " + (int) FidelityMedian.OVERHEAD_P50_MAX_US + " µs.";
 
    private static final List<String> COLUMNS = List.of("workload", "pool", "S1 ms", "ceiling q/s", "lab q/s",
-         "raw q/s", "plugin q/s", "lab/raw", "lab/plugin", "efficiency", "acquire P99 ms lab/raw", "Jain lab/raw",
+         "raw q/s", "plugin q/s", "lab/raw", "lab/raw rounds", "lab/plugin", "efficiency", "acquire P99 ms lab/raw", "Jain lab/raw",
          "overhead p50 µs", "overhead p99 µs", "raw gap p50 µs", "returns/ok", "CPU µs/op lab/raw/plugin",
          "lab extra CPU µs/op", "lab extra wall µs/op", "targets missed");
 
@@ -40,7 +41,8 @@ public final class FidelityTable {
       for (FidelityMedian r : rows) {
          table.add(List.of(r.workload(), Integer.toString(r.pool()), fixedOrNa(r.s1Ms(), 3),
                fixedOrNa(r.ceiling(), 1), fixedOrNa(r.lab(), 1), fixedOrNa(r.raw(), 1), fixedOrNa(r.plugin(), 1),
-               fixedOrNa(r.labOverRaw(), 3), fixedOrNa(r.labOverPlugin(), 3), fixedOrNa(r.efficiency(), 3),
+               fixedOrNa(r.labOverRaw(), 3), fixedOrNa(r.labOverRawLow(), 3) + "-" + fixedOrNa(r.labOverRawHigh(), 3),
+               fixedOrNa(r.labOverPlugin(), 3), fixedOrNa(r.efficiency(), 3),
                fixedOrNa(r.labAcquireP99(), 1) + "/" + fixedOrNa(r.rawAcquireP99(), 1),
                fixedOrNa(r.labJain(), 3) + "/" + fixedOrNa(r.rawJain(), 3),
                fixedOrNa(r.overheadP50Us(), 1), fixedOrNa(r.overheadP99Us(), 0), fixedOrNa(r.rawGapP50Us(), 1),

@@ -85,11 +85,24 @@ class FidelityMedianTest {
             round(3, 320, 20, UNEVEN, 400, 50, 30))).get(0);
       List<String> missed = m.missed();
       assertEquals(5, missed.size(), missed.toString());
-      assertTrue(missed.get(0).startsWith("lab/raw 0.775 < 0.97"), missed.toString());
+      assertEquals("lab/raw 0.775 < 0.97 in every round (0.750 to 0.800)", missed.get(0));
       assertTrue(missed.get(1).startsWith("acquire p99 lab/raw 0.40 outside 1 ± 0.25"), missed.toString());
       assertTrue(missed.get(2).startsWith("Jain lab - raw -"), missed.toString());
       assertTrue(missed.get(3).startsWith("efficiency 0.775 < 0.95"), missed.toString());
       assertTrue(missed.get(4).startsWith("overhead p50 30.0 µs > 10 µs"), missed.toString());
+   }
+
+   @Test
+   void aMedianShortOfTheTargetSaysWhetherEveryRoundWasOrOnlySome() {
+      FidelityMedian some = FidelityMedian.of(List.of(
+            round(1, 380, 50, EVEN, 400, 50, 3),
+            round(2, 360, 50, EVEN, 400, 50, 3),
+            round(3, 404, 50, EVEN, 400, 50, 3))).get(0);
+      assertEquals(0.9, some.labOverRawLow(), 1e-9);
+      assertEquals(1.01, some.labOverRawHigh(), 1e-9);
+      assertEquals("lab/raw 0.950 < 0.97 in the median only (rounds 0.900 to 1.010)", some.missed().get(0));
+      FidelityMedian one = FidelityMedian.of(List.of(round(1, 380, 50, EVEN, 400, 50, 3))).get(0);
+      assertEquals("lab/raw 0.950 < 0.97", one.missed().get(0), "one round has no spread to tell");
    }
 
    @Test

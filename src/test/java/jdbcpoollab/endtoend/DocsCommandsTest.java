@@ -1,20 +1,6 @@
 package jdbcpoollab.endtoend;
 
 import jdbcpoollab.db.EmbeddedMariaDb;
-import jdbcpoollab.files.Json;
-import jdbcpoollab.measure.HistogramLog;
-import jdbcpoollab.measure.Latencies;
-import jdbcpoollab.measure.StepChecks;
-import jdbcpoollab.measure.StepCounts;
-import jdbcpoollab.measure.StepHistograms;
-import jdbcpoollab.measure.StepId;
-import jdbcpoollab.measure.StepRuntime;
-import jdbcpoollab.measure.StepOutcome;
-import jdbcpoollab.measure.StepResources;
-import jdbcpoollab.measure.StepResult;
-import jdbcpoollab.measure.StepTimes;
-import jdbcpoollab.measure.Timing;
-import jdbcpoollab.measure.UserSpread;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.JvmOwner;
 import jdbcpoollab.run.LabExit;
@@ -23,7 +9,6 @@ import jdbcpoollab.run.Preflight;
 import jdbcpoollab.testing.GatlingRun;
 import jdbcpoollab.testing.Jdks;
 import jdbcpoollab.testing.LabProcess;
-import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -128,13 +113,17 @@ class DocsCommandsTest {
 
       long t0 = System.nanoTime();
       Command lab = find(commands, "troubleshooting.md", "./lab PoolSweep");
-      assertEquals(0, real(lab, results, true), lab.toString());
       Command compare = find(commands, "poolsweep.md", "mvn gatling:test -Dsim=Compare -Dcompare=");
-      assertEquals(0, real(compare, results, false), compare.toString());
+      // Compare starts no database: it runs beside the ./lab run, on runs in a results folder of its own
+      Path compared = Files.createDirectories(tmp.resolve("compared"));
+      try (Real labRun = real(lab, results, true); Real compareRun = real(compare, compared, false)) {
+         assertEquals(0, compareRun.end(), compare.toString());
+         assertEquals(0, labRun.end(), lab.toString());
+      }
       String[] runs = compare.options().get("compare").split(",");
-      assertTrue(Files.isRegularFile(results.resolve("compare-" + runs[0] + "-vs-" + runs[1]).resolve("index.html")));
+      assertTrue(Files.isRegularFile(compared.resolve("compare-" + runs[0] + "-vs-" + runs[1]).resolve("index.html")));
       Command threadPool = find(commands, "seed-questions.md", "-Ddb.serverOption=thread_handling=pool-of-threads");
-      assertEquals(0, real(threadPool, results, true), threadPool.toString());
+      assertEquals(0, real(threadPool, results, true).end(), threadPool.toString());
       System.out.printf("%d documented commands through the preflight, 3 for real in %.1f s%n", commands.size(),
             (System.nanoTime() - t0) / 1e9);
    }
@@ -212,7 +201,7 @@ class DocsCommandsTest {
          String value = option.getValue();
          Matcher run = RUN_NAME.matcher(value);
          while (run.find()) {
-            writeRun(results.resolve(run.group()));
+            WrittenRun.write(results.resolve(run.group()));
          }
          if (value.startsWith("results/")) {
             value = results.resolve(value.substring("results/".length())).toString();
@@ -227,34 +216,6 @@ class DocsCommandsTest {
       }
       mine.put("lab.results", results.toString());
       return mine;
-   }
-
-   /**
-    * A complete PoolSweep run of one wait step, under the name a page gives, with its histograms: the runs a page
-    * merges ({@code -Dmerge}) measured the same plan at the same time ({@link MergeThroughMavenTest} merges two).
-    */
-   static void writeRun(Path folder) throws IOException {
-      if (Files.exists(folder)) {
-         return;
-      }
-      Files.createDirectories(folder);
-      Timing query = new Timing(800, 6.5, 6, 7, 9, 12);
-      Map<String, Object> step = new StepResult(StepId.of("wait", 1), new StepCounts(8, 5, 800, 0, 0, 160),
-            new StepTimes(Timing.EMPTY, query, query),
-            new StepOutcome(new UserSpread(8, 95, 100, 105, 0.99), Map.of(), true), StepResources.NONE, StepChecks.NONE,
-            StepRuntime.NONE).toMap();
-      Map<String, Object> summary = new LinkedHashMap<>();
-      summary.put("simulation", "PoolSweep");
-      summary.put("state", "complete");
-      summary.put("exitCode", 0);
-      summary.put("steps", List.of(step));
-      Json.write(folder.resolve("summary.json"), summary);
-      // each run measured its own times: two runs of the same histograms are one run copied, which Merge refuses
-      Histogram times = new Histogram(3);
-      times.recordValueWithCount(6_500_000 + 1_000L * Math.floorMod(folder.getFileName().toString().hashCode(), 100),
-            800);
-      new HistogramLog().add(new StepHistograms(StepId.of("wait", 1).name(), 1_735_732_800_000L,
-            1_735_732_805_000L, new Latencies(new Histogram(3), times, times), Map.of()), folder);
    }
 
    /**
@@ -316,8 +277,8 @@ class DocsCommandsTest {
             .orElseThrow(() -> new AssertionError(page + " no longer has a command with " + text));
    }
 
-   /** The command as the page writes it, through Maven or ./lab, shortened when {@code shorten}. */
-   private int real(Command command, Path results, boolean shorten) throws IOException {
+   /** The command started as the page writes it, through Maven or ./lab, shortened when {@code shorten}. */
+   private Real real(Command command, Path results, boolean shorten) throws IOException {
       Map<String, String> options = mine(command.options(), results);
       if (shorten) {
          String pools = options.getOrDefault("pools", "1");
@@ -330,10 +291,16 @@ class DocsCommandsTest {
       options.forEach((name, value) -> args.add("-D" + name + "=" + value));
       Set<Path> before = GatlingRun.runFolders(results);
       Path log = tmp.resolve("real-" + command.page() + "-" + command.line() + ".log");
-      try (LabProcess run = command.script()
+      return new Real(command, command.script()
             ? LabProcess.script(log, command.simulation(), args.toArray(String[]::new))
             : LabProcess.maven(log, Stream.concat(Stream.of("gatling:test", "-Dsim=" + command.simulation()),
-                  args.stream()).toArray(String[]::new))) {
+                  args.stream()).toArray(String[]::new)), results, before);
+   }
+
+   /** A command running for real, and the run folders in its results folder before it started. */
+   private record Real(Command command, LabProcess run, Path results, Set<Path> before) implements AutoCloseable {
+      /** Its exit code, once it has ended; it started one run folder (Compare none) and no BUILD FAILURE. */
+      int end() {
          int code = run.waitFor(Duration.ofMinutes(3));
          System.out.printf("%s: exit code %d in %.1f s%n", command, code, run.seconds());
          if (code != 0) {
@@ -344,6 +311,11 @@ class DocsCommandsTest {
          assertEquals(command.options().containsKey("compare") ? 0 : 1, started.size(), command + ": " + started);
          assertFalse(run.output().contains("BUILD FAILURE"), run.output());
          return code;
+      }
+
+      @Override
+      public void close() {
+         run.close();
       }
    }
 }

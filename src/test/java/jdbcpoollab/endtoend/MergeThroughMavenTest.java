@@ -32,8 +32,8 @@ class MergeThroughMavenTest {
       Path results = tmp.resolve("results");
       Path a = results.resolve("20250101-120000-PoolSweep");
       Path b = results.resolve("20250101-120001-PoolSweep");
-      DocsCommandsTest.writeRun(a);
-      DocsCommandsTest.writeRun(b);
+      WrittenRun.write(a);
+      WrittenRun.write(b);
 
       Set<Path> before = GatlingRun.runFolders(results);
       try (LabProcess mvn = LabProcess.maven(tmp.resolve("merge.log"), "gatling:test", "-Dsim=Merge",

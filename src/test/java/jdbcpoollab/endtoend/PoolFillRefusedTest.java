@@ -49,7 +49,7 @@ class PoolFillRefusedTest {
       @SuppressWarnings("unchecked")
       String why = ((Map<String, String>) run.summary().get("incomplete")).values().iterator().next();
       assertTrue(Pattern.compile("^pool did not open: TimeoutException: pool \\S+ holds [0-7] of 8 connections "
-            + "after 10000 ms; the server refuses a new connection: .*Too many connections").matcher(why).find(), why);
+            + "after 1000 ms; the server refuses a new connection: .*Too many connections").matcher(why).find(), why);
       assertTrue(run.console().contains("wait pool=8: pool did not open, step skipped: TimeoutException: pool "),
             run.console());
       assertFalse(why.contains(" N "), "the numbers are the run's own: " + why);

@@ -246,7 +246,7 @@ class PostgresTest {
       @SuppressWarnings("unchecked")
       String why = ((Map<String, String>) run.summary().get("incomplete")).values().iterator().next();
       assertTrue(why.matches("pool did not open: TimeoutException: pool \\S+ holds [0-7] of 8 connections after "
-            + "10000 ms; the server refuses a new connection: .*too many connections for role \"lab\".*"), why);
+            + "1000 ms; the server refuses a new connection: .*too many connections for role \"lab\".*"), why);
       assertFalse(why.contains(server.password()), why);
    }
 

@@ -6,7 +6,7 @@ import org.junit.platform.launcher.LauncherSessionListener;
 import java.nio.file.Path;
 
 /**
- * Gives each test JVM of {@code mvn test} (pom.xml runs two side by side) an embedded-MariaDB home and a results folder
+ * Gives each test JVM of {@code mvn test} (pom.xml runs several side by side) an embedded-MariaDB home and a results folder
  * of its own, inside those Maven names: {@code <lab.home>/fork-<n>} and {@code <lab.results>/fork-<n>}. Done here, as
  * the JVM's tests start, rather than in pom.xml, because Surefire hands a {@code -Dlab.home} given to Maven to every
  * JVM as it is, over the pom's value: two JVMs on one home would refuse each other's runs. A JVM that Surefire did not

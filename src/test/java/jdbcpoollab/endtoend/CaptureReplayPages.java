@@ -29,7 +29,7 @@ final class CaptureReplayPages {
       int statements = ((Number) s.get("statements")).intValue();
       contains(page, "<b>" + requests + " requests (" + transactions + " transactions, " + (requests - transactions)
             + " autocommit statements) and " + statements + " statements in " + fixed(number(s, "seconds"), 3)
-            + " s, " + fixed(number(s, "arrivalRate"), 1) + " requests/s");
+            + " s, " + fixed(number(s, "arrivalRate"), 3) + " requests/s");
       for (Map<String, Object> shape : (List<Map<String, Object>>) s.get("shapes")) {
          int count = ((Number) shape.get("count")).intValue();
          contains(page, Html.escape((String) shape.get("shape")) + "</td>" + num(count) + num(fixed(100.0 * count

@@ -48,8 +48,14 @@ class OpenWaitsIntegrationTest {
       // 1 s window, so it is the second largest; the constructed case (OpenAtCloseTest) checks that bound
       assertEquals(number(open, "oldestWaitMs"), number(step, "oldestOpenMs"), 0.001, "shown beside the censored P99");
       assertTrue(number(censored, "max") >= number(step, "oldestOpenMs"), "censored " + censored + ", open " + open);
-      assertTrue(number(censored, "p99") >= number(map(step, "acquire"), "p99"),
-            "counting more waits at their age lowers no percentile");
+      // the censored waits hold every completed one, so their k-th longest is at least the completed k-th longest;
+      // their P99 may still fall below the completed P99 when the added waits are short (a higher count moves the P99
+      // to a lower rank), but not below the completed P90 while the added waits are fewer than nine times the rest
+      Map<String, Object> completed = map(step, "acquire");
+      assertTrue(number(censored, "max") >= number(completed, "max"), "censored " + censored + ", completed "
+            + completed);
+      assertTrue(extra < 9 * number(completed, "count") && number(censored, "p99") >= number(completed, "p90"),
+            "censored " + censored + ", completed " + completed);
    }
 
    @Test

@@ -3,6 +3,8 @@ package jdbcpoollab.load;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.workloads.Think;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,28 +16,37 @@ import java.util.List;
  * {@value #SETTLED_PERCENT}% of each other, at its time limit (its recorder's window) or once its operations are spent
  * ({@link OperationBudget}), whichever comes first: two seconds alone are not enough, as the JIT lifts throughput in
  * steps (12,207 to 26,854 ops/s over 7 s for {@code point} on 2 cores, its last two seconds 1.5% apart, and the first
- * step after it still 16% below the same step measured later).
+ * step after it still 16% below the same step measured later). Nor is a plateau alone: on 2 cores C2 still compiled
+ * 0.58 s a second through the window of {@code SELECT 1} at pool 64 after a warm-up whose last three seconds lay
+ * within 5%, so the JIT must also have gone quiet (under {@value #JIT_QUIET_MS} ms of compiling a second, by the JVM's
+ * own count) in those seconds, where the JVM counts it.
  */
 public final class JvmWarmup {
    static final int SETTLED_PERCENT = 5;
    static final int SETTLED_SECONDS = 3;
+   public static final long JIT_QUIET_MS = 100;
+   /** The JVM's JIT, where it counts its compile time; null where it does not. */
+   private static final CompilationMXBean JIT = timedJit();
    private static final long SECOND = 1_000_000_000L;
 
    /**
     * What the warm-up did.
     *
     * @param perSecond  the operations completed in each whole second
+    * @param jitMs      the JIT's compile time in each of those seconds, ms; empty where the JVM does not count it
     * @param operations the operations it started
     * @param settled    true when the last {@value #SETTLED_SECONDS} seconds lay within {@value #SETTLED_PERCENT}%
+    *                   with the JIT quiet
     * @param failure    why its pool did not open, or null
     */
-   public record Outcome(List<Long> perSecond, long operations, boolean settled, String failure) {
+   public record Outcome(List<Long> perSecond, List<Long> jitMs, long operations, boolean settled, String failure) {
    }
 
    private final Step step;
    private final StepRecorder recorder;
    private final OperationBudget budget;
    private final List<Long> perSecond = new ArrayList<>();
+   private final List<Long> jitMs = new ArrayList<>();
    private volatile boolean settled;
    private Thread watcher;
 
@@ -65,6 +76,18 @@ public final class JvmWarmup {
    }
 
    /**
+    * Whether the JVM is warm: throughput has {@linkplain #settled(List) settled} and, where the JVM counts its compile
+    * time ({@code jitMs} not empty), the JIT compiled under {@value #JIT_QUIET_MS} ms in each of those seconds.
+    */
+   static boolean settled(List<Long> perSecond, List<Long> jitMs) {
+      if (!settled(perSecond)) {
+         return false;
+      }
+      return jitMs.isEmpty() || jitMs.size() >= SETTLED_SECONDS && jitMs.subList(jitMs.size() - SETTLED_SECONDS,
+            jitMs.size()).stream().allMatch(ms -> ms < JIT_QUIET_MS);
+   }
+
+   /**
     * Opens the step's pool, as its first user arrives, and watches its throughput each second; once it has settled
     * the step stops and its users leave.
     */
@@ -80,6 +103,7 @@ public final class JvmWarmup {
 
    private void watch() {
       recorder.interval();
+      long jitBefore = jitMillis();
       long next = System.nanoTime() + SECOND;
       while (!settled && recorder.running(System.nanoTime())) {
          long sleep = next - System.nanoTime();
@@ -87,10 +111,15 @@ public final class JvmWarmup {
             return;
          }
          next += SECOND;
+         long jitNow = jitMillis();
          synchronized (perSecond) {
             perSecond.add(recorder.interval().completed());
-            settled = settled(perSecond);
+            if (JIT != null) {
+               jitMs.add(jitNow - jitBefore);
+            }
+            settled = settled(perSecond, jitMs);
          }
+         jitBefore = jitNow;
       }
       step.stop();
    }
@@ -104,7 +133,17 @@ public final class JvmWarmup {
       }
       step.close();
       synchronized (perSecond) {
-         return new Outcome(List.copyOf(perSecond), budget.started(), settled, step.openFailure());
+         return new Outcome(List.copyOf(perSecond), List.copyOf(jitMs), budget.started(), settled,
+               step.openFailure());
       }
+   }
+
+   private static CompilationMXBean timedJit() {
+      CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+      return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit : null;
+   }
+
+   private static long jitMillis() {
+      return JIT == null ? 0 : JIT.getTotalCompilationTime();
    }
 }

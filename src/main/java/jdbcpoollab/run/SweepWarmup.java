@@ -89,10 +89,12 @@ final class SweepWarmup {
 
    private String ending(JvmWarmup.Outcome outcome) {
       if (outcome.settled()) {
-         return "settled (three seconds within 5%)";
+         return "settled (three seconds within 5%" + (outcome.jitMs().isEmpty() ? ")"
+               : ", the JIT compiling under " + JvmWarmup.JIT_QUIET_MS + " ms a second)");
       }
       return outcome.operations() >= options.jvmWarmupLimits().operations()
             ? "stopped at -DjvmWarmup.ops=" + options.jvmWarmupLimits().operations()
-            : "not settled within -DjvmWarmup=" + options.jvmWarmup() + " s";
+            : "not settled within -DjvmWarmup=" + options.jvmWarmup() + " s" + (outcome.jitMs().isEmpty() ? ""
+            : " (the JIT compiling " + outcome.jitMs().get(outcome.jitMs().size() - 1) + " ms in its last second)");
    }
 }

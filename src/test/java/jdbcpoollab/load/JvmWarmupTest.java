@@ -19,4 +19,17 @@ class JvmWarmupTest {
       assertFalse(JvmWarmup.settled(List.of(1000L, 1000L, 950L)), "5% is not less than 5%");
       assertFalse(JvmWarmup.settled(List.of(0L, 0L, 0L)), "nothing ran yet");
    }
+
+   @Test
+   void theJvmIsWarmOnlyWhenTheJitHasAlsoGoneQuietWhereItIsCounted() {
+      List<Long> plateau = List.of(8_170L, 16_850L, 16_400L, 16_700L);
+      // measured on 2 cores: C2 compiling 580 ms a second through a window after such a plateau
+      assertFalse(JvmWarmup.settled(plateau, List.of(900L, 700L, 600L, 580L)), "the JIT still compiling");
+      assertFalse(JvmWarmup.settled(plateau, List.of(900L, 90L, 80L, 100L)), "100 ms is not under 100 ms");
+      assertTrue(JvmWarmup.settled(plateau, List.of(900L, 90L, 80L, 20L)));
+      assertFalse(JvmWarmup.settled(plateau, List.of(20L, 20L)), "the JIT's last three seconds are needed");
+      assertTrue(JvmWarmup.settled(plateau, List.of()), "a JVM that does not count its compile time: throughput alone");
+      assertFalse(JvmWarmup.settled(List.of(1000L, 1000L, 950L), List.of(0L, 0L, 0L)),
+            "a quiet JIT alone is not enough");
+   }
 }

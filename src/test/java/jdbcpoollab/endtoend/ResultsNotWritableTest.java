@@ -93,7 +93,10 @@ class ResultsNotWritableTest {
    void aDiskThatFillsUpDuringTheRunKeepsTheLastCompleteSummaryAndExits74() throws Exception {
       Path disk = smallDisk("256k");
       Thread filler = new Thread(() -> {
-         DatabaseLostTest.awaitFinishedSteps(disk, java.util.Set.of(), 0);
+         // after the run's first write, all of it (summary.json first, summary.md among the last), and before its
+         // next, at least a 1 s window later: filled in the middle of the first, the run could not start (73)
+         awaitFirstWrite(disk);
+         LabProcess.sleep(200);
          try {
             Files.write(disk.resolve("filler"), new byte[1024 * 1024]);
          } catch (IOException expected) {
@@ -150,5 +153,15 @@ class ResultsNotWritableTest {
 
    private static boolean run(String... command) {
       return Command.run(List.of(command), null, Map.of(), Duration.ofSeconds(30)).exitCode() == 0;
+   }
+
+   private static void awaitFirstWrite(Path results) {
+      long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+      while (GatlingRun.runFolders(results).stream().noneMatch(f -> Files.exists(f.resolve("summary.md")))) {
+         if (System.nanoTime() > deadline) {
+            throw new AssertionError("the run wrote no summary.md in " + results);
+         }
+         LabProcess.sleep(20);
+      }
    }
 }

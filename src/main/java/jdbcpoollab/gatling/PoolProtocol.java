@@ -7,6 +7,7 @@ import io.gatling.core.protocol.ProtocolComponents;
 import io.gatling.core.protocol.ProtocolKey;
 import io.gatling.core.session.Session;
 import io.gatling.core.structure.ScenarioContext;
+import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.ProtocolBuilder;
 import jdbcpoollab.load.LoadStep;
@@ -14,13 +15,17 @@ import jdbcpoollab.load.Outcome;
 import scala.Function1;
 import scala.runtime.BoxedUnit;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.Supplier;
+
+import static io.gatling.javaapi.core.CoreDsl.exec;
 
 /**
  * The lab's Gatling protocol: it owns every step's connection source, opens it before the step's users load it,
@@ -78,7 +83,11 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
       private final String arrivals;
       private final AtomicInteger left = new AtomicInteger();
       private final AtomicBoolean closed = new AtomicBoolean();
+      /** Counted down once the step is closed and reported, whoever closed it. */
+      private final CountDownLatch done = new CountDownLatch(1);
       private boolean opened;
+      /** The step whose users go on to this one ({@link #stepByStep}); null when Gatling starts this one's users. */
+      private volatile Life previous;
 
       Life(Stage stage, int users, String arrivals) {
          this.stage = stage;
@@ -87,7 +96,32 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
       }
 
       List<Outcome> close() {
-         return closed.compareAndSet(false, true) ? stage.close().get() : List.of();
+         if (!closed.compareAndSet(false, true)) {
+            return List.of();
+         }
+         try {
+            return stage.close().get();
+         } finally {
+            done.countDown();
+         }
+      }
+
+      /**
+       * Waits until the step before this one is closed. An interrupt is not a reason to stop waiting: the database
+       * watch interrupts the loops of a step whose database is lost, and the thread that waits here has just left
+       * such a loop (its loop clears what is meant for it); the previous step is closed by its last user or when the
+       * run ends, whichever comes first.
+       */
+      void awaitPrevious() {
+         Life before = previous;
+         while (before != null) {
+            try {
+               before.done.await();
+               return;
+            } catch (InterruptedException e) {
+               // as above: keep waiting for the step before to close
+            }
+         }
       }
    }
 
@@ -95,6 +129,8 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
    private final AtomicBoolean terminationWatched = new AtomicBoolean();
    /** The JVM is ending during the run: no step opens any more, whose users would load a server being stopped. */
    private final AtomicBoolean interrupted = new AtomicBoolean();
+   /** The run has ended: no step opens any more, not even for a user let go by the close of the step before. */
+   private final AtomicBoolean ended = new AtomicBoolean();
 
    @Override
    public Protocol protocol() {
@@ -125,8 +161,9 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
    /** A user arrives at the step: the first one opens it while the others wait, so the load starts on a full pool. */
    public void enter(LoadStep step) {
       Life life = life(step);
+      life.awaitPrevious();
       synchronized (life) {
-         if (!life.opened && !life.closed.get() && !interrupted.get()) {
+         if (!life.opened && !life.closed.get() && !interrupted.get() && !ended.get()) {
             life.opened = true;
             life.stage.open().run();
          }
@@ -158,8 +195,30 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
       return sequence.chain();
    }
 
+   /**
+    * The closed steps' loads as one chain that the users of one population run from step to step: a step opens once
+    * the step before it has closed, with no population in between, whose start would wait for Gatling's next
+    * injection tick (up to a second per step). Every user of the population must run the whole chain: each step
+    * counts its users out.
+    */
+   public <S extends LoadStep> ChainBuilder stepByStep(List<S> plan, Function<S, ChainBuilder> load) {
+      List<ChainBuilder> chains = new ArrayList<>();
+      Life before = null;
+      for (S step : plan) {
+         Life life = life(step);
+         if (life.arrivals != null) {
+            throw new IllegalArgumentException("an open step has no users to go on to it: " + step.name());
+         }
+         life.previous = before;
+         before = life;
+         chains.add(load.apply(step));
+      }
+      return exec(chains);
+   }
+
    /** The run ends (cut short, or done): stops and closes every step not closed yet, each reported by its engine. */
    public void endRun() {
+      ended.set(true);
       lives().stream().filter(life -> !life.closed.get()).forEach(life -> {
          life.stage.stop().run();
          life.close();

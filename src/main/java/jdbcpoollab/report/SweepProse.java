@@ -23,8 +23,8 @@ final class SweepProse {
          + "saturation point, the USL fit or the Little's-law ceiling contradicts says so. Reasoning per workload "
          + "below.";
 
-   static final String GATLING_NOTE_HTML = "(its Cnt/s columns divide by the whole run, not by a step's window; in"
-         + " its chart of concurrent users a step's line stays up after the step, read \"All users\")";
+   static final String GATLING_NOTE_HTML = "(its Cnt/s columns divide by the whole run, not by a step's window; each"
+         + " step is a request there, and the users one scenario that goes from step to step)";
 
    static final String PASSES = "Mean [95% confidence interval] of the passes, Student's t.";
 

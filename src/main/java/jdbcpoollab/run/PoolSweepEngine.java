@@ -36,6 +36,7 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 /**
@@ -151,12 +152,12 @@ public final class PoolSweepEngine implements LabRun {
    }
 
    /**
-    * The sweep's load, as PoolSweep sets it up: a scenario per step, its users all at once, each running its closed
-    * loop on a thread of its own; each step starts when the previous one has ended.
+    * The sweep's load, as PoolSweep sets it up: all users at once, each running every step's closed loop on a thread
+    * of its own, from step to step; each step starts when the previous one has ended.
     */
    public PopulationBuilder population() {
-      return pools.oneAfterAnother(steps(), step -> scenario(step.requestName()).exec(Jdbc.closedLoop(step))
-            .injectOpen(atOnceUsers(options.users())));
+      return scenario("pool sweep").exec(pools.stepByStep(steps(), step -> exec(Jdbc.closedLoop(step))))
+            .injectOpen(atOnceUsers(options.users()));
    }
 
    /** The protocol that opens each step's pool before its users load it and closes it once they have left. */

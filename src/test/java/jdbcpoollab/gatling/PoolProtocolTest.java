@@ -9,8 +9,11 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 
+import static io.gatling.javaapi.core.CoreDsl.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The protocol opens a step for its first user, closes it for its last, and knows only the steps it was given. */
 class PoolProtocolTest {
@@ -67,6 +70,62 @@ class PoolProtocolTest {
       pools.enter(cut);
       assertEquals(List.of("open wait pool=04", "close wait pool=04", "open wait pool=08", "stop wait pool=08",
             "close wait pool=08"), said);
+   }
+
+   @Test
+   void goingStepByStepAUserWaitsAtTheNextStepUntilTheStepBeforeHasClosed() throws Exception {
+      PoolProtocol pools = new PoolProtocol();
+      LoadStep first = step("wait pool=04");
+      LoadStep second = step("wait pool=08");
+      pools.loadedBy(first, 2, stage("wait pool=04"));
+      pools.loadedBy(second, 2, stage("wait pool=08"));
+      pools.stepByStep(List.of(first, second), s -> exec(session -> session));
+      pools.enter(first);
+      pools.enter(first);
+      pools.leave(first);
+      Thread early = new Thread(() -> pools.enter(second));
+      early.start();
+      early.join(300);
+      assertTrue(early.isAlive(), "the user that left first waits while the step before is open");
+      early.interrupt();
+      early.join(300);
+      assertTrue(early.isAlive(), "an interrupt meant for the loop it left does not end the wait");
+      assertEquals(List.of("open wait pool=04"), said);
+      pools.leave(first);
+      early.join(5_000);
+      assertFalse(early.isAlive());
+      assertEquals(List.of("open wait pool=04", "close wait pool=04", "open wait pool=08"), said);
+   }
+
+   @Test
+   void usersWaitingForAStepBeforeThatNeverClosesGoOnWhenTheRunEnds() throws Exception {
+      PoolProtocol pools = new PoolProtocol();
+      LoadStep first = step("wait pool=04");
+      LoadStep second = step("wait pool=08");
+      pools.loadedBy(first, 2, stage("wait pool=04"));
+      pools.loadedBy(second, 2, stage("wait pool=08"));
+      pools.stepByStep(List.of(first, second), s -> exec(session -> session));
+      pools.enter(first);
+      pools.leave(first);
+      Thread waiting = new Thread(() -> pools.enter(second));
+      waiting.start();
+      waiting.join(200);
+      assertTrue(waiting.isAlive());
+      pools.endRun();
+      waiting.join(5_000);
+      assertFalse(waiting.isAlive(), "the run's end closes the step before");
+      assertEquals(List.of("open wait pool=04", "stop wait pool=04", "close wait pool=04", "stop wait pool=08",
+            "close wait pool=08"), said, "the step after is never opened once the run has ended");
+   }
+
+   @Test
+   void anOpenStepCannotBeGoneThroughStepByStep() {
+      PoolProtocol pools = new PoolProtocol();
+      LoadStep open = step("rate=300 pool=4");
+      pools.arrivals(open, stage("rate=300 pool=4"));
+      IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+            () -> pools.stepByStep(List.of(open), s -> exec(session -> session)));
+      assertEquals("an open step has no users to go on to it: rate=300 pool=4", refused.getMessage());
    }
 
    @Test

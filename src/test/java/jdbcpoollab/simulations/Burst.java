@@ -1,7 +1,7 @@
 package jdbcpoollab.simulations;
 
 import io.gatling.javaapi.core.ChainBuilder;
-import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.ScenarioBuilder;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.run.BurstEngine;
@@ -31,13 +31,13 @@ public class Burst extends LabSimulation {
       return exec(Jdbc.closedLoop(step, burst.rounds()));
    }
 
-   // Scenario: one per source, all its users at once; each source starts when the previous one has ended.
-   private PopulationBuilder source(Step step) {
-      return scenario(step.requestName()).exec(operations(step)).injectOpen(atOnceUsers(users));
+   // Scenario: every user goes from source to source, each source once the one before has been closed.
+   private ScenarioBuilder sources() {
+      return scenario("burst").exec(burst.pools().stepByStep(burst.steps(), this::operations));
    }
 
    {
-      setUp(burst.pools().oneAfterAnother(burst.steps(), this::source))
+      setUp(sources().injectOpen(atOnceUsers(users)))
             .protocols(burst.pools())
             .maxDuration(burst.maxDuration());
    }

@@ -1,7 +1,7 @@
 package jdbcpoollab.simulations;
 
 import io.gatling.javaapi.core.ChainBuilder;
-import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.ScenarioBuilder;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.load.Batch;
 import jdbcpoollab.run.CpoolCompareEngine;
@@ -35,13 +35,13 @@ public class CpoolCompare extends LabSimulation {
       return exec(Jdbc.operations(batch, ops, comparison.feeder(batch)));
    }
 
-   // Scenario: one per batch, all users at once; each batch starts when the previous one has ended.
-   private PopulationBuilder batch(Batch batch) {
-      return scenario(batch.name()).exec(work(batch)).injectOpen(atOnceUsers(users));
+   // Scenario: every user goes from batch to batch, each batch once the one before has been closed and reported.
+   private ScenarioBuilder batches() {
+      return scenario("cpool compare").exec(comparison.pools().stepByStep(comparison.batches(), this::work));
    }
 
    {
-      setUp(comparison.pools().oneAfterAnother(comparison.batches(), this::batch))
+      setUp(batches().injectOpen(atOnceUsers(users)))
             .protocols(comparison.pools())
             .maxDuration(comparison.maxDuration());
    }

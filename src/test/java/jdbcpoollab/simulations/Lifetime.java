@@ -1,7 +1,7 @@
 package jdbcpoollab.simulations;
 
 import io.gatling.javaapi.core.ChainBuilder;
-import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.ScenarioBuilder;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.run.LabSimulation;
@@ -32,13 +32,13 @@ public class Lifetime extends LabSimulation {
       return exec(Jdbc.closedLoop(step, lifetime.rounds()));
    }
 
-   // Scenario: one per source, all its users at once; each source starts when the previous one has ended.
-   private PopulationBuilder source(Step step) {
-      return scenario(step.requestName()).exec(rounds(step)).injectOpen(atOnceUsers(users));
+   // Scenario: every user goes from source to source, each source once the one before has been closed.
+   private ScenarioBuilder sources() {
+      return scenario("lifetime").exec(lifetime.pools().stepByStep(lifetime.steps(), this::rounds));
    }
 
    {
-      setUp(lifetime.pools().oneAfterAnother(lifetime.steps(), this::source))
+      setUp(sources().injectOpen(atOnceUsers(users)))
             .protocols(lifetime.pools())
             .maxDuration(lifetime.maxDuration());
    }

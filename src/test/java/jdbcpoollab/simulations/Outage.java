@@ -1,7 +1,7 @@
 package jdbcpoollab.simulations;
 
 import io.gatling.javaapi.core.ChainBuilder;
-import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.ScenarioBuilder;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.run.LabSimulation;
@@ -33,13 +33,13 @@ public class Outage extends LabSimulation {
       return exec(Jdbc.closedLoop(step));
    }
 
-   // Scenario: one per source, all users at once; each source starts when the previous one has ended.
-   private PopulationBuilder source(Step step) {
-      return scenario(step.requestName()).exec(closedLoop(step)).injectOpen(atOnceUsers(users));
+   // Scenario: every user goes from source to source, each source once the one before has been closed.
+   private ScenarioBuilder sources() {
+      return scenario("outage").exec(outage.pools().stepByStep(outage.steps(), this::closedLoop));
    }
 
    {
-      setUp(outage.pools().oneAfterAnother(outage.steps(), this::source))
+      setUp(sources().injectOpen(atOnceUsers(users)))
             .protocols(outage.pools())
             .maxDuration(outage.maxDuration());
    }

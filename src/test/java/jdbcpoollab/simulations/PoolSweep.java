@@ -1,7 +1,7 @@
 package jdbcpoollab.simulations;
 
 import io.gatling.javaapi.core.ChainBuilder;
-import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.ScenarioBuilder;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.load.ClosedStep;
 import jdbcpoollab.run.LabSimulation;
@@ -30,13 +30,13 @@ public class PoolSweep extends LabSimulation {
       return exec(Jdbc.closedLoop(step));
    }
 
-   // Scenario: one per step, all users at once, each after the previous one; the last few are chosen as the run goes.
-   private PopulationBuilder step(ClosedStep step) {
-      return scenario(step.requestName()).exec(closedLoop(step)).injectOpen(atOnceUsers(users));
+   // Scenario: every user goes from step to step, each once the one before has closed; the last few chosen as it goes.
+   private ScenarioBuilder steps() {
+      return scenario("pool sweep").exec(sweep.pools().stepByStep(sweep.steps(), this::closedLoop));
    }
 
    {
-      setUp(sweep.pools().oneAfterAnother(sweep.steps(), this::step))
+      setUp(steps().injectOpen(atOnceUsers(users)))
             .protocols(sweep.pools())
             .assertions(sweep.assertions())
             .maxDuration(sweep.maxDuration());

@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -95,7 +96,7 @@ class ResultsNotWritableTest {
       Thread filler = new Thread(() -> {
          // after the run's first write, all of it (summary.json first, summary.md among the last), and before its
          // next, at least a 1 s window later: filled in the middle of the first, the run could not start (73)
-         awaitFirstWrite(disk);
+         GatlingRun.awaitRunFolder(disk, Set.of(), f -> Files.exists(f.resolve("summary.md")), "wrote summary.md");
          LabProcess.sleep(200);
          try {
             Files.write(disk.resolve("filler"), new byte[1024 * 1024]);
@@ -153,15 +154,5 @@ class ResultsNotWritableTest {
 
    private static boolean run(String... command) {
       return Command.run(List.of(command), null, Map.of(), Duration.ofSeconds(30)).exitCode() == 0;
-   }
-
-   private static void awaitFirstWrite(Path results) {
-      long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-      while (GatlingRun.runFolders(results).stream().noneMatch(f -> Files.exists(f.resolve("summary.md")))) {
-         if (System.nanoTime() > deadline) {
-            throw new AssertionError("the run wrote no summary.md in " + results);
-         }
-         LabProcess.sleep(20);
-      }
    }
 }

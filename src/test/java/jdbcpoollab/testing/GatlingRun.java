@@ -16,6 +16,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -23,6 +24,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -163,6 +165,23 @@ public final class GatlingRun {
       } catch (IOException e) {
          throw new UncheckedIOException(e);
       }
+   }
+
+   /**
+    * Waits, for up to 3 minutes, until a run folder in {@code results} that is not one of {@code before} is
+    * {@code ready} (as another thread's run writes it), polling every 20 ms; fails naming {@code what} otherwise.
+    */
+   public static void awaitRunFolder(Path results, Set<Path> before, Predicate<Path> ready, String what) {
+      long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+      while (System.nanoTime() < deadline) {
+         Set<Path> now = runFolders(results);
+         now.removeAll(before);
+         if (now.stream().anyMatch(ready)) {
+            return;
+         }
+         LabProcess.sleep(20);
+      }
+      throw new AssertionError("no run in " + results + " " + what);
    }
 
    /** The test JVM as the owner of a run: it is handed the run's end and its exit code, and keeps running. */

@@ -8,6 +8,7 @@ import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.ExternalServer;
 import jdbcpoollab.testing.GatlingRun;
 import jdbcpoollab.testing.LabProcess;
+import jdbcpoollab.testing.RunsAlone;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,10 +36,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Rows "database killed during a step" and "database restarted between steps": the server is killed with SIGKILL
  * while a step loads it. That step stops at once (its failures KO, normalised), finished steps stay, the report is
- * written, the console names the incomplete steps and the run exits 3; a step after a restart gets a new pool. The
- * kill is timed by what the run shows (a finished step or a filled pool, then its statements sleeping on the server),
- * with a second or more of the 2 s window to spare, so the class runs beside others.
+ * written, the console names the incomplete steps and the run exits 3; a step after a restart gets a new pool.
  */
+@RunsAlone("the kill must fall inside a 2 s step's window, timed from outside the run")
 class DatabaseLostTest {
    @TempDir
    Path tmp;

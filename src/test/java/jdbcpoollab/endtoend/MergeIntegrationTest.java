@@ -9,6 +9,7 @@ import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.testing.ExternalServer;
 import jdbcpoollab.testing.GatlingRun;
 import jdbcpoollab.testing.LabProcess;
+import jdbcpoollab.testing.RunsAlone;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -35,11 +36,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * P99s those of the union of their histograms (read here from their logs), and it measures what one run with all
  * the users measures: the workload is a 20 ms sleep with fewer users than connections, so each run's throughput is
  * users / 20 ms on a busy machine too, and a merge that averaged the runs would be half the single run's (the bounds
- * leave room for two JVMs at once losing more to a busy 2-core machine than one: 0.84 was seen there, so the class
- * runs beside others). The merge is
+ * leave room for two JVMs at once losing more to a busy 2-core machine than one: 0.84 was seen there). The merge is
  * the one Merge's simulation makes in Maven's preflight, here in the test JVM: it measures nothing, and
  * {@link MergeThroughMavenTest} starts one through Maven as the docs do, beside other classes.
  */
+@RunsAlone("two generators' merged throughput must be 0.65 to 1.4 times one run's of both loads")
 class MergeIntegrationTest {
    private static final String STEP_4 = "wait pool=4";
    private static final String STEP_8 = "wait pool=8";

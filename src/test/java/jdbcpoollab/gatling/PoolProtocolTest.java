@@ -18,6 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The protocol opens a step for its first user, closes it for its last, and knows only the steps it was given. */
 class PoolProtocolTest {
    private final List<String> said = new ArrayList<>();
+   private final LoadStep first = step("wait pool=04");
+   private final LoadStep second = step("wait pool=08");
 
    private static LoadStep step(String name) {
       return new LoadStep() {
@@ -72,19 +74,30 @@ class PoolProtocolTest {
             "close wait pool=08"), said);
    }
 
+   /** {@link #first} then {@link #second}, each loaded by the same two users going from one to the other. */
+   private PoolProtocol twoUsersStepByStep() {
+      PoolProtocol pools = new PoolProtocol();
+      for (LoadStep step : List.of(first, second)) {
+         pools.loadedBy(step, 2, stage(step.name()));
+      }
+      pools.stepByStep(List.of(first, second), s -> exec(session -> session));
+      return pools;
+   }
+
+   /** A user, on a thread of its own, arriving at {@link #second}. */
+   private Thread arrivingAtTheSecond(PoolProtocol pools) {
+      Thread user = new Thread(() -> pools.enter(second));
+      user.start();
+      return user;
+   }
+
    @Test
    void goingStepByStepAUserWaitsAtTheNextStepUntilTheStepBeforeHasClosed() throws Exception {
-      PoolProtocol pools = new PoolProtocol();
-      LoadStep first = step("wait pool=04");
-      LoadStep second = step("wait pool=08");
-      pools.loadedBy(first, 2, stage("wait pool=04"));
-      pools.loadedBy(second, 2, stage("wait pool=08"));
-      pools.stepByStep(List.of(first, second), s -> exec(session -> session));
+      PoolProtocol pools = twoUsersStepByStep();
       pools.enter(first);
       pools.enter(first);
       pools.leave(first);
-      Thread early = new Thread(() -> pools.enter(second));
-      early.start();
+      Thread early = arrivingAtTheSecond(pools);
       early.join(300);
       assertTrue(early.isAlive(), "the user that left first waits while the step before is open");
       early.interrupt();
@@ -99,16 +112,10 @@ class PoolProtocolTest {
 
    @Test
    void usersWaitingForAStepBeforeThatNeverClosesGoOnWhenTheRunEnds() throws Exception {
-      PoolProtocol pools = new PoolProtocol();
-      LoadStep first = step("wait pool=04");
-      LoadStep second = step("wait pool=08");
-      pools.loadedBy(first, 2, stage("wait pool=04"));
-      pools.loadedBy(second, 2, stage("wait pool=08"));
-      pools.stepByStep(List.of(first, second), s -> exec(session -> session));
+      PoolProtocol pools = twoUsersStepByStep();
       pools.enter(first);
       pools.leave(first);
-      Thread waiting = new Thread(() -> pools.enter(second));
-      waiting.start();
+      Thread waiting = arrivingAtTheSecond(pools);
       waiting.join(200);
       assertTrue(waiting.isAlive());
       pools.endRun();

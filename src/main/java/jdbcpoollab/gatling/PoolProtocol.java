@@ -127,10 +127,11 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
 
    private final Map<LoadStep, Life> steps = new LinkedHashMap<>();
    private final AtomicBoolean terminationWatched = new AtomicBoolean();
-   /** The JVM is ending during the run: no step opens any more, whose users would load a server being stopped. */
-   private final AtomicBoolean interrupted = new AtomicBoolean();
-   /** The run has ended: no step opens any more, not even for a user let go by the close of the step before. */
-   private final AtomicBoolean ended = new AtomicBoolean();
+   /**
+    * The run has ended, or the JVM is ending during it: no step opens any more, not for a user let go by the close of
+    * the step before, nor one whose load would reach a server being stopped.
+    */
+   private final AtomicBoolean noMoreSteps = new AtomicBoolean();
 
    @Override
    public Protocol protocol() {
@@ -163,7 +164,7 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
       Life life = life(step);
       life.awaitPrevious();
       synchronized (life) {
-         if (!life.opened && !life.closed.get() && !interrupted.get() && !ended.get()) {
+         if (!life.opened && !life.closed.get() && !noMoreSteps.get()) {
             life.opened = true;
             life.stage.open().run();
          }
@@ -218,7 +219,7 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
 
    /** The run ends (cut short, or done): stops and closes every step not closed yet, each reported by its engine. */
    public void endRun() {
-      ended.set(true);
+      noMoreSteps.set(true);
       lives().stream().filter(life -> !life.closed.get()).forEach(life -> {
          life.stage.stop().run();
          life.close();
@@ -227,7 +228,7 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
 
    /** The JVM is ending during the run: every step under way reports what it measured so far; none opens after. */
    public void interrupt() {
-      interrupted.set(true);
+      noMoreSteps.set(true);
       lives().forEach(life -> life.stage.interrupt().run());
    }
 

@@ -22,17 +22,17 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LabProcess implements AutoCloseable {
    /**
-    * The JVM options of a process that starts, decides and ends in seconds (Maven planning a build and forking
-    * Gatling's JVM, the preflight): the client compiler and the serial collector start it in about half the CPU, which
-    * the suite's many nested runs share two cores for. Gatling's own JVM keeps the options the pom gives it.
-    */
-   static final List<String> SHORT_LIVED_JVM = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
-   /**
     * A Gatling JVM the tests start directly runs for seconds and is checked for how it starts, ends and what it writes,
     * not for its throughput: the client compiler alone spares the optimising compiler's CPU, which the other test JVM
-    * needs. Its collector stays the default, whose pauses the measured windows would otherwise see.
+    * needs. Its collector stays the default: the serial one's pauses would fall into the measured windows.
     */
-   static final List<String> SHORT_GATLING_RUN = List.of("-XX:TieredStopAtLevel=1");
+   private static final String CLIENT_COMPILER_ONLY = "-XX:TieredStopAtLevel=1";
+   /**
+    * The JVM options of a process that starts, decides and ends in seconds (Maven planning a build and forking
+    * Gatling's JVM, the preflight): the client compiler and the serial collector start it in about half the CPU, which
+    * the suite's many nested runs share two cores for. The Gatling JVM that Maven forks keeps the pom's options.
+    */
+   static final List<String> SHORT_LIVED_JVM = List.of(CLIENT_COMPILER_ONLY, "-XX:+UseSerialGC");
 
    private final Process process;
    private final Path log;
@@ -67,7 +67,7 @@ public final class LabProcess implements AutoCloseable {
    public static LabProcess gatling(Path javaHome, Class<?> simulation, Map<String, String> properties,
                                     Map<String, String> env, Path log) {
       List<String> command = java(javaHome, GatlingRun.withoutWarmupOrSettling(simulation, properties));
-      command.addAll(1, SHORT_GATLING_RUN);
+      command.add(1, CLIENT_COMPILER_ONLY);
       command.addAll(List.of("io.gatling.app.Gatling", "-s", simulation.getName(), "-rf",
             properties.get("lab.gatlingResults")));
       return new LabProcess(command, env, log);

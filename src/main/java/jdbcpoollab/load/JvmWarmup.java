@@ -1,10 +1,9 @@
 package jdbcpoollab.load;
 
+import jdbcpoollab.measure.JvmPeaks;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.workloads.Think;
 
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,15 +17,12 @@ import java.util.List;
  * steps (12,207 to 26,854 ops/s over 7 s for {@code point} on 2 cores, its last two seconds 1.5% apart, and the first
  * step after it still 16% below the same step measured later). Nor is a plateau alone: on 2 cores C2 still compiled
  * 0.58 s a second through the window of {@code SELECT 1} at pool 64 after a warm-up whose last three seconds lay
- * within 5%, so the JIT must also have gone quiet (under {@value #JIT_QUIET_MS} ms of compiling a second, by the JVM's
- * own count) in those seconds, where the JVM counts it.
+ * within 5%, so the JIT must also have gone quiet (under {@value JvmPeaks#JIT_QUIET_MS} ms of compiling a second, by
+ * the JVM's own count) in those seconds, where the JVM counts it.
  */
 public final class JvmWarmup {
    static final int SETTLED_PERCENT = 5;
    static final int SETTLED_SECONDS = 3;
-   public static final long JIT_QUIET_MS = 100;
-   /** The JVM's JIT, where it counts its compile time; null where it does not. */
-   private static final CompilationMXBean JIT = timedJit();
    private static final long SECOND = 1_000_000_000L;
 
    /**
@@ -77,14 +73,15 @@ public final class JvmWarmup {
 
    /**
     * Whether the JVM is warm: throughput has {@linkplain #settled(List) settled} and, where the JVM counts its compile
-    * time ({@code jitMs} not empty), the JIT compiled under {@value #JIT_QUIET_MS} ms in each of those seconds.
+    * time ({@code jitMs} not empty), the JIT compiled under {@value JvmPeaks#JIT_QUIET_MS} ms in each of those
+    * seconds.
     */
    static boolean settled(List<Long> perSecond, List<Long> jitMs) {
       if (!settled(perSecond)) {
          return false;
       }
       return jitMs.isEmpty() || jitMs.size() >= SETTLED_SECONDS && jitMs.subList(jitMs.size() - SETTLED_SECONDS,
-            jitMs.size()).stream().allMatch(ms -> ms < JIT_QUIET_MS);
+            jitMs.size()).stream().allMatch(ms -> ms < JvmPeaks.JIT_QUIET_MS);
    }
 
    /**
@@ -103,7 +100,7 @@ public final class JvmWarmup {
 
    private void watch() {
       recorder.interval();
-      long jitBefore = jitMillis();
+      long jitBefore = JitTime.millis();
       long next = System.nanoTime() + SECOND;
       while (!settled && recorder.running(System.nanoTime())) {
          long sleep = next - System.nanoTime();
@@ -111,10 +108,10 @@ public final class JvmWarmup {
             return;
          }
          next += SECOND;
-         long jitNow = jitMillis();
+         long jitNow = JitTime.millis();
          synchronized (perSecond) {
             perSecond.add(recorder.interval().completed());
-            if (JIT != null) {
+            if (JitTime.counted()) {
                jitMs.add(jitNow - jitBefore);
             }
             settled = settled(perSecond, jitMs);
@@ -136,14 +133,5 @@ public final class JvmWarmup {
          return new Outcome(List.copyOf(perSecond), List.copyOf(jitMs), budget.started(), settled,
                step.openFailure());
       }
-   }
-
-   private static CompilationMXBean timedJit() {
-      CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-      return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit : null;
-   }
-
-   private static long jitMillis() {
-      return JIT == null ? 0 : JIT.getTotalCompilationTime();
    }
 }

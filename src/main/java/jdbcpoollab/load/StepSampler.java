@@ -21,9 +21,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Samples a step every 100 ms through its window, on a thread of its own: operations completed, the interval's P99
- * acquire wait, the pool's active / idle / waiting connections, what the database server is doing and the JVM's heap
- * and live platform threads (their peak since the previous sample: the JVM's peak is reset at each). Stops with
- * the step, and at the latest after {@code maxNanos}.
+ * acquire wait, the pool's active / idle / waiting connections, what the database server is doing, the JVM's heap
+ * and live platform threads (their peak since the previous sample: the JVM's peak is reset at each) and its JIT's
+ * compile time. Stops with the step, and at the latest after {@code maxNanos}.
  */
 final class StepSampler {
    static final long PERIOD_MILLIS = 100;
@@ -45,6 +45,11 @@ final class StepSampler {
    private int failures;
    private long heapPeak;
    private int threadsPeak;
+   /** When the window's first and latest samples were taken (nanoTime) and the JIT's compile time then, ms. */
+   private long firstSampleAt;
+   private long lastSampleAt;
+   private long jitAtFirst;
+   private long jitAtLast;
    private String missed;
 
    StepSampler(StepRecorder recorder, PoolGauge gauge, ServerActivity activity, long maxNanos) {
@@ -88,6 +93,7 @@ final class StepSampler {
       double weight = (now - sampledAt) / 1e9;
       sampledAt = now;
       long heap = MEMORY.getHeapMemoryUsage().getUsed();
+      long jit = JitTime.millis();
       int threads = Math.max(THREADS.getThreadCount(), THREADS.getPeakThreadCount());
       THREADS.resetPeakThreadCount();
       OptionalLong from = recorder.windowStart();
@@ -102,6 +108,12 @@ final class StepSampler {
                (now - from.getAsLong()) / 1e6, interval.completed(), interval.acquireP99Ms(),
                pool == null ? -1 : pool.active(), pool == null ? -1 : pool.idle(), pool == null ? -1 : pool.waiting(),
                db));
+         if (points.size() == 1) {
+            firstSampleAt = now;
+            jitAtFirst = jit;
+         }
+         lastSampleAt = now;
+         jitAtLast = jit;
          heapPeak = Math.max(heapPeak, heap);
          threadsPeak = Math.max(threadsPeak, threads);
          if (Double.isFinite(db)) {
@@ -149,9 +161,17 @@ final class StepSampler {
       return missed;
    }
 
-   /** The JVM at its largest over the window's samples; null when none was taken inside it. */
+   /**
+    * The JVM at its largest over the window's samples, and its JIT's compile time a second between the first and the
+    * last of them; null when none was taken inside it.
+    */
    synchronized JvmPeaks jvm() {
-      return threadsPeak == 0 ? null : new JvmPeaks(heapPeak / (1024.0 * 1024), threadsPeak);
+      if (threadsPeak == 0) {
+         return null;
+      }
+      long between = lastSampleAt - firstSampleAt;
+      Double jit = JitTime.counted() && between > 0 ? (jitAtLast - jitAtFirst) / (between / 1e9) : null;
+      return new JvmPeaks(heapPeak / (1024.0 * 1024), threadsPeak, jit);
    }
 
    /** The database's activity over the window's samples, each weighted by the time it stands for. */

@@ -1,9 +1,13 @@
 package jdbcpoollab.report;
 
+import jdbcpoollab.measure.JvmPeaks;
 import jdbcpoollab.measure.StepChecks;
 import jdbcpoollab.measure.StepResult;
 
+import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 import static jdbcpoollab.analysis.NumberText.fixed;
 
@@ -76,6 +80,12 @@ final class StepChecksText {
             c.usersStarting() ? ", " + starting(s) : "", c.notSteady() ? ", " + drift(s) : "");
    }
 
+   /** The JIT as a step's console line says it when it was still compiling through the window, else nothing. */
+   static String jitConsole(StepResult s) {
+      return jit(s) == null ? "" : String.format(Locale.ROOT, ", the JIT compiling %.0f ms a second (still warming)",
+            s.runtime().jvm().jitMsPerSecond());
+   }
+
    /**
     * The checks of an open-loop step as its console line ends: the requests open at the close, Little's law as
     * L / λW (the completed ones alone after the slash), the drift.
@@ -91,7 +101,7 @@ final class StepChecksText {
 
    /**
     * What a step's low Little's ratio means, in one line, or null when it is not low; that users were still starting
-    * when the window opened, when they were; and its drift, when it drifted.
+    * when the window opened, when they were; its drift, when it drifted; and the JIT, when it was still compiling.
     */
    static String warning(StepResult s) {
       StepChecks c = s.checks();
@@ -103,9 +113,9 @@ final class StepChecksText {
             + "count; the rest went in waits that did not end inside the window, so its acquire numbers are %s",
             little(s), 100 * c.littleRatio(), INCOMPLETE);
       String users = little == null && c.usersStarting() ? starting(s) : little;
-      String drift = c.notSteady() ? drift(s) : null;
-      return users == null && drift == null ? null : s.label() + ": " + (users == null ? drift
-            : drift == null ? users : users + "; " + drift);
+      List<String> parts = Stream.of(users, c.notSteady() ? drift(s) : null, jit(s)).filter(Objects::nonNull)
+            .toList();
+      return parts.isEmpty() ? null : s.label() + ": " + String.join("; ", parts);
    }
 
    /**
@@ -117,6 +127,18 @@ final class StepChecksText {
       return String.format(Locale.ROOT, "%d of %d users had not started when the window opened%s",
             s.checks().startingAtOpening(), s.counts().users(), present == null ? "" : " (" + present
                   + " present in it)");
+   }
+
+   /**
+    * The JIT still compiling through the window, in words, such as {@code the JIT compiled 580 ms a second in the
+    * window: …}; null when it compiled less, or the JVM did not count it.
+    */
+   static String jit(StepResult s) {
+      JvmPeaks jvm = s.runtime().jvm();
+      return jvm == null || !jvm.jitBusy() ? null : String.format(Locale.ROOT, "the JIT compiled %.0f ms a second in"
+            + " the window (%d or more: the load generator still warming), so the step measured its warm-up as well"
+            + " as the pool (PoolSweep measures it warm with a longer -DjvmWarmup, or -Drepeat=2)",
+            jvm.jitMsPerSecond(), JvmPeaks.JIT_QUIET_MS);
    }
 
    /** The drift flag in words: {@code not steady: throughput -14% from the window's first third to its last}. */

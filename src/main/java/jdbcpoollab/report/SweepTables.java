@@ -96,7 +96,7 @@ public final class SweepTables {
             "longest_wait_max_ms", "overtaken", "drift", "steady", "database", "database_avg", "database_max",
             "machine_cpus", "machine_server", "jvm_cores", "server_cores", "others_cores", "steal_cores",
             "others_share", "steal_share", "disturbed", "client_cpu_share", "client_cpu_us_per_op", "client_bound",
-            "heap_peak_mb", "live_threads_peak"));
+            "heap_peak_mb", "live_threads_peak", "jit_ms_per_s"));
       boolean sources = steps.stream().anyMatch(s -> !s.source().isEmpty());
       if (sources) {
          headers.addAll(List.of("source", "server_connections"));
@@ -122,7 +122,8 @@ public final class SweepTables {
          row.addAll(List.of(
                fixedOrNa(res.clientCpu().share(), 4), fixedOrNa(res.clientCpu().microsPerOp(), 1),
                Boolean.toString(res.clientCpu().clientBound()), jvm == null ? "" : fixed(jvm.heapPeakMb(), 1),
-               jvm == null ? "" : Integer.toString(jvm.liveThreadsPeak())));
+               jvm == null ? "" : Integer.toString(jvm.liveThreadsPeak()),
+               jvm == null || jvm.jitMsPerSecond() == null ? "" : fixed(jvm.jitMsPerSecond(), 1)));
          if (sources) {
             row.addAll(List.of(s.source(),
                   res.serverConnections() == null ? "" : Long.toString(res.serverConnections())));

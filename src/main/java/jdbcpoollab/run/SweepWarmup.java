@@ -4,6 +4,7 @@ import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.JvmWarmup;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Step;
+import jdbcpoollab.measure.JvmPeaks;
 import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.workloads.StandIn;
@@ -90,7 +91,7 @@ final class SweepWarmup {
    private String ending(JvmWarmup.Outcome outcome) {
       if (outcome.settled()) {
          return "settled (three seconds within 5%" + (outcome.jitMs().isEmpty() ? ")"
-               : ", the JIT compiling under " + JvmWarmup.JIT_QUIET_MS + " ms a second)");
+               : ", the JIT compiling under " + JvmPeaks.JIT_QUIET_MS + " ms a second)");
       }
       return outcome.operations() >= options.jvmWarmupLimits().operations()
             ? "stopped at -DjvmWarmup.ops=" + options.jvmWarmupLimits().operations()

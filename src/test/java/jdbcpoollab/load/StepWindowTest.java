@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -143,6 +144,9 @@ class StepWindowTest {
       assertTrue(r.outcome().complete(), "sampled: " + step.cutReason());
       assertNull(step.cutReason());
       assertTrue(r.runtime().jvm().liveThreadsPeak() > 0);
+      Double jit = r.runtime().jvm().jitMsPerSecond();
+      assertNotNull(jit, "HotSpot counts its JIT's compile time");
+      assertTrue(jit >= 0 && jit < 1_000 * Runtime.getRuntime().availableProcessors() * 4, "ms a second: " + jit);
    }
 
    /** A statement that counts its runs, on the "pool" that never waits. */

@@ -52,11 +52,35 @@ class SweepSummaryTest {
       Table csv = summary.csv();
       List<String> text = List.of(csv.csv().split("\n"));
       assertTrue(text.get(0).endsWith("client_cpu_share,client_cpu_us_per_op,client_bound,heap_peak_mb,"
-            + "live_threads_peak"), text.get(0));
-      assertTrue(text.get(1).endsWith("0.5000,25.0,false,,"), text.get(1));
-      assertTrue(text.get(2).endsWith("0.9300,18.4,true,212.5,87"), text.get(2));
+            + "live_threads_peak,jit_ms_per_s"), text.get(0));
+      assertTrue(text.get(1).endsWith("0.5000,25.0,false,,,"), text.get(1));
+      assertTrue(text.get(2).endsWith("0.9300,18.4,true,212.5,87,"), text.get(2));
       assertEquals(new JvmPeaks(212.5, 87), peaked.written().runtime().jvm(), "summary.json keeps the peaks, rounded");
       assertNull(step(8, ClientCpu.UNKNOWN).written().runtime().jvm(), "a step without them reads back without them");
+   }
+
+   @Test
+   void aStepMeasuredWhileTheJitStillCompiledSaysSoOnItsLineUnderItsTableAndInTheCsv() {
+      SweepSummary summary = new SweepSummary(new Sizing.Context(64, 2, 100));
+      String warm = summary.add("point pool=8", step(8, new ClientCpu(0.5, 25)).withJvm(new JvmPeaks(100, 70, 99.94)));
+      StepResult compiling = step(64, new ClientCpu(0.5, 25)).withJvm(new JvmPeaks(100, 70, 580.36));
+      String cold = summary.add("point pool=64", compiling);
+      assertFalse(warm.contains("JIT"), "99.9 ms a second is under the bar: " + warm);
+      assertTrue(cold.contains(", the JIT compiling 580 ms a second (still warming)"), cold);
+
+      String md = summary.tables(true);
+      assertTrue(md.contains("point pool=64: the JIT compiled 580 ms a second in the window (100 or more: the load"
+            + " generator still warming)"), md);
+      assertFalse(md.contains("point pool=8: the JIT"), md);
+      List<String> csv = List.of(summary.csv().csv().split("\n"));
+      assertTrue(csv.get(1).endsWith(",100.0,70,99.9"), csv.get(1));
+      assertTrue(csv.get(2).endsWith(",100.0,70,580.4"), csv.get(2));
+      assertEquals(580.4, StepResult.fromMap(compiling.toMap()).runtime().jvm().jitMsPerSecond(), 1e-9,
+            "summary.json keeps it to a tenth");
+      Map<String, Object> older = new LinkedHashMap<>(compiling.toMap());
+      older.put("jvm", Map.of("heapPeakMb", 100.0, "liveThreadsPeak", 70));
+      assertNull(StepResult.fromMap(older).runtime().jvm().jitMsPerSecond(), "a summary without it reads back without");
+      assertFalse(StepResult.fromMap(older).runtime().jvm().jitBusy());
    }
 
    @Test

@@ -70,9 +70,14 @@ public final class SizingText {
 
    /** The steps the recommendation rests on (the best pool's and the pick's) whose throughput drifted. */
    static List<StepResult> notSteady(Sizing sizing) {
+      return restsOn(sizing).stream().filter(s -> s.checks().notSteady()).toList();
+   }
+
+   /** The steps the recommendation rests on: the best pool's and the pick's. */
+   private static List<StepResult> restsOn(Sizing sizing) {
       Recommendation c = sizing.choice();
       return Stream.of(c.pick(), c.best()).filter(Objects::nonNull).distinct().flatMap(p -> p.steps().stream())
-            .filter(s -> s.checks().notSteady()).toList();
+            .toList();
    }
 
    /** Why, in three lines: what the rule picked, why acquire wait is not a cost here, and what the database did. */
@@ -177,6 +182,10 @@ public final class SizingText {
       notSteady(sizing).forEach(s -> lines.add("The recommendation rests on " + StepChecksText.drift(s).replaceFirst(
             StepChecksText.NOT_STEADY + ": ", s.label() + ", which was " + StepChecksText.NOT_STEADY + " (")
             + "): a longer -DjvmWarmup or -Dwarmup, or -Drepeat, would tell whether it holds."));
+      restsOn(sizing).stream().filter(s -> StepChecksText.jit(s) != null).forEach(s -> lines.add(String.format(
+            Locale.ROOT, "The recommendation rests on %s, measured while the JIT compiled %.0f ms a second: the load"
+                  + " generator was still warming; a longer -DjvmWarmup, or -Drepeat, would tell whether it holds.",
+            s.label(), s.runtime().jvm().jitMsPerSecond())));
       lines.add(String.format(Locale.ROOT, "Within 5%% of the best (at least %.1f ops/s%s): pool %s.",
             Recommendation.NEAR_BEST * best.throughput().mean(),
             choice.nearBest().stream().anyMatch(choice::byTest) ? ", or not significantly below" : "",

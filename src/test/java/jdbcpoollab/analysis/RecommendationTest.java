@@ -1,6 +1,7 @@
 package jdbcpoollab.analysis;
 
 import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.JvmPeaks;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.report.SizingText;
 import org.junit.jupiter.api.Test;
@@ -64,6 +65,23 @@ class RecommendationTest {
       assertTrue(SizingText.reasoning(s).stream().anyMatch(l -> l.startsWith("Within 5% of the best (at least "
             + "45.2 ops/s, or not significantly below): pool 2, 4, 8, 16, 32, 64.")), SizingText.reasoning(s)
             .toString());
+   }
+
+   @Test
+   void aRecommendationRestingOnAStepMeasuredWhileTheJitCompiledSaysSoAndNoOtherStepIsNamed() {
+      double[] ops = {20.8, 42.6, 40.2, 42.8, 42.8, 42.8, 47.6};
+      List<StepResult> steps = new ArrayList<>(onCores(POOLS, ops, new double[] {0.98, 1.95, 1.94, 1.96, 1.95, 1.97,
+            1.96}));
+      steps.set(1, steps.get(1).withJvm(new JvmPeaks(300, 90, 640.0)));
+      steps.set(5, steps.get(5).withJvm(new JvmPeaks(300, 90, 900.0)));
+      steps.set(6, steps.get(6).withJvm(new JvmPeaks(300, 90, 99.0)));
+      Sizing s = Sizing.of("cpu", steps, TWO_CORES);
+      assertEquals(2, s.choice().pick().pool());
+      assertEquals(64, s.choice().best().pool());
+      List<String> jit = SizingText.reasoning(s).stream().filter(l -> l.contains("JIT")).toList();
+      assertEquals(List.of("The recommendation rests on " + steps.get(1).label() + ", measured while the JIT compiled"
+            + " 640 ms a second: the load generator was still warming; a longer -DjvmWarmup, or -Drepeat, would tell"
+            + " whether it holds."), jit, "the pick's step, not pool 32's (not rested on) nor pool 64's (99 ms)");
    }
 
    @Test

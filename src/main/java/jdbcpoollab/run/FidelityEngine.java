@@ -183,6 +183,9 @@ public final class FidelityEngine implements LabRun {
    private PoolProtocol.Stage stage(Block b, Contender c) {
       Step step = c.step();
       return new PoolProtocol.Stage(() -> {
+         // sampled every 100 ms as PoolSweep's steps are, so that the lab pays for its sampler here too
+         step.sample(lab::serverActivity, Seconds.nanos(options.warmup() + options.seconds()
+               + options.connectionTimeoutMs() / 1000.0 + 60));
          step.enter();
          if (b.at().measured()) {
             lab.stepStarted(String.format(Locale.ROOT, "%s: pool filled in %.0f ms, load starts",

@@ -215,12 +215,13 @@ public final class FidelityEngine implements LabRun {
                + ", not measured")));
          turns.addAll(contenders(w, 0));
       }
+      int perRound = options.workloads().size() * options.pools().size();
       for (int i = 0; i < blocks.size(); i++) {
          Block b = blocks.get(i);
          if (b.at().firstRound()) {
             turns.add(reference(b, b.s1()));
          }
-         turns.addAll(contenders(b, i));
+         turns.addAll(contenders(b, rotation(b.at().round(), i % perRound)));
          turns.add(new FidelityTurn.Task("ratios " + b.at().workload().name() + " " + b.at().pool() + " round "
                + b.at().round(), () -> ratios(b)));
       }
@@ -235,6 +236,15 @@ public final class FidelityEngine implements LabRun {
          }
       }
       return lab.stepFinished(summary.add(result.id().name(), result), result);
+   }
+
+   /**
+    * How far the contenders of a block rotate, by its round and its place in the round: every workload and pool size
+    * changes order from one round to the next, and neighbouring blocks differ. By a block's index alone, a round of
+    * an even number of blocks gave each of them the same order in every round.
+    */
+   static int rotation(int round, int placeInRound) {
+      return round + placeInRound;
    }
 
    /** The block's contenders, the lab, the plain threads and the plugin (when it runs), starting at the i-th. */

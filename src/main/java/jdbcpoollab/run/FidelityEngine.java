@@ -239,9 +239,8 @@ public final class FidelityEngine implements LabRun {
    }
 
    /**
-    * How far the contenders of a block rotate, by its round and its place in the round: every workload and pool size
-    * changes order from one round to the next, and neighbouring blocks differ. By a block's index alone, a round of
-    * an even number of blocks gave each of them the same order in every round.
+    * How far a block's contenders rotate: each block changes order from round to round and neighbours differ (by the
+    * block's index alone, a round of an even number of blocks gave each the same order in every round).
     */
    static int rotation(int round, int placeInRound) {
       return round + placeInRound;

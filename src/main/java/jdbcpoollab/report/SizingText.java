@@ -182,7 +182,7 @@ public final class SizingText {
       notSteady(sizing).forEach(s -> lines.add("The recommendation rests on " + StepChecksText.drift(s).replaceFirst(
             StepChecksText.NOT_STEADY + ": ", s.label() + ", which was " + StepChecksText.NOT_STEADY + " (")
             + "): a longer -DjvmWarmup or -Dwarmup, or -Drepeat, would tell whether it holds."));
-      restsOn(sizing).stream().filter(s -> StepChecksText.jit(s) != null).forEach(s -> lines.add(String.format(
+      restsOn(sizing).stream().filter(StepChecksText::jitBusy).forEach(s -> lines.add(String.format(
             Locale.ROOT, "The recommendation rests on %s, measured while the JIT compiled %.0f ms a second: the load"
                   + " generator was still warming; a longer -DjvmWarmup, or -Drepeat, would tell whether it holds.",
             s.label(), s.runtime().jvm().jitMsPerSecond())));

@@ -82,7 +82,7 @@ final class StepChecksText {
 
    /** The JIT as a step's console line says it when it was still compiling through the window, else nothing. */
    static String jitConsole(StepResult s) {
-      return jit(s) == null ? "" : String.format(Locale.ROOT, ", the JIT compiling %.0f ms a second (still warming)",
+      return !jitBusy(s) ? "" : String.format(Locale.ROOT, ", the JIT compiling %.0f ms a second (still warming)",
             s.runtime().jvm().jitMsPerSecond());
    }
 
@@ -134,11 +134,16 @@ final class StepChecksText {
     * window: …}; null when it compiled less, or the JVM did not count it.
     */
    static String jit(StepResult s) {
+      return !jitBusy(s) ? null : String.format(Locale.ROOT, "the JIT compiled %.0f ms a second in the window (%d or"
+            + " more: the load generator still warming), so the step measured its warm-up as well as the pool"
+            + " (PoolSweep measures it warm with a longer -DjvmWarmup, or -Drepeat=2)",
+            s.runtime().jvm().jitMsPerSecond(), JvmPeaks.JIT_QUIET_MS);
+   }
+
+   /** Whether the JIT was still compiling through the step's window ({@link JvmPeaks#jitBusy}); false unsampled. */
+   static boolean jitBusy(StepResult s) {
       JvmPeaks jvm = s.runtime().jvm();
-      return jvm == null || !jvm.jitBusy() ? null : String.format(Locale.ROOT, "the JIT compiled %.0f ms a second in"
-            + " the window (%d or more: the load generator still warming), so the step measured its warm-up as well"
-            + " as the pool (PoolSweep measures it warm with a longer -DjvmWarmup, or -Drepeat=2)",
-            jvm.jitMsPerSecond(), JvmPeaks.JIT_QUIET_MS);
+      return jvm != null && jvm.jitBusy();
    }
 
    /** The drift flag in words: {@code not steady: throughput -14% from the window's first third to its last}. */

@@ -1,5 +1,6 @@
 package jdbcpoollab.analysis;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import jdbcpoollab.files.Decimals;
 import jdbcpoollab.files.Json;
 
@@ -82,12 +83,33 @@ public record FidelityMedian(String workload, int pool, int users, List<Fidelity
 
    /** The lowest of the rounds' lab/raw ratios. */
    public double labOverRawLow() {
-      return rounds.stream().mapToDouble(FidelityRow::labOverRaw).filter(Double::isFinite).min().orElse(Double.NaN);
+      return low(FidelityRow::labOverRaw);
    }
 
    /** The highest of the rounds' lab/raw ratios. */
    public double labOverRawHigh() {
-      return rounds.stream().mapToDouble(FidelityRow::labOverRaw).filter(Double::isFinite).max().orElse(Double.NaN);
+      return high(FidelityRow::labOverRaw);
+   }
+
+   /** The reference against itself, its second run over its first: the machine's own ratio; NaN without twins. */
+   public double twinOverRaw() {
+      return median(FidelityRow::twinOverRaw);
+   }
+
+   public double twinOverRawLow() {
+      return low(FidelityRow::twinOverRaw);
+   }
+
+   public double twinOverRawHigh() {
+      return high(FidelityRow::twinOverRaw);
+   }
+
+   private double low(ToDoubleFunction<FidelityRow> f) {
+      return rounds.stream().mapToDouble(f).filter(Double::isFinite).min().orElse(Double.NaN);
+   }
+
+   private double high(ToDoubleFunction<FidelityRow> f) {
+      return rounds.stream().mapToDouble(f).filter(Double::isFinite).max().orElse(Double.NaN);
    }
 
    public double labOverPlugin() {
@@ -182,15 +204,29 @@ public record FidelityMedian(String workload, int pool, int users, List<Fidelity
    /**
     * Whether the median's miss holds: in every round of several (the chance that all of five fall below a median
     * of the lab's that is truly above the target is 1 in 32), or only in some, whose spread is then the machine's
-    * as much as the lab's.
+    * as much as the lab's; and, where the twin ran, how far the reference fell from itself.
     */
    private String shortOf() {
       if (rounds.size() < 2 || !Double.isFinite(labOverRawHigh())) {
          return "";
       }
       String spread = String.format(Locale.ROOT, "%.3f to %.3f", labOverRawLow(), labOverRawHigh());
-      return labOverRawHigh() < LAB_RAW_MIN ? " in every round (" + spread + ")"
-            : " in the median only (rounds " + spread + ")";
+      return (labOverRawHigh() < LAB_RAW_MIN ? " in every round (" + spread + ")"
+            : " in the median only (rounds " + spread + ")") + againstTwin();
+   }
+
+   /**
+    * The reference's ratio to itself beside a lab/raw ratio short of the target: a median the reference also falls
+    * to against itself (its lowest round at or below the lab's median) is within the machine's noise, one below
+    * every round of the reference's is beyond it.
+    */
+   private String againstTwin() {
+      if (!Double.isFinite(twinOverRawLow())) {
+         return "";
+      }
+      return String.format(Locale.ROOT, "; %s the machine's noise: the reference against itself gave %.3f (rounds %.3f"
+            + " to %.3f)", twinOverRawLow() <= labOverRaw() ? "within" : "beyond", twinOverRaw(), twinOverRawLow(),
+            twinOverRawHigh());
    }
 
    private static double ratio(double a, double b) {
@@ -199,11 +235,13 @@ public record FidelityMedian(String workload, int pool, int users, List<Fidelity
 
    /**
     * One workload and pool size as summary.json holds it under {@code fidelity} (docs/fidelity.md): the medians of
-    * the rounds, the targets missed and each round ({@code perRound}).
+    * the rounds, the targets missed and each round ({@code perRound}); {@code twinOverRaw} only where the twin ran.
     */
    public record Written(String workload, int pool, int users, int rounds, @Decimals(4) double s1Ms,
                          @Decimals(1) double ceiling, @Decimals(1) double lab, @Decimals(1) double raw,
-                         @Decimals(1) double plugin, @Decimals(4) double labOverRaw, @Decimals(4) double labOverPlugin,
+                         @Decimals(1) double plugin, @Decimals(4) double labOverRaw,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) @Decimals(4) Double twinOverRaw,
+                         @Decimals(4) double labOverPlugin,
                          @Decimals(4) double efficiency, FidelityRow.AcquireP99 acquireP99Ms,
                          @Decimals(4) double acquireP99Ratio, FidelityRow.Jain jain, @Decimals(1) double overheadP50Us,
                          @Decimals(1) double overheadP99Us, @Decimals(1) double rawGapP50Us,
@@ -214,8 +252,9 @@ public record FidelityMedian(String workload, int pool, int users, List<Fidelity
 
    public Written written() {
       return new Written(workload, pool, users, rounds.size(), s1Ms(), ceiling(), lab(), raw(), plugin(), labOverRaw(),
-            labOverPlugin(), efficiency(), new FidelityRow.AcquireP99(labAcquireP99(), rawAcquireP99()),
-            acquireP99Ratio(), new FidelityRow.Jain(labJain(), rawJain()), overheadP50Us(), overheadP99Us(),
+            Double.isFinite(twinOverRaw()) ? twinOverRaw() : null, labOverPlugin(), efficiency(),
+            new FidelityRow.AcquireP99(labAcquireP99(), rawAcquireP99()), acquireP99Ratio(),
+            new FidelityRow.Jain(labJain(), rawJain()), overheadP50Us(), overheadP99Us(),
             rawGapP50Us(), returnsOverOk(), cpu(), new FidelityRow.Overhead(extraCpuUs(), extraWallUs()),
             rounds.stream().allMatch(FidelityRow::complete), missed(),
             rounds.stream().map(FidelityRow::written).toList());

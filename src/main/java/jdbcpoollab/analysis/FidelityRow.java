@@ -1,5 +1,6 @@
 package jdbcpoollab.analysis;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import jdbcpoollab.files.Decimals;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
@@ -17,14 +18,16 @@ import jdbcpoollab.measure.Timing;
  * @param raw          the reference: plain threads of their own in a closed loop on the same kind of pool, timed
  *                     with their own HdrHistograms, none of the lab's code but the pool and the statement
  * @param rawGaps      the same gap for the reference's threads
+ * @param twin         the reference run a second time in the same round (with {@code -Dtwin=true}), or null: how far
+ *                     two runs of the same plain threads differ on this machine
  * @param pluginOk     connections the plugin's pool got back inside the plugin's window, counted by the pool itself;
  *                     0 in rounds after the first, which the plugin does not run
  * @param pluginSeconds the plugin's measured window, 0 when it did not run
  * @param cpu          this JVM's CPU µs per operation in the window of the lab, the reference and the plugin
  */
 public record FidelityRow(String workload, int round, int pool, int users, StepResult s1, StepResult lab,
-                          Timing labGaps, long labReturns, StepResult raw, Timing rawGaps, long pluginOk,
-                          double pluginSeconds, Cpu cpu) {
+                          Timing labGaps, long labReturns, StepResult raw, Timing rawGaps, StepResult twin,
+                          long pluginOk, double pluginSeconds, Cpu cpu) {
 
    /**
     * CPU microseconds of this JVM per operation completed in each contender's window, and of the reference's loop
@@ -58,6 +61,11 @@ public record FidelityRow(String workload, int round, int pool, int users, StepR
 
    public double labOverRaw() {
       return ratio(lab.counts().throughput(), raw.counts().throughput());
+   }
+
+   /** The reference's second run against its first: 1 but for the machine's noise; NaN without a twin. */
+   public double twinOverRaw() {
+      return twin == null ? Double.NaN : ratio(twin.counts().throughput(), raw.counts().throughput());
    }
 
    public double labOverPlugin() {
@@ -104,11 +112,14 @@ public record FidelityRow(String workload, int round, int pool, int users, StepR
 
    /**
     * One round as summary.json holds it under each entry's {@code perRound} (docs/fidelity.md): throughputs in
-    * operations/s, {@code s1Ms} as measured (NaN in the rounds that do not measure it), ratios to 4 decimals.
+    * operations/s, {@code s1Ms} as measured (NaN in the rounds that do not measure it), ratios to 4 decimals;
+    * {@code twinOverRaw} only where the twin ran.
     */
    public record Written(String workload, int round, int pool, int users, double s1Ms, @Decimals(1) double ceiling,
                          @Decimals(1) double lab, @Decimals(1) double raw, @Decimals(1) double plugin, long pluginOk,
-                         double pluginSeconds, @Decimals(4) double labOverRaw, @Decimals(4) double labOverPlugin,
+                         double pluginSeconds, @Decimals(4) double labOverRaw,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) @Decimals(4) Double twinOverRaw,
+                         @Decimals(4) double labOverPlugin,
                          @Decimals(4) double efficiency, Timing overhead, Timing rawGap, long labOk, long labReturns,
                          AcquireP99 acquireP99Ms, Jain jain, @Decimals(4) double returnsOverOk, Cpu cpuMicrosPerOp,
                          Overhead labOverheadPerOp, boolean complete) {
@@ -120,7 +131,8 @@ public record FidelityRow(String workload, int round, int pool, int users, StepR
 
    public Written written() {
       return new Written(workload, round, pool, users, s1Ms(), ceiling(), lab.counts().throughput(),
-            raw.counts().throughput(), pluginThroughput(), pluginOk, pluginSeconds, labOverRaw(), labOverPlugin(),
+            raw.counts().throughput(), pluginThroughput(), pluginOk, pluginSeconds, labOverRaw(),
+            twin == null ? null : twinOverRaw(), labOverPlugin(),
             efficiency(), labGaps, rawGaps, lab.counts().ok(), labReturns,
             new AcquireP99(lab.times().acquire().p99(), raw.times().acquire().p99()),
             new Jain(lab.outcome().perUser().jain(), raw.outcome().perUser().jain()), returnsOverOk(), cpu,

@@ -145,6 +145,8 @@ public final class Declared {
    // Fidelity
    public static final Option<Double> S1_SECONDS = Option.above("s1Seconds", 2, 0, 3_600,
          "the window measuring one operation alone, in s");
+   public static final Option<String> TWIN = Option.choice("twin", "false", FALSE_TRUE,
+         "whether the reference also runs against itself in each round, to show the machine's own noise");
 
    // Outage, Burst, Lifetime
    public static final Option<Integer> SOCKET_TIMEOUT_MS = Option.integer("socketTimeoutMs", 10_000, 250, 3_600_000,

@@ -2,6 +2,7 @@ package jdbcpoollab.report;
 
 import jdbcpoollab.analysis.FidelityMedian;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import static jdbcpoollab.analysis.NumberText.fixedOrNa;
@@ -21,7 +22,9 @@ public final class FidelityTable {
          + "lab's cost per operation beyond the reference's: this JVM's CPU in the window / operations, and the "
          + "window / operations, lab less raw (medians of the rounds' differences). The plugin's throughput is "
          + "the connections its pool got back inside its window (a HikariCP metrics tracker); returns/ok checks "
-         + "that count against the lab's own recorder on the lab's pool. Targets: lab/raw >= "
+         + "that count against the lab's own recorder on the lab's pool. With -Dtwin=true the reference runs twice a "
+         + "round, and twin/raw, its second run against its first, is the machine's own spread: the yardstick for "
+         + "lab/raw. Targets: lab/raw >= "
          + FidelityMedian.LAB_RAW_MIN + "; for pools up to "
          + FidelityMedian.TAIL_POOLS_UP_TO + " below the users, acquire P99 lab/raw within 1 ± "
          + FidelityMedian.P99_WITHIN + " and Jain's index within ± " + FidelityMedian.JAIN_WITHIN + "; efficiency >= "
@@ -29,17 +32,20 @@ public final class FidelityTable {
          + FidelityMedian.TAIL_POOLS_UP_TO + "; overhead p50 <= " + (int) FidelityMedian.OVERHEAD_P50_MAX_US + " µs.";
 
    private static final List<String> COLUMNS = List.of("workload", "pool", "S1 ms", "ceiling q/s", "lab q/s",
-         "raw q/s", "plugin q/s", "lab/raw", "lab/raw rounds", "lab/plugin", "efficiency", "acquire P99 ms lab/raw", "Jain lab/raw",
-         "overhead p50 µs", "overhead p99 µs", "raw gap p50 µs", "returns/ok", "CPU µs/op lab/raw/plugin",
-         "lab extra CPU µs/op", "lab extra wall µs/op", "targets missed");
+         "raw q/s", "plugin q/s", "lab/raw", "lab/raw rounds", "lab/plugin", "efficiency", "acquire P99 ms lab/raw",
+         "Jain lab/raw", "overhead p50 µs", "overhead p99 µs", "raw gap p50 µs", "returns/ok",
+         "CPU µs/op lab/raw/plugin", "lab extra CPU µs/op", "lab extra wall µs/op", "targets missed");
+   /** Where the twin columns go, after lab/raw's: only in a run whose reference ran twice a round. */
+   private static final int TWIN_AT = COLUMNS.indexOf("lab/raw rounds") + 1;
 
    private FidelityTable() {
    }
 
    public static Table of(List<FidelityMedian> rows) {
-      Table table = new Table(COLUMNS);
+      boolean twins = rows.stream().anyMatch(r -> Double.isFinite(r.twinOverRaw()));
+      Table table = new Table(twins ? withTwin(COLUMNS, "twin/raw", "twin/raw rounds") : COLUMNS);
       for (FidelityMedian r : rows) {
-         table.add(List.of(r.workload(), Integer.toString(r.pool()), fixedOrNa(r.s1Ms(), 3),
+         List<String> cells = List.of(r.workload(), Integer.toString(r.pool()), fixedOrNa(r.s1Ms(), 3),
                fixedOrNa(r.ceiling(), 1), fixedOrNa(r.lab(), 1), fixedOrNa(r.raw(), 1), fixedOrNa(r.plugin(), 1),
                fixedOrNa(r.labOverRaw(), 3), fixedOrNa(r.labOverRawLow(), 3) + "-" + fixedOrNa(r.labOverRawHigh(), 3),
                fixedOrNa(r.labOverPlugin(), 3), fixedOrNa(r.efficiency(), 3),
@@ -49,8 +55,16 @@ public final class FidelityTable {
                fixedOrNa(r.returnsOverOk(), 4),
                fixedOrNa(r.cpu().lab(), 0) + "/" + fixedOrNa(r.cpu().raw(), 0) + "/" + fixedOrNa(r.cpu().plugin(), 0),
                fixedOrNa(r.extraCpuUs(), 1), fixedOrNa(r.extraWallUs(), 2),
-               r.missed().isEmpty() ? "none" : String.join("; ", r.missed())));
+               r.missed().isEmpty() ? "none" : String.join("; ", r.missed()));
+         table.add(twins ? withTwin(cells, fixedOrNa(r.twinOverRaw(), 3),
+               fixedOrNa(r.twinOverRawLow(), 3) + "-" + fixedOrNa(r.twinOverRawHigh(), 3)) : cells);
       }
       return table;
+   }
+
+   private static List<String> withTwin(List<String> row, String median, String rounds) {
+      List<String> with = new ArrayList<>(row);
+      with.addAll(TWIN_AT, List.of(median, rounds));
+      return with;
    }
 }

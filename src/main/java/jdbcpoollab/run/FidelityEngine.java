@@ -39,9 +39,10 @@ import java.util.stream.Stream;
  * Fidelity's engine. Per workload and pool size (a {@link Block}, one per round) the same statement in a closed loop
  * three ways, the contenders: the lab's Gatling action, the reference (plain Java threads of their own,
  * {@link FidelityReference}), and the community JDBC plugin (first round only); plus S1, one thread of the reference
- * on one connection, for Little's-law ceiling (first round only). Rounds are interleaved: every workload at every
- * pool size, then again. Within a block the contenders run one after another in an order that rotates from one block
- * to the next, after one unmeasured block per workload at the largest pool that warms the JIT for each of them.
+ * on one connection, for Little's-law ceiling (first round only), and with {@code -Dtwin=true} the reference again.
+ * Rounds are interleaved: every workload at every pool size, then again. Within a block the contenders run one after
+ * another in an order that rotates from one block to the next, after one unmeasured block per workload at the largest
+ * pool that warms the JIT for each of them.
  */
 public final class FidelityEngine implements LabRun {
    /** The plugin, as the settings name it. */
@@ -61,31 +62,13 @@ public final class FidelityEngine implements LabRun {
    /** The client's CPU while each block's plugin ran. */
    private final Map<Block, WindowCpu> pluginCpu = new ConcurrentHashMap<>();
 
-   /** Where a block sits: workload, pool size and round, 0 for a warm-up block (its results are not kept). */
-   private record Place(Workload workload, int pool, int round) {
-      boolean measured() {
-         return round > 0;
-      }
-
-      /** The plugin and S1 run in the first round (and in the warm-up) only. */
-      boolean firstRound() {
-         return round <= 1;
-      }
-
-      /** Which step a contender runs here at a pool size, such as {@code wait/lab/r2 pool=08}. */
-      StepId id(String contender, int size, int width) {
-         return new StepId(workload.name() + "/" + contender + (measured() ? "/r" + round : "/warm-up"), "", size, 1,
-               1, width);
-      }
-   }
-
    /** One contender of a block: its step, the step's recorder, and its pool's count of connections given back. */
    private record Contender(Step step, StepRecorder recorder, PoolReturns returns) {
    }
 
-   /** Everything run for one workload at one pool size in one round. */
-   private record Block(Place at, FidelityReference s1, Contender lab, FidelityReference raw,
-                        FidelityTurn.Plugin plugin, PoolReturns pluginReturns) {
+   /** Everything run for one workload at one pool size in one round; {@code twin} null unless asked for. */
+   private record Block(FidelityPlace at, FidelityReference s1, Contender lab, FidelityReference raw,
+                        FidelityReference twin, FidelityTurn.Plugin plugin, PoolReturns pluginReturns) {
       /**
        * Whether the plugin's users run this block: in the first round, for a statement without bind parameters. The
        * plugin's plain query sends the statement as it is, so a statement with {@code ?} (or a file of statements
@@ -101,19 +84,21 @@ public final class FidelityEngine implements LabRun {
       this.options = options;
       summary = new FidelitySummary(new Sizing.Context(options.users(), Runtime.getRuntime().availableProcessors(),
             PoolSweepSettings.DEFAULT_ACQUIRE_P99_MS));
-      List<Place> places = new ArrayList<>();
+      List<FidelityPlace> places = new ArrayList<>();
       for (int round = 1; round <= options.rounds(); round++) {
          for (Workload workload : options.workloads()) {
             for (int pool : options.pools()) {
-               places.add(new Place(workload, pool, round));
+               places.add(new FidelityPlace(workload, pool, round));
             }
          }
       }
       lab = new Lab(system, RunPlan.of("Fidelity", options.common(), options.maxConnections() + 50, summary,
                   options.settings(PLUGIN))
-            .steps(places.stream().mapToInt(p -> p.firstRound() ? 3 : 2).sum(), pools::endRun)
+            .steps(places.stream().mapToInt(p -> (p.firstRound() ? 3 : 2) + (options.twin() ? 1 : 0)).sum(),
+                  pools::endRun)
             .warmupPerStep(options.warmup()));
-      warmupRound = options.workloads().stream().map(w -> block(new Place(w, options.largestPool(), 0))).toList();
+      warmupRound = options.workloads().stream().map(w -> block(new FidelityPlace(w, options.largestPool(), 0)))
+            .toList();
       blocks = places.stream().map(this::block).toList();
       allBlocks().forEach(b -> pools.loadedBy(b.lab().step(), options.users(), stage(b, b.lab())));
    }
@@ -133,16 +118,20 @@ public final class FidelityEngine implements LabRun {
       return pools;
    }
 
-   private Block block(Place at) {
+   private Block block(FidelityPlace at) {
       StepRecorder pluginWindow = recorder(at, "plugin", at.pool(), options.users(), options.seconds());
       return new Block(at, new FidelityReference(id(at, "s1", 1), 1, options.s1Seconds()), contender(at),
-            new FidelityReference(id(at, "raw", at.pool()), options.users(), options.seconds()),
-            new FidelityTurn.Plugin(name(at, "plugin"), at.workload().statement(), new HikariConfig(), pluginWindow),
+            reference(at, "raw"), options.twin() ? reference(at, "twin") : null, new FidelityTurn.Plugin(name(at,
+                  "plugin"), at.workload().statement(), new HikariConfig(), pluginWindow),
             PoolReturns.clocking(pluginWindow));
    }
 
+   private FidelityReference reference(FidelityPlace at, String contender) {
+      return new FidelityReference(id(at, contender, at.pool()), options.users(), options.seconds());
+   }
+
    /** The lab's contender of a block: its users on a step of their own. */
-   private Contender contender(Place at) {
+   private Contender contender(FidelityPlace at) {
       StepRecorder recorder = recorder(at, "lab", at.pool(), options.users(), options.seconds());
       PoolReturns returns = PoolReturns.within(recorder);
       Step step = new Step(at.workload(), name(at, "lab"), hikari(at.workload(), id(at, "lab", at.pool()).poolName(),
@@ -150,17 +139,17 @@ public final class FidelityEngine implements LabRun {
       return new Contender(step, recorder, returns);
    }
 
-   private StepRecorder recorder(Place at, String contender, int size, int users, double seconds) {
+   private StepRecorder recorder(FidelityPlace at, String contender, int size, int users, double seconds) {
       return new StepRecorder(id(at, contender, size), users, Seconds.nanos(options.warmup()),
             Seconds.nanos(seconds));
    }
 
-   private StepId id(Place at, String contender, int size) {
+   private StepId id(FidelityPlace at, String contender, int size) {
       return at.id(contender, size, StepId.digits(options.largestPool()));
    }
 
    /** The request name of a contender in a block at the block's pool size, such as {@code wait/lab/r2 pool=08}. */
-   private String name(Place at, String contender) {
+   private String name(FidelityPlace at, String contender) {
       return id(at, contender, at.pool()).name();
    }
 
@@ -246,10 +235,13 @@ public final class FidelityEngine implements LabRun {
       return round + placeInRound;
    }
 
-   /** The block's contenders, the lab, the plain threads and the plugin (when it runs), starting at the i-th. */
+   /** The block's contenders, the lab, the plain threads, their twin and the plugin (when they run), from the i-th. */
    private List<FidelityTurn> contenders(Block b, int i) {
       List<List<FidelityTurn>> contenders = new ArrayList<>(List.of(List.of(new FidelityTurn.Lab(b.lab().step())),
             List.of(reference(b, b.raw()))));
+      if (b.twin() != null) {
+         contenders.add(List.of(reference(b, b.twin())));
+      }
       if (b.pluginRuns()) {
          String name = b.plugin().name();
          contenders.add(List.of(new FidelityTurn.Task(name + " start", () -> {
@@ -296,17 +288,19 @@ public final class FidelityEngine implements LabRun {
             reference.threadCpuMicrosPerOp());
       rows.add(new FidelityRow(b.at().workload().name(), b.at().round(), b.at().pool(), options.users(),
             b.s1().step(), labResult, Timing.of(b.lab().recorder().gaps()), b.lab().returns().count(),
-            rawResult, Timing.of(reference.gaps()), plugin != null ? b.pluginReturns().count() : 0,
-            plugin != null ? windowSeconds(b.plugin().window()) : 0, cpu));
+            rawResult, Timing.of(reference.gaps()), b.twin() == null ? null : b.twin().step(),
+            plugin != null ? b.pluginReturns().count() : 0, plugin != null ? windowSeconds(b.plugin().window()) : 0,
+            cpu));
       List<FidelityMedian> medians = FidelityMedian.of(rows);
       lab.section("fidelity", "Fidelity: the lab against plain threads, the plugin and Little's law",
             FidelityTable.of(medians), medians.stream().map(FidelityMedian::toMap).toList(), FidelityTable.NOTE);
    }
 
-   /** The run's budget: per block S1, four warm-ups, three windows and six acquire timeouts, plus margins. */
+   /** The run's budget: per block S1, four warm-ups, three windows, six acquire timeouts and the twin, plus margins. */
    public Duration maxDuration() {
-      double perBlock = options.s1Seconds() + 4 * options.warmup() + 3 * options.seconds()
-            + 6 * options.connectionTimeoutMs() / 1000.0 + 60;
+      int twin = options.twin() ? 1 : 0;
+      double perBlock = options.s1Seconds() + (4 + twin) * options.warmup() + (3 + twin) * options.seconds()
+            + (6 + 2 * twin) * options.connectionTimeoutMs() / 1000.0 + 60;
       return Duration.ofSeconds((long) ((blocks.size() + warmupRound.size()) * perBlock) + 120);
    }
 

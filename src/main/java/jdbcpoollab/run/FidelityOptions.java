@@ -18,15 +18,18 @@ import java.util.List;
  * @param s1Seconds how long one thread runs the statement on one connection to measure S1, per pool size
  * @param workloads the workloads every contender runs, in the order of {@code -Dworkloads}
  * @param rounds    how many times the lab and the plain threads run each workload at each pool size
+ * @param twin      whether a second run of the plain threads joins each block, the reference against itself: the
+ *                  machine's own spread, the yardstick for the lab's ratio
  */
-public record FidelityOptions(CommonOptions common, double s1Seconds, List<Workload> workloads, int rounds)
+public record FidelityOptions(CommonOptions common, double s1Seconds, List<Workload> workloads, int rounds,
+                              boolean twin)
       implements SimulationOptions {
 
    /** The shared options Fidelity takes, with its defaults. */
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(64).withPools("1,8,64").withWindow()
          .withRounds(100);
    /** The options Fidelity reads, with its defaults. */
-   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.S1_SECONDS,
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.S1_SECONDS, Declared.TWIN,
          Declared.WORKLOADS.withDefault(List.of("wait", "point")), Workloads.OPTIONS, GateOptions.DECLARED);
 
    public static FidelityOptions from(Options o) {
@@ -35,7 +38,8 @@ public record FidelityOptions(CommonOptions common, double s1Seconds, List<Workl
             common,
             o.read(Declared.S1_SECONDS),
             Workloads.DEFAULT.choose(o, "wait,point", common.target().dialect()).workloads(),
-            common.variants().rounds());
+            common.variants().rounds(),
+            o.read(Declared.TWIN).equals("true"));
       CustomWorkload.refuseQueue(o, "Fidelity's contenders draw from one feeder, so a queue would give each record"
             + " to one of them and run dry; use random or circular");
       // Fidelity states no gate to Gatling, so a failed one could not end the run with 2

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class FidelityMedianTest {
@@ -36,9 +37,16 @@ class FidelityMedianTest {
 
    private static FidelityRow round(int round, double lab, double labP99, long[] labUsers, double raw, double rawP99,
                                     double gapUs) {
+      return round(round, lab, labP99, labUsers, raw, rawP99, gapUs, Double.NaN);
+   }
+
+   /** A round whose reference also ran a second time, at {@code twin} operations/s (NaN: no twin). */
+   private static FidelityRow round(int round, double lab, double labP99, long[] labUsers, double raw, double rawP99,
+                                    double gapUs, double twin) {
       Timing gaps = new Timing(100, gapUs / 1000, gapUs / 1000, gapUs / 1000, gapUs / 1000, gapUs / 1000);
       return new FidelityRow("wait", round, 2, 4, round == 1 ? step(200, 0, EVEN) : null,
-            step(lab, labP99, labUsers), gaps, 100, step(raw, rawP99, EVEN), gaps, round == 1 ? 90 : 0,
+            step(lab, labP99, labUsers), gaps, 100, step(raw, rawP99, EVEN), gaps,
+            Double.isNaN(twin) ? null : step(twin, rawP99, EVEN), round == 1 ? 90 : 0,
             round == 1 ? 1.0 : 0, new FidelityRow.Cpu(50, 40, round == 1 ? 300 : Double.NaN));
    }
 
@@ -106,6 +114,32 @@ class FidelityMedianTest {
    }
 
    @Test
+   void theTwinIsTheReferenceAgainstItselfTheYardstickALabRatioShortOfTheTargetIsReadAgainst() {
+      // the reference at 400 q/s in each round, its twin at 376, 392 and 420: 0.94, 0.98, 1.05
+      FidelityMedian within = FidelityMedian.of(List.of(
+            round(1, 380, 50, EVEN, 400, 50, 3, 376),
+            round(2, 384, 50, EVEN, 400, 50, 3, 392),
+            round(3, 386, 50, EVEN, 400, 50, 3, 420))).get(0);
+      assertEquals(0.98, within.twinOverRaw(), 1e-9);
+      assertEquals(0.94, within.twinOverRawLow(), 1e-9);
+      assertEquals(1.05, within.twinOverRawHigh(), 1e-9);
+      assertEquals("lab/raw 0.960 < 0.97 in every round (0.950 to 0.965); within the machine's noise: the reference"
+            + " against itself gave 0.980 (rounds 0.940 to 1.050)", within.missed().get(0));
+      FidelityMedian beyond = FidelityMedian.of(List.of(
+            round(1, 300, 50, EVEN, 400, 50, 3, 396),
+            round(2, 310, 50, EVEN, 400, 50, 3, 404),
+            round(3, 320, 50, EVEN, 400, 50, 3, 400))).get(0);
+      assertTrue(beyond.missed().get(0).endsWith("; beyond the machine's noise: the reference against itself gave"
+            + " 1.000 (rounds 0.990 to 1.010)"), beyond.missed().toString());
+      assertEquals(0.98, within.toMap().get("twinOverRaw"));
+      @SuppressWarnings("unchecked")
+      List<Map<String, Object>> rounds = (List<Map<String, Object>>) within.toMap().get("perRound");
+      assertEquals(List.of(0.94, 0.98, 1.05), rounds.stream().map(r -> r.get("twinOverRaw")).toList());
+      assertFalse(oneWildRound().toMap().containsKey("twinOverRaw"), "no twin, no key");
+      assertTrue(oneWildRound().missed().isEmpty());
+   }
+
+   @Test
    void summaryJsonHoldsTheMediansAndEachRoundAsTheLabWroteThemBefore() throws IOException {
       String written = Json.toJson(oneWildRound().written());
       assertEquals(Files.readString(Path.of("src/test/resources/summaries/fidelity-entry.json")), written);
@@ -129,6 +163,6 @@ class FidelityMedianTest {
    private static FidelityRow measured(int round, double lab) {
       Timing gaps = new Timing(100, 0.003, 0.003, 0.003, 0.004, 0.005);
       return new FidelityRow("wait", round, 2, 4, step(200, 0, EVEN), step(lab, 40, EVEN), gaps, 100,
-            step(400, 50, EVEN), gaps, 90, 1.0, new FidelityRow.Cpu(50, 40, 300, 30));
+            step(400, 50, EVEN), gaps, null, 90, 1.0, new FidelityRow.Cpu(50, 40, 300, 30));
    }
 }

@@ -17,8 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A tiny Fidelity run of both default workloads in two rounds: all three contenders measured at every pool size, and
- * the medians and ratios computed from them.
+ * A tiny Fidelity run of both default workloads in two rounds, the reference's twin included: all four contenders
+ * measured at every pool size, and the medians and ratios computed from them.
  */
 class FidelityIntegrationTest {
    private static final int USERS = 4;
@@ -27,7 +27,7 @@ class FidelityIntegrationTest {
    @BeforeAll
    static void benchmark() {
       run = GatlingRun.run(Fidelity.class, Map.of("pools", "1,2", "users", Integer.toString(USERS), "seconds", "1",
-            "warmup", "0.3", "s1Seconds", "0.5", "rounds", "2", "rows", "1000"), false);
+            "warmup", "0.3", "s1Seconds", "0.5", "rounds", "2", "rows", "1000", "twin", "true"), false);
    }
 
    @SuppressWarnings("unchecked")
@@ -44,8 +44,9 @@ class FidelityIntegrationTest {
    void everyStepAndTheFidelityTableAreWritten() {
       assertEquals(0, run.exitCode());
       assertEquals("complete", run.summary().get("state"));
-      // per workload and pool size: s1, lab and raw in round 1, lab and raw in round 2; the warm-up is not kept
-      assertEquals(2 * 2 * (3 + 2), run.steps().size());
+      // per workload and pool size: s1, lab, raw and twin in round 1, lab, raw and twin in round 2; the warm-up is
+      // not kept
+      assertEquals(2 * 2 * (4 + 3), run.steps().size());
       for (String file : new String[] {"summary.json", "summary.csv", "summary.md", "fidelity.csv"}) {
          assertTrue(Files.exists(run.folder().resolve(file)), file);
       }
@@ -82,6 +83,7 @@ class FidelityIntegrationTest {
          for (Map<String, Object> round : rounds) {
             double ratio = number(round, "lab") / number(round, "raw");
             assertEquals(ratio, number(round, "labOverRaw"), 0.01 * ratio + 0.001, round.toString());
+            assertTrue(number(round, "twinOverRaw") > 0, "the reference's twin ran in every round: " + round);
          }
          assertNotNull(row.get("acquireP99Ratio"), row.toString());
          assertNotNull(row.get("missed"));
@@ -98,6 +100,19 @@ class FidelityIntegrationTest {
       List<Map<String, Object>> reference = run.steps().stream()
             .filter(s -> ((String) s.get("workload")).contains("/raw/")).toList();
       assertEquals(2 * 2 * 2, reference.size(), "per workload and pool size, one reference step in each round");
+      List<Map<String, Object>> twins = run.steps().stream()
+            .filter(s -> ((String) s.get("workload")).contains("/twin/")).toList();
+      assertEquals(2 * 2 * 2, twins.size(), "and one of its twin");
+      for (Map<String, Object> row : rows()) {
+         for (Map<String, Object> round : rounds(row)) {
+            String twin = row.get("workload") + "/twin/r" + ((Number) round.get("round")).intValue();
+            double throughput = twins.stream().filter(s -> s.get("workload").equals(twin)
+                  && ((Number) s.get("pool")).intValue() == ((Number) row.get("pool")).intValue())
+                  .mapToDouble(s -> number(s, "throughput")).findFirst().orElseThrow();
+            double ratio = throughput / number(round, "raw");
+            assertEquals(ratio, number(round, "twinOverRaw"), 0.01 * ratio + 0.001, round.toString());
+         }
+      }
       for (Map<String, Object> step : reference) {
          assertTrue(number(step, "ok") > 0, step.toString());
          assertEquals(number(step, "ok"), number(map(step, "total"), "count"), "one total time per operation: " + step);

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Properties;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -46,5 +47,14 @@ class FidelityOptionsTest {
             .getMessage();
       assertTrue(message.startsWith("bad option -Dassert.* or -Dbaseline: gates are checked on PoolSweep's and "
             + "RateSweep's steps; Fidelity has none"), message);
+   }
+
+   /** The twin is asked for by name, true or false, and off by default: it adds a window to every block. */
+   @Test
+   void theTwinIsOffUnlessAskedForAndAnythingButTrueOrFalseRefused() {
+      assertFalse(fidelity(Map.of()).twin());
+      assertTrue(fidelity(Map.of("twin", "true")).twin());
+      String message = assertThrows(OptionException.class, () -> fidelity(Map.of("twin", "yes"))).getMessage();
+      assertTrue(message.startsWith("bad option -Dtwin=yes"), message);
    }
 }

@@ -21,9 +21,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Samples a step every 100 ms through its window, on a thread of its own: operations completed, the interval's P99
- * acquire wait, the pool's active / idle / waiting connections, what the database server is doing, the JVM's heap
- * and live platform threads (their peak since the previous sample: the JVM's peak is reset at each) and its JIT's
- * compile time. Stops with the step, and at the latest after {@code maxNanos}.
+ * acquire wait, the pool's active / idle / waiting connections, what the database server is doing (as often as its
+ * reader says it is worth it, {@link ServerActivity#everyMillis}), the JVM's heap and live platform threads (their
+ * peak since the previous sample: the JVM's peak is reset at each) and its JIT's compile time. Stops with the step,
+ * and at the latest after {@code maxNanos}.
  */
 final class StepSampler {
    static final long PERIOD_MILLIS = 100;
@@ -34,12 +35,14 @@ final class StepSampler {
    private final PoolGauge gauge;
    private final ServerActivity activity;
    private final long deadline;
+   /** How long after a reading of the database the next one is due, less half a period of slack. */
+   private final long activityDueNanos;
    private final CountDownLatch stop = new CountDownLatch(1);
    private final List<TimelinePoint> points = new ArrayList<>();
    private final Thread thread;
    private double sum;
    private double weights;
-   private long sampledAt;
+   private long activityAt;
    private double max = Double.NaN;
    private int samples;
    private int failures;
@@ -57,6 +60,8 @@ final class StepSampler {
       this.gauge = gauge;
       this.activity = activity;
       this.deadline = System.nanoTime() + maxNanos;
+      this.activityDueNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(PERIOD_MILLIS, activity.everyMillis())
+            - PERIOD_MILLIS / 2);
       thread = new Thread(this::loop, "lab-sampler-" + recorder.id().workload() + "-"
             + recorder.id().pool());
       thread.setDaemon(true);
@@ -67,7 +72,7 @@ final class StepSampler {
       try {
          activity.sample();
          THREADS.resetPeakThreadCount();
-         sampledAt = System.nanoTime();
+         activityAt = System.nanoTime();
          while (!stop.await(PERIOD_MILLIS, TimeUnit.MILLISECONDS) && System.nanoTime() - deadline < 0) {
             try {
                sampleOnce();
@@ -88,10 +93,14 @@ final class StepSampler {
 
    private void sampleOnce() {
       long now = System.nanoTime();
-      double db = activity.sample();
-      // on a crowded machine the samples come late: each one counts for the time since the previous one
-      double weight = (now - sampledAt) / 1e9;
-      sampledAt = now;
+      double db = Double.NaN;
+      double weight = 0;
+      if (now - activityAt >= activityDueNanos) {
+         db = activity.sample();
+         // on a crowded machine the samples come late: each one counts for the time since the previous one
+         weight = (now - activityAt) / 1e9;
+         activityAt = now;
+      }
       long heap = MEMORY.getHeapMemoryUsage().getUsed();
       long jit = JitTime.millis();
       int threads = Math.max(THREADS.getThreadCount(), THREADS.getPeakThreadCount());

@@ -29,8 +29,8 @@ final class SweepProse {
    static final String PASSES = "Mean [95% confidence interval] of the passes, Student's t.";
 
    static final String STEPS = "Ceiling = min(pool, users) / S1 (Little's law). Database: what the server was doing "
-         + "through the window, sampled every 100 ms (avg / max): the embedded server's CPU in cores, or "
-         + "Threads_running (MySQL, MariaDB), or active backends (PostgreSQL). Client CPU = this JVM's CPU during the "
+         + "through the window (avg / max): the embedded server's CPU in cores, sampled every 100 ms, or "
+         + "Threads_running (MySQL, MariaDB), or active backends (PostgreSQL), queried every 500 ms. Client CPU = this JVM's CPU during the "
          + "window / (cores x window), with its µs per operation.";
 
    static final String STEP_TIMES = "The same steps' times, in ms. P99 with open = the acquire P99 counting each wait "

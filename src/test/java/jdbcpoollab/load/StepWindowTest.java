@@ -149,6 +149,44 @@ class StepWindowTest {
       assertTrue(jit >= 0 && jit < 1_000 * Runtime.getRuntime().availableProcessors() * 4, "ms a second: " + jit);
    }
 
+   /** A database reading that costs the load generator: read every 500 ms, each one counted, always 3. */
+   private static final class Costly extends ServerActivity {
+      private final AtomicLong reads;
+
+      Costly(AtomicLong reads) {
+         this.reads = reads;
+      }
+
+      public String what() {
+         return THREADS_RUNNING;
+      }
+
+      public double sample() {
+         reads.incrementAndGet();
+         return 3;
+      }
+
+      @Override
+      public long everyMillis() {
+         return 500;
+      }
+   }
+
+   @Test
+   void aDatabaseReadingThatCostsTheLoadGeneratorIsTakenAsOftenAsItsReaderSaysNotEverySample() throws Exception {
+      AtomicLong reads = new AtomicLong();
+      Step step = step(4, 0, 2_000);
+      step.sample(() -> new Costly(reads), 60_000 * MS);
+      StepResult r = run(step, 4);
+      long points = step.timeline().size();
+      long read = step.timeline().stream().filter(p -> Double.isFinite(p.database())).count();
+      assertTrue(points >= 10, "the step's own samples every 100 ms: " + points);
+      assertTrue(read >= 2 && read <= 4 && read == r.resources().database().samples(),
+            "about every fifth sample in a 2 s window: " + read + " of " + points);
+      assertTrue(reads.get() <= read + 2, "no reading between them: " + reads.get() + " for " + read);
+      assertEquals(3, r.resources().database().avg(), 1e-9);
+   }
+
    /** A statement that counts its runs, on the "pool" that never waits. */
    private static Step counting(AtomicLong runs, long windowMs) {
       Workload counted = new Workload() {

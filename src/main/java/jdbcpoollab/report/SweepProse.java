@@ -30,8 +30,8 @@ final class SweepProse {
 
    static final String STEPS = "Ceiling = min(pool, users) / S1 (Little's law). Database: what the server was doing "
          + "through the window (avg / max): the embedded server's CPU in cores, sampled every 100 ms, or "
-         + "Threads_running (MySQL, MariaDB), or active backends (PostgreSQL), queried every 500 ms. Client CPU = this JVM's CPU during the "
-         + "window / (cores x window), with its µs per operation.";
+         + "Threads_running (MySQL, MariaDB), or active backends (PostgreSQL), queried every 500 ms. Client CPU = "
+         + "this JVM's CPU during the window / (cores x window), with its µs per operation.";
 
    static final String STEP_TIMES = "The same steps' times, in ms. P99 with open = the acquire P99 counting each wait "
          + "still open when the window closed at its age so far, a lower bound (≥); oldest open = the oldest of those "

@@ -17,7 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The engine's rooms, lowest first: a room may use only the rooms before it, by import or by full name. */
 class RoomsTest {
    private static final List<String> ROOMS = List.of("redact", "files", "options", "db", "pools", "workloads",
-         "capture", "reference", "settings", "measure", "load", "analysis", "report", "results", "gatling", "run");
+         "capture", "reference", "settings", "measure", "load", "analysis", "report", "results", "gatling",
+         "runoptions", "run", "engines");
    private static final Path ENGINE = Path.of("src/main/java/jdbcpoollab");
    /** An import, or a fully qualified name anywhere else in the text (code, javadoc), of a class in some room. */
    private static final Pattern REFERENCE = Pattern.compile(

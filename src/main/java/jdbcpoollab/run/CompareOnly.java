@@ -7,17 +7,11 @@ import jdbcpoollab.results.RunIndex;
 
 import java.nio.file.Path;
 import java.util.List;
+import jdbcpoollab.runoptions.FolderRuns;
 
 /** Compare ({@code -Dsim=Compare -Dcompare=runA,runB}): the side-by-side page of two finished runs, nothing run. */
 public final class CompareOnly {
-   static final String NAME = "Compare";
-
    private CompareOnly() {
-   }
-
-   /** The two runs of {@code -Dcompare}, read and checked now. */
-   public static List<Path> runs(Options o) {
-      return RunFolderOptions.pair(o, CommonOptions.results(o), NAME);
    }
 
    /**
@@ -26,12 +20,7 @@ public final class CompareOnly {
     */
    public static void run() {
       Options system = Options.fromSystem();
-      throw write(Exit.options(() -> {
-         List<Path> runs = runs(system);
-         ForeignOptions.reject(NAME, system);
-         system.rejectUnknown(NAME);
-         return runs;
-      }));
+      throw write(Exit.options(() -> FolderRuns.checked(FolderRuns.COMPARE, system)));
    }
 
    /** Writes the page and ends the run with code 0 without starting anything (see {@link Exit#now}). */

@@ -29,7 +29,7 @@ public final class Console {
    }
 
    /** A line of the run on the standard error. */
-   void warn(String line) {
+   public void warn(String line) {
       System.err.println("jdbc-pool-lab: " + redact.apply(line));
    }
 

@@ -32,6 +32,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import jdbcpoollab.runoptions.GateOptions;
+import jdbcpoollab.runoptions.ForeignOptions;
 
 /**
  * The run around a simulation, as its engine sees it: the database ({@link RunDatabase}), the run folder and

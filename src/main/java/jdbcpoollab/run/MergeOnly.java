@@ -8,25 +8,15 @@ import jdbcpoollab.results.RunMerge;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.List;
+import jdbcpoollab.runoptions.CommonOptions;
+import jdbcpoollab.runoptions.FolderRuns;
 
 /**
  * Merge ({@code -Dsim=Merge -Dmerge=runA,runB,…}): one run folder, its summaries and page, from runs of one plan
  * measured at the same time by several load generators; nothing is run and no database started.
  */
 public final class MergeOnly {
-   static final String NAME = "Merge";
-
    private MergeOnly() {
-   }
-
-   /** The runs of {@code -Dmerge}, read and checked now ({@link RunMerge}). */
-   public static List<Path> runs(Options o) {
-      List<Path> runs = RunFolderOptions.merge(o, CommonOptions.results(o));
-      if (runs.isEmpty()) {
-         throw new OptionException("missing option -Dmerge=<run-a>,<run-b>,…: the runs " + NAME
-               + " builds one run of");
-      }
-      return runs;
    }
 
    /**
@@ -35,19 +25,8 @@ public final class MergeOnly {
     */
    public static void run() {
       Options system = Options.fromSystem();
-      List<Path> runs = Exit.options(() -> checked(system));
+      List<Path> runs = Exit.options(() -> FolderRuns.checked(FolderRuns.MERGE, system));
       throw write(runs, CommonOptions.results(system));
-   }
-
-   /**
-    * The runs of {@code -Dmerge}, read and checked, and no option Merge cannot apply: another simulation's
-    * ({@code -Dpools}, {@code -Dusers}, …) or an unknown one is refused, since nothing is run to apply it to.
-    */
-   static List<Path> checked(Options o) {
-      List<Path> read = runs(o);
-      ForeignOptions.reject(NAME, o);
-      o.rejectUnknown(NAME);
-      return read;
    }
 
    /** Writes the merged run and ends with code 0 without starting anything (see {@link Exit#now}). */

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
 import java.util.Map;
+import jdbcpoollab.runoptions.Simulations;
 
 /**
  * Checks the input of {@code mvn gatling:test} before Gatling starts. Maven runs it right after compiling the tests

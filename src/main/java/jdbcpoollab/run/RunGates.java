@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 
 import static io.gatling.javaapi.core.CoreDsl.details;
+import jdbcpoollab.runoptions.GateOptions;
 
 /**
  * The gates of one run: checks every finished step against the limits and the baseline, keeps the verdicts, and

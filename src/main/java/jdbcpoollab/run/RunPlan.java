@@ -5,6 +5,7 @@ import jdbcpoollab.report.Summary;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import jdbcpoollab.runoptions.CommonOptions;
 
 /**
  * What a run is, given whole to its {@link Lab} as the lab is built: written as

@@ -9,7 +9,7 @@ import jdbcpoollab.db.Database;
 import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
-import jdbcpoollab.run.ReplayOptions;
+import jdbcpoollab.runoptions.ReplayOptions;
 import jdbcpoollab.simulations.Capture;
 import jdbcpoollab.simulations.Replay;
 import jdbcpoollab.testing.GatlingRun;

@@ -1,7 +1,7 @@
 package jdbcpoollab.endtoend;
 
-import jdbcpoollab.run.PoolSweepEngine;
-import jdbcpoollab.run.SweepSimulation;
+import jdbcpoollab.engines.PoolSweepEngine;
+import jdbcpoollab.engines.SweepSimulation;
 import jdbcpoollab.testing.GatlingRun;
 import jdbcpoollab.workloads.OwnWorkload;
 import org.junit.jupiter.api.Test;

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import jdbcpoollab.runoptions.GateOptions;
 
 /**
  * The gates' entries of summary.json are the JSON the lab wrote before they went through records (kept under

@@ -4,7 +4,7 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.load.Step;
-import jdbcpoollab.run.BurstEngine;
+import jdbcpoollab.engines.BurstEngine;
 import jdbcpoollab.run.LabSimulation;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;

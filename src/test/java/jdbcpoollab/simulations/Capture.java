@@ -2,7 +2,7 @@ package jdbcpoollab.simulations;
 
 import io.gatling.javaapi.core.ChainBuilder;
 import jdbcpoollab.gatling.Jdbc;
-import jdbcpoollab.run.CaptureEngine;
+import jdbcpoollab.engines.CaptureEngine;
 import jdbcpoollab.run.LabSimulation;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;

@@ -4,7 +4,7 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.load.Batch;
-import jdbcpoollab.run.CpoolCompareEngine;
+import jdbcpoollab.engines.CpoolCompareEngine;
 import jdbcpoollab.run.LabSimulation;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;

@@ -6,8 +6,8 @@ import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.gatling.PluginPools;
 import jdbcpoollab.gatling.Sequence;
 import jdbcpoollab.load.Step;
-import jdbcpoollab.run.FidelityEngine;
-import jdbcpoollab.run.FidelityTurn;
+import jdbcpoollab.engines.FidelityEngine;
+import jdbcpoollab.engines.FidelityTurn;
 import jdbcpoollab.run.LabSimulation;
 
 import static io.gatling.javaapi.core.CoreDsl.asLongAs;

@@ -1,7 +1,7 @@
 package jdbcpoollab.simulations;
 
-import jdbcpoollab.run.PoolSweepEngine;
-import jdbcpoollab.run.SweepSimulation;
+import jdbcpoollab.engines.PoolSweepEngine;
+import jdbcpoollab.engines.SweepSimulation;
 import jdbcpoollab.workloads.OwnWorkload;
 
 import static io.gatling.javaapi.core.CoreDsl.csv;

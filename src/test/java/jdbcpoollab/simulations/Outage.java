@@ -5,7 +5,7 @@ import io.gatling.javaapi.core.ScenarioBuilder;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.run.LabSimulation;
-import jdbcpoollab.run.OutageEngine;
+import jdbcpoollab.engines.OutageEngine;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.exec;

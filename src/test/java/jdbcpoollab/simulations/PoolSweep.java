@@ -5,7 +5,7 @@ import io.gatling.javaapi.core.ScenarioBuilder;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.load.ClosedStep;
 import jdbcpoollab.run.LabSimulation;
-import jdbcpoollab.run.PoolSweepEngine;
+import jdbcpoollab.engines.PoolSweepEngine;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.exec;

@@ -5,7 +5,7 @@ import io.gatling.javaapi.core.PopulationBuilder;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.load.OpenStep;
 import jdbcpoollab.run.LabSimulation;
-import jdbcpoollab.run.RateSweepEngine;
+import jdbcpoollab.engines.RateSweepEngine;
 
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.exec;

@@ -5,7 +5,7 @@ import io.gatling.javaapi.core.PopulationBuilder;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.load.OpenStep;
 import jdbcpoollab.run.LabSimulation;
-import jdbcpoollab.run.ReplayEngine;
+import jdbcpoollab.engines.ReplayEngine;
 
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;

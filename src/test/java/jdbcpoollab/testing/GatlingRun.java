@@ -6,7 +6,7 @@ import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.JvmOwner;
 import jdbcpoollab.run.LabExit;
 import jdbcpoollab.run.OwnJvm;
-import jdbcpoollab.run.Simulations;
+import jdbcpoollab.runoptions.Simulations;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

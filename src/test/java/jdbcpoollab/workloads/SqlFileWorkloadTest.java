@@ -2,7 +2,7 @@ package jdbcpoollab.workloads;
 
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
-import jdbcpoollab.run.PoolSweepOptions;
+import jdbcpoollab.runoptions.PoolSweepOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -5,7 +5,7 @@ import jdbcpoollab.db.Dialect;
 import jdbcpoollab.db.EmbeddedMariaDb;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
-import jdbcpoollab.run.PoolSweepOptions;
+import jdbcpoollab.runoptions.PoolSweepOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,0 +1,28 @@
+package jdbcpoollab.engines;
+
+import com.zaxxer.hikari.HikariConfig;
+import jdbcpoollab.load.Step;
+import jdbcpoollab.measure.StepRecorder;
+
+/** One turn of Fidelity's plan ({@link FidelityEngine#turns}): a task of the bench, the lab's users or the plugin's. */
+public sealed interface FidelityTurn {
+
+   /** Blocking work of the bench between two loads: a contender on plain threads, S1, a block's ratios, a line. */
+   record Task(String name, Runnable work) implements FidelityTurn {
+   }
+
+   /** The lab's users on a step, as PoolSweep runs them; the lab's protocol opens and closes it. */
+   record Lab(Step step) implements FidelityTurn {
+   }
+
+   /**
+    * The plugin's users: its query of {@code sql} in a loop while {@code window} is open, on the pool the plugin
+    * opens from {@code config} (complete once the run has started).
+    */
+   record Plugin(String name, String sql, HikariConfig config, StepRecorder window) implements FidelityTurn {
+      /** True while the plugin's users should keep running their query. */
+      public boolean running() {
+         return window.running(System.nanoTime());
+      }
+   }
+}

@@ -1,0 +1,135 @@
+package jdbcpoollab.engines;
+
+import io.gatling.javaapi.core.Assertion;
+import jdbcpoollab.analysis.NumberText;
+import jdbcpoollab.gatling.PoolProtocol;
+import jdbcpoollab.load.OpenStep;
+import jdbcpoollab.measure.ArrivalRecorder;
+import jdbcpoollab.measure.StepId;
+import jdbcpoollab.measure.StepRecorder;
+import jdbcpoollab.measure.SweepRun;
+import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.PoolLibrary;
+import jdbcpoollab.pools.PoolShape;
+import jdbcpoollab.report.RateSweepSummary;
+import jdbcpoollab.workloads.Workload;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import jdbcpoollab.run.RunPlan;
+import jdbcpoollab.run.Exit;
+import jdbcpoollab.run.Lab;
+import jdbcpoollab.run.LabRun;
+import jdbcpoollab.runoptions.Seconds;
+import jdbcpoollab.runoptions.RateSweepOptions;
+
+/**
+ * RateSweep's engine: its steps (each workload at each pool size with each source under the same arrival rate, a
+ * pool of that size filled and the request threads started before the first arrival), and the run around them
+ * (summaries, gates, interrupts, budget).
+ */
+public final class RateSweepEngine implements LabRun {
+   /** Arrivals go on this long after the window, so that the window closes under load; they are not served. */
+   private static final double TAIL_SECONDS = 0.5;
+   /**
+    * The window opens with the first arrival, which comes after the population's start by a random gap of mean
+    * 1/rate; the tail covers this many such gaps too.
+    */
+   private static final double FIRST_ARRIVAL_GAPS = 5;
+
+   private final RateSweepOptions options;
+   private final RateSweepSummary summary;
+   private final Lab lab;
+   private final OpenSteps steps = new OpenSteps();
+
+   private RateSweepEngine(Options system, RateSweepOptions options) {
+      this.options = options;
+      summary = new RateSweepSummary(options.rate(), options.sloP99Ms(),
+            options.from() == null ? null : SweepRun.read(options.from()));
+      lab = new Lab(system, RunPlan.of("RateSweep", options.common(), options.largestPool() + 50, summary,
+                  options.settings())
+            .steps(options.workloads().size() * options.pools().size() * options.sources().size(),
+                  steps.pools()::endRun)
+            .onInterrupt(steps.pools()::interrupt).recoverWithin(options.recoverSeconds())
+            .warmupPerStep(options.warmup()));
+      for (Workload workload : options.workloads()) {
+         for (int pool : options.pools()) {
+            for (PoolLibrary source : options.sources()) {
+               steps.add(lab, step(workload, pool, source), step -> NumberText.trimmed(options.rate())
+                     + " requests/s arrive", (step, r) -> summary.add(step.requestName(), r));
+            }
+         }
+      }
+   }
+
+   /** Reads the sweep's options from the JVM's; bad input ends the run with one line, before anything starts. */
+   public static RateSweepEngine fromSystem() {
+      Options system = Options.fromSystem();
+      return new RateSweepEngine(system, Exit.options(() -> RateSweepOptions.from(system)));
+   }
+
+   public RateSweepOptions options() {
+      return options;
+   }
+
+   /** The steps in the order they run. */
+   public List<OpenStep> steps() {
+      return steps.steps();
+   }
+
+   /** The protocol that opens each step's pool before its first arrival and closes it after its last. */
+   public PoolProtocol pools() {
+      return steps.pools();
+   }
+
+   private OpenStep step(Workload workload, int pool, PoolLibrary source) {
+      StepId id = new StepId(workload.name(), options.severalSources() ? source.name() : "", pool, 1, 1,
+            StepId.digits(options.largestPool()));
+      StepRecorder window = new StepRecorder(id, options.threads(), Seconds.nanos(options.warmup()),
+            Seconds.nanos(options.seconds()));
+      PoolShape shape = new PoolShape(id.poolName(), pool, pool, options.connectionTimeoutMs(), workload.readOnly());
+      return new OpenStep(workload, id.name(), () -> source.open(workload.readOnly() ? lab.database().readOnly()
+                  : lab.database(), shape),
+            new ArrivalRecorder(window, options.rate(), options.threads()), options.threads(), options.queueLimit(),
+            options.threadKind());
+   }
+
+   /** How long requests arrive in each step: its warm-up, its window and a short tail. */
+   public Duration arrivals() {
+      return arrivals(options.warmup(), options.seconds(), options.rate());
+   }
+
+   /**
+    * Whole seconds: Gatling's randomized injection drops a duration's fraction of a second (3.5 s arrive for 3 s),
+    * which would end the arrivals inside the window, anchored on the first arrival, instead of after it.
+    */
+   static Duration arrivals(double warmupSeconds, double windowSeconds, double rate) {
+      return Duration.ofSeconds((long) Math.ceil(warmupSeconds + windowSeconds + TAIL_SECONDS
+            + FIRST_ARRIVAL_GAPS / rate));
+   }
+
+   public List<Assertion> assertions() {
+      return lab.assertions();
+   }
+
+   /** The run's budget: every step's arrivals, two acquire timeouts and Gatling's ticks, plus margins. */
+   public Duration maxDuration() {
+      double perStep = arrivals().toMillis() / 1000.0 + 2 * options.connectionTimeoutMs() / 1000.0 + 30;
+      return Duration.ofSeconds((long) (steps.steps().size() * perStep) + 60);
+   }
+
+   /** Before the load: the database, the table the workloads need, and each statement tried once. */
+   @Override
+   public void start() {
+      int rows = options.tableRows();
+      lab.start("big", (database, c) -> rows == 0 ? "not needed"
+            : rows + " rows " + database.dialect().ensureBigTable(c, rows).name().toLowerCase(Locale.ROOT));
+      options.workloads().forEach(lab::tryOnce);
+   }
+
+   @Override
+   public void finish() {
+      lab.finish();
+   }
+}

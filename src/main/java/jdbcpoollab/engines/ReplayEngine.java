@@ -1,0 +1,192 @@
+package jdbcpoollab.engines;
+
+import io.gatling.javaapi.core.Assertion;
+import io.gatling.javaapi.core.OpenInjectionStep;
+import jdbcpoollab.capture.Profile;
+import jdbcpoollab.capture.ReplayRequest;
+import jdbcpoollab.capture.ReplayWorkload;
+import jdbcpoollab.capture.ServerIdentity;
+import jdbcpoollab.gatling.PoolProtocol;
+import jdbcpoollab.load.OpenStep;
+import jdbcpoollab.measure.ArrivalRecorder;
+import jdbcpoollab.measure.ArrivalResult;
+import jdbcpoollab.measure.StepId;
+import jdbcpoollab.measure.StepRecorder;
+import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.PoolLibrary;
+import jdbcpoollab.pools.PoolShape;
+import jdbcpoollab.report.ReplaySummary;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.nothingFor;
+import static jdbcpoollab.analysis.NumberText.trimmed;
+import jdbcpoollab.run.RunPlan;
+import jdbcpoollab.run.Exit;
+import jdbcpoollab.run.Lab;
+import jdbcpoollab.run.LabRun;
+import jdbcpoollab.runoptions.ReplayOptions;
+
+/**
+ * Replay's engine: a capture's requests sent again, arriving at their captured times divided by each speed (an open
+ * model, served by request threads as in RateSweep), one step per speed, pool size and source. A step's window is
+ * the capture's span at its speed, from the first arrival; the capture's first half second arrives again after it,
+ * so that the window closes under load. Each step's workload is its requests in order of arrival.
+ */
+public final class ReplayEngine implements LabRun {
+   /** Arrivals go on this long after the window (the capture's start again), so that it closes under load. */
+   private static final double TAIL_SECONDS = 0.5;
+
+   private final ReplayOptions options;
+   private final ReplaySummary summary;
+   private final Lab lab;
+   private final OpenSteps steps = new OpenSteps();
+   private final Map<OpenStep, Trial> trials = new IdentityHashMap<>();
+   private String server;
+
+   /** One step's speed, its workload of requests and when each arrives, in µs after the first. */
+   private record Trial(double speed, ReplayWorkload workload, List<Long> arrivalMicros) {
+   }
+
+   private ReplayEngine(Options system, ReplayOptions options) {
+      this.options = options;
+      Map<Double, Double> rates = new LinkedHashMap<>();
+      options.speeds().forEach(speed -> rates.put(speed, rate(speed)));
+      summary = new ReplaySummary(options.sloP99Ms(), options.replay().requests().size(), rates);
+      lab = new Lab(system, RunPlan.of("Replay", options.common(), options.largestPool() + 50, summary,
+                  options.settings())
+            .steps(options.speeds().size() * options.pools().size() * options.sources().size(),
+                  steps.pools()::endRun)
+            .onInterrupt(steps.pools()::interrupt).recoverWithin(options.recoverSeconds()));
+      for (double speed : options.speeds()) {
+         for (int pool : options.pools()) {
+            for (PoolLibrary source : options.sources()) {
+               steps.add(lab, step(speed, pool, source), this::arriving, this::finished);
+            }
+         }
+      }
+   }
+
+   /** Reads Replay's options from the JVM's; bad input ends the run with one line, before anything starts. */
+   public static ReplayEngine fromSystem() {
+      Options system = Options.fromSystem();
+      return new ReplayEngine(system, Exit.options(() -> ReplayOptions.from(system)));
+   }
+
+   public ReplayOptions options() {
+      return options;
+   }
+
+   /** The steps in the order they run. */
+   public List<OpenStep> steps() {
+      return steps.steps();
+   }
+
+   /** The protocol that opens each step's pool before its first arrival and closes it after its last. */
+   public PoolProtocol pools() {
+      return steps.pools();
+   }
+
+   /** The requests per second the capture offers at {@code speed}. */
+   private double rate(double speed) {
+      return options.replay().requests().size() / (options.captureSeconds() / speed);
+   }
+
+   private OpenStep step(double speed, int pool, PoolLibrary source) {
+      List<ReplayRequest> sped = options.replay().at(speed);
+      long first = sped.get(0).arrivalMicros();
+      long window = Math.round(options.captureSeconds() / speed * 1e6);
+      List<ReplayRequest> requests = new ArrayList<>(sped);
+      sped.stream().filter(r -> r.arrivalMicros() - first < TAIL_SECONDS * 1e6)
+            .map(r -> new ReplayRequest(r.arrivalMicros() + window, r.connection(), r.transaction(), r.statements()))
+            .forEach(requests::add);
+      ReplayWorkload workload = new ReplayWorkload("replay " + trimmed(speed) + "x", requests);
+      StepId id = new StepId(workload.name(), options.severalSources() ? source.name() : "", pool, 1, 1,
+            StepId.digits(options.largestPool()));
+      StepRecorder recorder = new StepRecorder(id, options.threads(), 0, window * 1000);
+      PoolShape shape = new PoolShape(id.poolName(), pool, pool, options.connectionTimeoutMs(), false);
+      OpenStep step = new OpenStep(workload, id.name(), () -> source.open(lab.database(), shape),
+            new ArrivalRecorder(recorder, rate(speed), options.threads()), options.threads(), options.queueLimit(),
+            options.threadKind());
+      trials.put(step, new Trial(speed, workload, requests.stream().map(r -> r.arrivalMicros() - first).toList()));
+      return step;
+   }
+
+   /**
+    * When the step's users arrive: one at each captured arrival (those of one millisecond together), the first at
+    * once.
+    */
+   public List<OpenInjectionStep> arrivals(OpenStep step) {
+      List<OpenInjectionStep> injection = new ArrayList<>();
+      long previous = 0;
+      int together = 0;
+      for (long micros : trials.get(step).arrivalMicros()) {
+         long millis = micros / 1000;
+         if (millis > previous && together > 0) {
+            injection.add(atOnceUsers(together));
+            injection.add(nothingFor(Duration.ofMillis(millis - previous)));
+            together = 0;
+         }
+         previous = Math.max(previous, millis);
+         together++;
+      }
+      injection.add(atOnceUsers(together));
+      return injection;
+   }
+
+   /** What arrives at a step, said once its pool is open. */
+   private String arriving(OpenStep step) {
+      double speed = trials.get(step).speed();
+      return String.format(Locale.ROOT, "%d captured requests arrive at %sx (%.1f requests/s)",
+            options.replay().requests().size(), trimmed(speed), rate(speed));
+   }
+
+   /** What a step measured, with the median time its transactions held their connection, added to the summary. */
+   private String finished(OpenStep step, ArrivalResult r) {
+      Trial t = trials.get(step);
+      double held = t.workload().heldMicros().isEmpty() ? Double.NaN
+            : Profile.median(t.workload().heldMicros()) / 1e3;
+      return summary.add(t.speed(), step.requestName(), r, held);
+   }
+
+   public List<Assertion> assertions() {
+      return lab.assertions();
+   }
+
+   /** The run's budget: every step's arrivals and tail, two acquire timeouts and Gatling's ticks, plus margins. */
+   public Duration maxDuration() {
+      double perStep = 2 * options.connectionTimeoutMs() / 1000.0 + TAIL_SECONDS + 30;
+      double arriving = options.speeds().stream().mapToDouble(s -> options.captureSeconds() / s).sum()
+            * options.pools().size() * options.sources().size();
+      return Duration.ofSeconds((long) (steps.steps().size() * perStep + arriving) + 60);
+   }
+
+   /**
+    * Before the load: the database, and the capture's own server refused unless {@code -Dreplay.sameServer=true}:
+    * a replay there would send the application's statements, writes included, to the application's data.
+    */
+   @Override
+   public void start() {
+      String product = options.target().dialect().name();
+      lab.start("capture", (database, c) -> {
+         server = ServerIdentity.of(c, product);
+         return options.replay().requests().size() + " requests of " + options.capture().getFileName();
+      });
+      if (server.equals(options.capturedServer()) && !options.sameServer()) {
+         throw lab.failed(Exit.BAD_OPTION, "the target is the server the capture " + options.capture().getFileName()
+               + " was taken from; replay it against another server, or add -Dreplay.sameServer=true");
+      }
+   }
+
+   @Override
+   public void finish() {
+      lab.finish();
+   }
+}

@@ -1,0 +1,121 @@
+package jdbcpoollab.runoptions;
+
+import jdbcpoollab.db.Target;
+import jdbcpoollab.measure.SweepRun;
+import jdbcpoollab.options.Declared;
+import jdbcpoollab.options.Option;
+import jdbcpoollab.options.OptionException;
+import jdbcpoollab.load.ThreadKinds;
+import jdbcpoollab.load.UserThreads;
+import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.PoolLibrary;
+import jdbcpoollab.settings.RateSweepSettings;
+import jdbcpoollab.workloads.Workload;
+import jdbcpoollab.workloads.Workloads;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The options of RateSweep, read and checked before anything is started.
+ *
+ * @param common the options it shares with other simulations: pools, window, sources, target, …
+ * @param from   the PoolSweep run (its folder) whose query time per pool size is the prediction's service time, or
+ *               null
+ */
+public record RateSweepOptions(CommonOptions common, double rate, double sloP99Ms, int threads, int queueLimit,
+                               List<Workload> workloads, Map<String, Object> workloadSettings, Path from,
+                               UserThreads threadKind)
+      implements SimulationOptions {
+
+   /** The shared options RateSweep takes, with its defaults. */
+   static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withPools("4,8,16,32").withWindow().withRecovery()
+         .withSources();
+   /** The options RateSweep reads, with its defaults. */
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES,
+         Declared.WORKLOADS.withDefault(List.of("wait")), Workloads.OPTIONS, Declared.THREADS.withDefault("200"),
+         Declared.RATE,
+         Declared.SLO_P99_MS, Declared.QUEUE_LIMIT, Declared.FROM);
+
+   public static RateSweepOptions from(Options o) {
+      CommonOptions common = CommonOptions.from(o, TAKES);
+      Workloads.Chosen chosen = Workloads.DEFAULT.choose(o, "wait", common.target().dialect());
+      ThreadsOption.RequestThreads threads = ThreadsOption.requestThreads(o);
+      double rate = o.read(Declared.RATE);
+      RequestLimits limits = RequestLimits.from(o);
+      return new RateSweepOptions(
+            common,
+            rate,
+            limits.sloP99Ms(),
+            threads.count(),
+            limits.queueLimit(),
+            chosen.workloads(),
+            chosen.settings(),
+            poolSweep(o, common.results(), chosen.workloads()),
+            threads.kind());
+   }
+
+   /**
+    * {@code -Dfrom}: a finished PoolSweep run of the results folder, by name or path, with a measured step of each
+    * workload (the same name: {@code wait rtt=5ms} is not {@code wait}), whose query time it gives; without one the
+    * option would be silently unused.
+    */
+   private static Path poolSweep(Options o, Path results, List<Workload> workloads) {
+      String raw = o.read(Declared.FROM);
+      if (raw == null) {
+         return null;
+      }
+      String allowed = "a PoolSweep run folder of " + results.toAbsolutePath().normalize() + " holding a summary.json "
+            + "with steps";
+      Path name = Path.of(raw).getFileName();
+      Path run = name == null ? null : results.resolve(name);
+      if (run == null || !Files.isRegularFile(run.resolve("summary.json"))) {
+         throw Options.bad(Declared.FROM, raw, allowed);
+      }
+      SweepRun read;
+      try {
+         read = SweepRun.read(run);
+      } catch (RuntimeException e) {
+         throw Options.bad(Declared.FROM, raw, allowed);
+      }
+      if (!"PoolSweep".equals(read.simulation()) || read.steps().isEmpty()) {
+         throw Options.bad(Declared.FROM, raw, allowed + " (it is a " + read.simulation() + " run with "
+               + read.steps().size() + " steps)");
+      }
+      for (Workload workload : workloads) {
+         if (read.steps(workload.name()).stream().noneMatch(s -> s.times().query().count() > 0)) {
+            String theirs = String.join(", ", read.steps().stream().map(s -> s.workload()).distinct().toList());
+            throw new OptionException("bad option -Dfrom=" + raw + ": it has no measured step of the "
+                  + workload.name() + " workload, whose service time it would give (its steps are of " + theirs
+                  + "); leave -Dfrom out to use each step's own, or give a PoolSweep run of " + workload.name());
+         }
+      }
+      return run;
+   }
+
+   /** The settings summary.json records for this sweep, each step's pool opened by each of the sources. */
+   public RateSweepSettings settings() {
+      Map<String, String> queries = new LinkedHashMap<>();
+      workloads.forEach(w -> queries.put(w.name(), w.statement()));
+      Map<String, Object> options = new LinkedHashMap<>(workloadSettings);
+      if (threadKind != ThreadKinds.platform()) {
+         options.put("threads", threadKind.name());
+      }
+      return new RateSweepSettings(String.join("; ", sources().stream().map(PoolLibrary::describeFixedSize).toList()),
+            rate, threads, queueLimit, sloP99Ms, from == null ? null : from.getFileName().toString(), seconds(),
+            warmup(), options, connectionTimeoutMs(), recoverSeconds(), pools(),
+            workloads.stream().map(Workload::name).toList(), queries);
+   }
+
+   /** Whether steps must name their source: the sweep measures more than one. */
+   public boolean severalSources() {
+      return sources().size() > 1;
+   }
+
+   public int tableRows() {
+      return Workload.bigTableRows(workloads);
+   }
+}

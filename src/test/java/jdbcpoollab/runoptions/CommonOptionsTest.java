@@ -1,0 +1,103 @@
+package jdbcpoollab.runoptions;
+
+import jdbcpoollab.options.OptionException;
+import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.PoolLibrary;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The shared options: one set of bounds whichever simulation reads them, and only those it takes. */
+class CommonOptionsTest {
+
+   private static Options options(Map<String, String> props) {
+      Properties p = new Properties();
+      p.putAll(props);
+      return new Options(p, Map.of());
+   }
+
+   @Test
+   void aWindowShorterThanATenthOfASecondIsRefusedByEverySimulationWithTheSameLine() {
+      for (Simulations.Entry simulation : List.of(entry("PoolSweep"), entry("RateSweep"), entry("Fidelity"))) {
+         OptionException e = assertThrows(OptionException.class,
+               () -> simulation.reader().apply(options(Map.of("seconds", "0.05"))), simulation.name());
+         assertEquals("bad option -Dseconds=0.05: allowed is a number from 0.1 to 3600", e.getMessage(),
+               simulation.name());
+         simulation.reader().apply(options(Map.of("seconds", "0.1")));
+      }
+   }
+
+   @Test
+   void theConnectionTimeoutHasOneRangeEverywhere() {
+      // Compare and Merge reach no database
+      for (Simulations.Entry simulation : Simulations.ALL.stream().filter(e -> !Set.of("Compare", "Merge")
+            .contains(e.name())).toList()) {
+         OptionException e = assertThrows(OptionException.class,
+               () -> simulation.reader().apply(options(Map.of("connectionTimeoutMs", "249"))), simulation.name());
+         assertEquals("bad option -DconnectionTimeoutMs=249: allowed is whole numbers from 250 to 3600000",
+               e.getMessage(), simulation.name());
+      }
+   }
+
+   @Test
+   void aSimulationReadsOnlyTheSharedOptionsItTakes() {
+      Options none = options(Map.of());
+      CommonOptions common = CommonOptions.from(none, CommonOptions.Takes.NONE.withUsers(100));
+      assertEquals(100, common.users());
+      assertEquals(30_000, common.connectionTimeoutMs());
+      assertEquals(List.of(), common.sources());
+      Set<String> asked = none.asked();
+      assertTrue(asked.containsAll(Set.of("users", "connectionTimeoutMs", "db.url", "lab.results")), asked.toString());
+      assertFalse(asked.contains("seconds") || asked.contains("source") || asked.contains("pools"), asked.toString());
+   }
+
+   @Test
+   void rateSweepTakesTheSourcesAsPoolSweepDoes() {
+      RateSweepOptions one = RateSweepOptions.from(options(Map.of("source", "vibur")));
+      assertEquals(List.of("vibur"), one.sources().stream().map(PoolLibrary::name).toList());
+      assertFalse(one.severalSources());
+      assertEquals("vibur (poolInitialSize = poolMaxSize = pool)", one.settings().source());
+      RateSweepOptions two = RateSweepOptions.from(options(Map.of("source", "hikari,vibur")));
+      assertTrue(two.severalSources());
+      assertEquals("hikari (minimumIdle = maximumPoolSize = pool); vibur (poolInitialSize = poolMaxSize = pool)",
+            two.settings().source());
+   }
+
+   /** -Dpool, -Dops, -Drounds, -Drepeat and -DrttMs are read in one place, each with its simulation's values. */
+   @Test
+   void theOptionsOfSeveralSimulationsKeepEachOnesDefaultAndBounds() {
+      Options none = options(Map.of());
+      assertEquals(8, OutageOptions.from(none).pool());
+      assertEquals(4, LifetimeOptions.from(none).pool());
+      assertEquals(20, BurstOptions.from(none).ops());
+      CpoolCompareOptions compare = CpoolCompareOptions.from(none);
+      assertEquals(List.of(25, 10, 0), List.of(compare.ops(), compare.repeat(), compare.rttMs()));
+      PoolSweepOptions sweep = PoolSweepOptions.from(none);
+      assertEquals(List.of(1, List.of(0)), List.of(sweep.repeat(), sweep.rttMs()));
+      assertEquals(3, FidelityOptions.from(none).rounds());
+      assertEquals(1_000, LifetimeOptions.from(options(Map.of("rounds", "1000"))).rounds());
+      assertEquals("bad option -Drounds=101: allowed is whole numbers from 1 to 100", assertThrows(
+            OptionException.class, () -> FidelityOptions.from(options(Map.of("rounds", "101")))).getMessage());
+      assertEquals(1_000, CpoolCompareOptions.from(options(Map.of("repeat", "1000"))).repeat());
+      assertEquals("bad option -Drepeat=101: allowed is whole numbers from 1 to 100", assertThrows(
+            OptionException.class, () -> PoolSweepOptions.from(options(Map.of("repeat", "101")))).getMessage());
+      assertEquals(List.of(0, 3), PoolSweepOptions.from(options(Map.of("rttMs", "0,3"))).rttMs());
+      assertThrows(OptionException.class, () -> CpoolCompareOptions.from(options(Map.of("rttMs", "0,3"))));
+      Options fresh = options(Map.of());
+      CpoolCompareOptions.from(fresh);
+      assertTrue(fresh.asked().containsAll(Set.of("ops", "repeat", "rttMs")), fresh.asked().toString());
+      assertFalse(fresh.asked().contains("pool") || fresh.asked().contains("rounds"), fresh.asked().toString());
+   }
+
+   private static Simulations.Entry entry(String name) {
+      return Simulations.ALL.stream().filter(e -> e.name().equals(name)).findFirst().orElseThrow();
+   }
+}

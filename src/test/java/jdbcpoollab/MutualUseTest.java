@@ -37,13 +37,7 @@ class MutualUseTest {
 
    @Test
    void noTwoClassesUseEachOther() throws IOException {
-      Map<String, String> sources = new TreeMap<>();
-      try (Stream<Path> walk = Files.walk(ENGINE)) {
-         for (Path file : walk.filter(p -> p.toString().endsWith(".java")).toList()) {
-            sources.put(name(ENGINE.relativize(file)), Files.readString(file));
-         }
-      }
-      assertTrue(sources.size() > 0, "no source under " + ENGINE.toAbsolutePath());
+      Map<String, String> sources = engineSources();
       List<String> pairs = mutual(sources);
       List<String> added = pairs.stream().filter(pair -> !NOT_YET_BROKEN.contains(pair)).toList();
       List<String> broken = NOT_YET_BROKEN.stream().filter(pair -> !pairs.contains(pair)).toList();
@@ -92,6 +86,18 @@ class MutualUseTest {
       assertEquals(List.of("measure.Recorder <-> measure.Users"), mutual(sources));
    }
 
+   /** The engine's sources by class name (package and name, such as {@code measure.StepRecorder}), in order. */
+   static Map<String, String> engineSources() throws IOException {
+      Map<String, String> sources = new TreeMap<>();
+      try (Stream<Path> walk = Files.walk(ENGINE)) {
+         for (Path file : walk.filter(p -> p.toString().endsWith(".java")).toList()) {
+            sources.put(name(ENGINE.relativize(file)), Files.readString(file));
+         }
+      }
+      assertTrue(sources.size() > 0, "no source under " + ENGINE.toAbsolutePath());
+      return sources;
+   }
+
    /** Each pair of classes (by package and name, such as {@code measure.StepRecorder}) that use each other. */
    private static List<String> mutual(Map<String, String> sources) {
       Map<String, Set<String>> uses = new TreeMap<>();
@@ -105,7 +111,7 @@ class MutualUseTest {
    }
 
    /** The classes among {@code known} that class {@code name}, of {@code source}, uses. */
-   private static Set<String> used(String name, String source, Set<String> known) {
+   static Set<String> used(String name, String source, Set<String> known) {
       String code = code(source);
       String room = name.substring(0, name.lastIndexOf('.') + 1);
       Set<String> used = new HashSet<>();

@@ -38,6 +38,11 @@ public final class NumberText {
       return Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.0f%%", 100 * ratio) : "";
    }
 
+   /** A share such as 0.42 as a whole percentage, {@code 42%}; "n/a" when it is not finite. */
+   public static String sharePercent(double share) {
+      return Double.isFinite(share) ? fixed(100 * share, 0) + "%" : "n/a";
+   }
+
    /** At most three decimals, no trailing zeros; "n/a" for NaN. */
    public static String trimmed(double value) {
       if (Double.isNaN(value)) {

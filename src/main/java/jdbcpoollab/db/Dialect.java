@@ -68,7 +68,7 @@ public interface Dialect {
 
    /** What {@link #runningSessionsSql()} counts, as the report names it. */
    default String runningSessionsName() {
-      return ServerActivity.UNKNOWN;
+      return ActivityNames.UNKNOWN;
    }
 
    /**

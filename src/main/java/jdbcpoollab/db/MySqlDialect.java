@@ -97,7 +97,7 @@ public final class MySqlDialect implements Dialect {
 
    @Override
    public String runningSessionsName() {
-      return ServerActivity.THREADS_RUNNING;
+      return ActivityNames.THREADS_RUNNING;
    }
 
    @Override

@@ -55,7 +55,7 @@ public final class PostgresDialect implements Dialect {
 
    @Override
    public String runningSessionsName() {
-      return ServerActivity.ACTIVE_BACKENDS;
+      return ActivityNames.ACTIVE_BACKENDS;
    }
 
    @Override

@@ -17,10 +17,6 @@ import java.util.OptionalLong;
  * {@code Threads_running}, for PostgreSQL the active backends, read on a connection of the lab's own.
  */
 public abstract class ServerActivity implements AutoCloseable {
-   public static final String CPU_CORES = "server CPU (cores)";
-   public static final String THREADS_RUNNING = "Threads_running";
-   public static final String ACTIVE_BACKENDS = "active backends";
-   public static final String UNKNOWN = "unknown";
    private static final Duration CONNECT_WITHIN = Duration.ofSeconds(2);
    private static final int QUERY_TIMEOUT_SECONDS = 1;
    /** USER_HZ, the unit of /proc/[pid]/stat's CPU times: 100 on every Linux the lab runs on. */
@@ -74,7 +70,7 @@ public abstract class ServerActivity implements AutoCloseable {
 
       @Override
       public String what() {
-         return CPU_CORES;
+         return ActivityNames.CPU_CORES;
       }
 
       @Override
@@ -162,7 +158,7 @@ public abstract class ServerActivity implements AutoCloseable {
    private static final class Unknown extends ServerActivity {
       @Override
       public String what() {
-         return UNKNOWN;
+         return ActivityNames.UNKNOWN;
       }
 
       @Override

@@ -1,6 +1,5 @@
 package jdbcpoollab.gatling;
 
-import io.gatling.core.session.Session;
 import io.gatling.javaapi.core.ActionBuilder;
 import jdbcpoollab.load.Batch;
 import jdbcpoollab.load.ClosedStep;
@@ -11,13 +10,7 @@ import jdbcpoollab.load.Rounds;
 import jdbcpoollab.load.UserThreads;
 
 import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
  * The Gatling DSL of the lab: {@code exec(Jdbc.closedLoop(step))}, {@code exec(Jdbc.operations(batch, ops, feeder))},
@@ -25,14 +18,6 @@ import java.util.function.Supplier;
  * {@link PoolProtocol}, on their own threads, around their loops.
  */
 public final class Jdbc {
-   private static final AtomicInteger THREADS = new AtomicInteger();
-   /** Blocking JDBC calls run here, one thread per concurrently blocked user, never on Gatling's event loops. */
-   static final ExecutorService WORKERS = Executors.newCachedThreadPool(task -> {
-      Thread thread = new Thread(task, "jdbc-worker-" + THREADS.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-   });
-
    private Jdbc() {
    }
 
@@ -99,15 +84,5 @@ public final class Jdbc {
             return failed;
          }, ctx.coreComponents().statsEngine(), next, threads);
       });
-   }
-
-   /** Blocking work whose results Gatling should see as requests, such as a step's gate verdicts. */
-   public static ActionBuilder report(String name, Supplier<List<Outcome>> task) {
-      return builder(name, session -> task.get());
-   }
-
-   private static ActionBuilder builder(String name, Function<Session, List<Outcome>> work) {
-      return DslAction.of((ctx, next) -> new OffloadedAction(name, work, ctx.coreComponents().statsEngine(), next,
-            WORKERS));
    }
 }

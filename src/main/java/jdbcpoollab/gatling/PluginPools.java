@@ -25,7 +25,7 @@ public final class PluginPools {
                client.close();
             }
             return List.of();
-         }, ctx.coreComponents().statsEngine(), next, Jdbc.WORKERS);
+         }, ctx.coreComponents().statsEngine(), next, BlockingWork.WORKERS);
       });
    }
 }

@@ -52,7 +52,7 @@ public final class Sequence {
       List<Supplier<List<Outcome>>> batch = List.copyOf(tasks);
       String name = String.join(", ", names);
       populations.add(scenario(name)
-            .exec(Jdbc.report(name, () -> batch.stream().flatMap(task -> task.get().stream()).toList()))
+            .exec(BlockingWork.report(name, () -> batch.stream().flatMap(task -> task.get().stream()).toList()))
             .injectOpen(atOnceUsers(1)));
       tasks.clear();
       names.clear();

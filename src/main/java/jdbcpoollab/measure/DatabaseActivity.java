@@ -1,7 +1,7 @@
 package jdbcpoollab.measure;
 
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
-import jdbcpoollab.db.ServerActivity;
+import jdbcpoollab.db.ActivityNames;
 import jdbcpoollab.files.Decimals;
 
 /**
@@ -17,10 +17,10 @@ public record DatabaseActivity(String what,
                                @Decimals(3) @JsonDeserialize(using = Rounded.NanWhenNull.class) double avg,
                                @Decimals(3) @JsonDeserialize(using = Rounded.NanWhenNull.class) double max,
                                int samples) {
-   public static final String CPU_CORES = ServerActivity.CPU_CORES;
-   public static final String THREADS_RUNNING = ServerActivity.THREADS_RUNNING;
-   public static final String ACTIVE_BACKENDS = ServerActivity.ACTIVE_BACKENDS;
-   public static final String UNKNOWN = ServerActivity.UNKNOWN;
+   public static final String CPU_CORES = ActivityNames.CPU_CORES;
+   public static final String THREADS_RUNNING = ActivityNames.THREADS_RUNNING;
+   public static final String ACTIVE_BACKENDS = ActivityNames.ACTIVE_BACKENDS;
+   public static final String UNKNOWN = ActivityNames.UNKNOWN;
    public static final DatabaseActivity NONE = new DatabaseActivity(UNKNOWN, Double.NaN, Double.NaN, 0);
 
    /** Read back without what it sampled: unknown. */

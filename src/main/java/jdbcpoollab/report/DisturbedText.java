@@ -7,6 +7,8 @@ import jdbcpoollab.measure.StepResult;
 import java.util.List;
 import java.util.Locale;
 
+import static jdbcpoollab.analysis.NumberText.sharePercent;
+
 /** What the reports say of the machine's CPU during a step, and of an answer that rests on disturbed steps. */
 final class DisturbedText {
    /** What a disturbed step measured beyond the pool. */
@@ -20,7 +22,7 @@ final class DisturbedText {
    static String figures(MachineCpu m) {
       return String.format(Locale.ROOT, "disturbed: other processes %s of the machine (%.2f cores) and steal %s"
                   + " (%.2f cores), more than the %s allowed (-Ddisturbed.maxPct)",
-            SweepTables.percent(m.othersShare()), m.othersCores(), SweepTables.percent(m.stealShare()), m.stealCores(),
+            sharePercent(m.othersShare()), m.othersCores(), sharePercent(m.stealShare()), m.stealCores(),
             pct(m.maxPct()));
    }
 

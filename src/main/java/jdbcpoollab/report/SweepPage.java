@@ -16,6 +16,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
+import static jdbcpoollab.analysis.NumberText.sharePercent;
+
 /**
  * {@code results/<run>/index.html}: a sweep's answer to "how big should my pool be?", with its charts as SVG files
  * next to it. Everything on it is computed from the run's {@code summary.json}.
@@ -134,7 +136,7 @@ public final class SweepPage {
       html.p(SweepProse.STEPS);
       List<String> bound = sizing.steps().stream().filter(s -> s.resources().clientCpu().clientBound())
             .map(s -> Html.escape(s.label() + " (client CPU "
-                  + SweepTables.percent(s.resources().clientCpu().share()) + "): " + ClientCpu.BOUND))
+                  + sharePercent(s.resources().clientCpu().share()) + "): " + ClientCpu.BOUND))
             .toList();
       if (!bound.isEmpty()) {
          html.boxHtml("warn", String.join("<br>", bound));

@@ -20,6 +20,7 @@ import java.util.List;
 
 import static jdbcpoollab.analysis.NumberText.fixed;
 import static jdbcpoollab.analysis.NumberText.fixedOrNa;
+import static jdbcpoollab.analysis.NumberText.sharePercent;
 
 /** PoolSweep's results as tables: one row per step, in the shape of the reference experiment. */
 public final class SweepTables {
@@ -50,7 +51,7 @@ public final class SweepTables {
                fixed(s.times().query().avg(), 3), fixed(s.times().query().p99(), 3),
                fixed(s.times().total().avg(), 3), fixed(s.times().total().p99(), 3),
                perUser(s.outcome().perUser()), fixed(s.outcome().perUser().jain(), 3),
-               percent(s.resources().clientCpu().share()), fixedOrNa(s.resources().clientCpu().microsPerOp(), 0)));
+               sharePercent(s.resources().clientCpu().share()), fixedOrNa(s.resources().clientCpu().microsPerOp(), 0)));
       }
       return table;
    }
@@ -164,11 +165,6 @@ public final class SweepTables {
 
    private static String known(double v) {
       return Double.isFinite(v) ? fixed(v, 3) : "";
-   }
-
-   /** A share such as 0.42 as {@code 42%}; n/a when unknown. */
-   static String percent(double share) {
-      return Double.isFinite(share) ? fixed(100 * share, 0) + "%" : "n/a";
    }
 
    /** One row per workload: the recommended pool and what it rests on. */

@@ -14,6 +14,7 @@ import java.util.List;
 
 import static jdbcpoollab.analysis.NumberText.fixed;
 import static jdbcpoollab.analysis.NumberText.ratioPercent;
+import static jdbcpoollab.analysis.NumberText.sharePercent;
 
 /**
  * The tables of one workload's section of a sweep's page. A step's numbers are two tables, throughput and what the
@@ -33,7 +34,7 @@ final class WorkloadTables {
          StepCounts c = s.counts();
          table.add(List.of(pool(sizing, s), Long.toString(c.ok()), Long.toString(c.ko()), Long.toString(c.koOutside()),
                fixed(c.throughput(), 1), fixed(ceiling, 1), ratioPercent(c.throughput() / ceiling),
-               database(sizing, s), SweepTables.percent(s.resources().clientCpu().share()),
+               database(sizing, s), sharePercent(s.resources().clientCpu().share()),
                NumberText.fixedOrNa(s.resources().clientCpu().microsPerOp(), 0), others(s)), mark(sizing, s));
       }
       return table;
@@ -64,7 +65,7 @@ final class WorkloadTables {
    /** Other processes' and steal's share of the machine in a step, with their cores; n/a when not measured. */
    private static String others(StepResult s) {
       MachineCpu m = s.resources().machine();
-      return m.known() ? SweepTables.percent(m.othersShare() + m.stealShare()) + " (" + fixed(m.othersCores(), 2)
+      return m.known() ? sharePercent(m.othersShare() + m.stealShare()) + " (" + fixed(m.othersCores(), 2)
             + " + " + fixed(m.stealCores(), 2) + " cores)" : "n/a";
    }
 
@@ -118,7 +119,7 @@ final class WorkloadTables {
                Long.toString(perUser.min()), fixed(perUser.median(), 1), Long.toString(perUser.max()),
                fixed(perUser.jain(), 3), fixed(s.times().acquire().avg(), 3),
                s.counts().ok() > 0 ? fixed(Sizing.fifoWaitMs(s), 3) : "", fixed(s.times().acquire().p99(), 3),
-               fixed(s.times().acquire().max(), 3), longest(s), SweepTables.percent(s.checks().overtaken()),
+               fixed(s.times().acquire().max(), 3), longest(s), sharePercent(s.checks().overtaken()),
                starved ? "STARVED" : Sizing.judged(s) ? "no" : "too few operations"), starved ? "bad" : null);
       }
       return table;

@@ -8,6 +8,7 @@ import jdbcpoollab.results.RunIndex;
 import java.nio.file.Path;
 import java.util.List;
 import jdbcpoollab.runoptions.FolderRuns;
+import jdbcpoollab.runoptions.ForeignOptions;
 
 /** Compare ({@code -Dsim=Compare -Dcompare=runA,runB}): the side-by-side page of two finished runs, nothing run. */
 public final class CompareOnly {
@@ -20,7 +21,11 @@ public final class CompareOnly {
     */
    public static void run() {
       Options system = Options.fromSystem();
-      throw write(Exit.options(() -> FolderRuns.checked(FolderRuns.COMPARE, system)));
+      throw write(Exit.options(() -> {
+         List<Path> runs = FolderRuns.compared(system);
+         ForeignOptions.rejectAllBut(FolderRuns.COMPARE, system);
+         return runs;
+      }));
    }
 
    /** Writes the page and ends the run with code 0 without starting anything (see {@link Exit#now}). */

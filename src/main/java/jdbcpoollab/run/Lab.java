@@ -66,8 +66,7 @@ public final class Lab {
       String simulation = plan.simulation();
       this.gates = new RunGates(Exit.options(() -> GateOptions.from(options)));
       Exit.options(() -> {
-         ForeignOptions.reject(simulation, options);
-         options.rejectUnknown(simulation);
+         ForeignOptions.rejectAllBut(simulation, options);
          return null;
       });
       recoverWithin = plan.recoverWithin();

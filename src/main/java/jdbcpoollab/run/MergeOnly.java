@@ -10,6 +10,7 @@ import java.time.LocalDateTime;
 import java.util.List;
 import jdbcpoollab.runoptions.CommonOptions;
 import jdbcpoollab.runoptions.FolderRuns;
+import jdbcpoollab.runoptions.ForeignOptions;
 
 /**
  * Merge ({@code -Dsim=Merge -Dmerge=runA,runB,…}): one run folder, its summaries and page, from runs of one plan
@@ -25,8 +26,18 @@ public final class MergeOnly {
     */
    public static void run() {
       Options system = Options.fromSystem();
-      List<Path> runs = Exit.options(() -> FolderRuns.checked(FolderRuns.MERGE, system));
+      List<Path> runs = Exit.options(() -> checked(system));
       throw write(runs, CommonOptions.results(system));
+   }
+
+   /**
+    * The runs of {@code -Dmerge}, read and checked, and no option Merge cannot apply: another simulation's
+    * ({@code -Dpools}, {@code -Dusers}, …) or an unknown one is refused, since nothing is run to apply it to.
+    */
+   public static List<Path> checked(Options o) {
+      List<Path> read = FolderRuns.merged(o);
+      ForeignOptions.rejectAllBut(FolderRuns.MERGE, o);
+      return read;
    }
 
    /** Writes the merged run and ends with code 0 without starting anything (see {@link Exit#now}). */

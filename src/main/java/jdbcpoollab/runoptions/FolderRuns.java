@@ -31,16 +31,4 @@ public final class FolderRuns {
       }
       return runs;
    }
-
-   /**
-    * The runs {@code simulation} ({@link #COMPARE} or {@link #MERGE}) reads, and no option it cannot apply: another
-    * simulation's ({@code -Dpools}, {@code -Dusers}, …) or an unknown one is refused, since nothing is run to apply
-    * it to.
-    */
-   public static List<Path> checked(String simulation, Options o) {
-      List<Path> read = COMPARE.equals(simulation) ? compared(o) : merged(o);
-      ForeignOptions.reject(simulation, o);
-      o.rejectUnknown(simulation);
-      return read;
-   }
 }

@@ -15,8 +15,17 @@ public final class ForeignOptions {
    private ForeignOptions() {
    }
 
-   /** @param options the options {@code simulation} has read its own from */
-   public static void reject(String simulation, Options options) {
+   /**
+    * Refuses another simulation's option and any unknown one (a misspelt name) that {@code simulation} did not read.
+    *
+    * @param options the options {@code simulation} has read its own from
+    */
+   public static void rejectAllBut(String simulation, Options options) {
+      reject(simulation, options);
+      options.rejectUnknown(simulation);
+   }
+
+   private static void reject(String simulation, Options options) {
       for (Simulations.Entry other : Simulations.ALL) {
          if (other.name().equals(simulation)) {
             continue;

@@ -22,7 +22,7 @@ class ServerActivityTest {
    void thisProcessCpuIsReadFromProcAndAnUnknownServerSaysSo() {
       ServerActivity self = ServerActivity.of(new Database("jdbc:oracle:thin:@//127.0.0.1:1/x", "u", "p"),
             OptionalLong.of(ProcessHandle.current().pid()));
-      assertEquals(ServerActivity.CPU_CORES, self.what());
+      assertEquals(ActivityNames.CPU_CORES, self.what());
       self.sample();
       // 100 ms of this thread's own CPU (bounded at 20 s of wall time on a crowded machine): at least 10 ticks
       ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -36,7 +36,7 @@ class ServerActivityTest {
       assertTrue(spin > 0 && cores > 0 && cores <= Runtime.getRuntime().availableProcessors() + 1, "cores " + cores);
       ServerActivity oracle = ServerActivity.of(new Database("jdbc:oracle:thin:@//127.0.0.1:1/x", "u", "p"),
             OptionalLong.empty());
-      assertEquals(ServerActivity.UNKNOWN, oracle.what());
+      assertEquals(ActivityNames.UNKNOWN, oracle.what());
       assertTrue(Double.isNaN(oracle.sample()));
    }
 }

@@ -1,5 +1,6 @@
 package jdbcpoollab.load;
 
+import jdbcpoollab.db.ActivityNames;
 import jdbcpoollab.db.ServerActivity;
 import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
@@ -61,7 +62,7 @@ class StepWindowTest {
 
    private static final class Quiet extends ServerActivity {
       public String what() {
-         return UNKNOWN;
+         return ActivityNames.UNKNOWN;
       }
 
       public double sample() {
@@ -158,7 +159,7 @@ class StepWindowTest {
       }
 
       public String what() {
-         return THREADS_RUNNING;
+         return ActivityNames.THREADS_RUNNING;
       }
 
       public double sample() {

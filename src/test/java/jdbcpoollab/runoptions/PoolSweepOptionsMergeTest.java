@@ -14,6 +14,7 @@ import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.StepTimes;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
+import jdbcpoollab.run.MergeOnly;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.results.MergedRun;
@@ -177,12 +178,12 @@ class PoolSweepOptionsMergeTest {
       p.setProperty("merge", "fast,slow");
       p.setProperty("pools", "64");
       p.setProperty("users", "999");
-      String why = assertThrows(OptionException.class, () -> FolderRuns.checked(FolderRuns.MERGE, new Options(p, Map.of())))
+      String why = assertThrows(OptionException.class, () -> MergeOnly.checked(new Options(p, Map.of())))
             .getMessage();
       assertTrue(why.startsWith("option -Dpools=64 is ") && why.contains("Merge does not read it"), why);
       p.remove("pools");
       p.remove("users");
-      assertEquals(2, FolderRuns.checked(FolderRuns.MERGE, new Options(p, Map.of())).size());
+      assertEquals(2, MergeOnly.checked(new Options(p, Map.of())).size());
    }
 
    private static void copy(Path from, Path to) throws java.io.IOException {

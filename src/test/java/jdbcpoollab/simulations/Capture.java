@@ -1,8 +1,8 @@
 package jdbcpoollab.simulations;
 
 import io.gatling.javaapi.core.ChainBuilder;
-import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.engines.CaptureEngine;
+import jdbcpoollab.gatling.BlockingWork;
 import jdbcpoollab.run.LabSimulation;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
@@ -23,7 +23,7 @@ public class Capture extends LabSimulation {
 
    // Chains: the capture itself, one request: the log read for -Dseconds, the capture file and profile written, the
    // server's log settings put back.
-   private final ChainBuilder listen = exec(Jdbc.report(CaptureEngine.REQUEST, capture::take));
+   private final ChainBuilder listen = exec(BlockingWork.report(CaptureEngine.REQUEST, capture::take));
 
    {
       setUp(scenario(CaptureEngine.REQUEST).exec(listen).injectOpen(atOnceUsers(1)))

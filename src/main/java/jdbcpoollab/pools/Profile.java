@@ -19,12 +19,17 @@ public enum Profile {
       <C> void apply(List<Recommendation<C>> settings, C config, Dialect dialect) {
       }
    },
-   /** The shape, and every setting the library's own documentation recommends for the run's database product. */
+   /**
+    * The shape, and every setting the library's own documentation recommends for the run's database product; one it
+    * recommends for other products only ({@link Recommendation#products()}) is left out.
+    */
    RECOMMENDED {
       @Override
       <C> void apply(List<Recommendation<C>> settings, C config, Dialect dialect) throws Exception {
          for (Recommendation<C> setting : settings) {
-            setting.applier().apply(config, dialect);
+            if (setting.appliesTo(dialect)) {
+               setting.applier().apply(config, dialect);
+            }
          }
       }
    };

@@ -29,19 +29,29 @@ final class Agroal implements PoolLibrary {
    private static final String QUARKUS = "github.com/quarkusio/quarkus extensions/jdbc/jdbc-{mysql,mariadb,postgresql}"
          + "/runtime/src/main/java/io/quarkus/jdbc/*/runtime/*AgroalConnectionConfigurer.java";
 
-   /** What Quarkus, Agroal's most common user, sets on every Agroal pool of these products. */
+   private static final String DATA_SOURCES = "github.com/quarkusio/quarkus extensions/agroal/runtime/src/main/java/"
+         + "io/quarkus/agroal/runtime/DataSources.java";
+   private static final String GUIDE = "https://quarkus.io/guides/datasource";
+
+   /**
+    * What Quarkus, Agroal's most common user, sets on every Agroal pool of these products: its exception sorters, the
+    * default validator, background validation every 2 min and idle removal every 5 min (its defaults of
+    * background-validation-interval and idle-removal-interval), the last two unless a run names its own times.
+    */
    private static final List<Recommendation<AgroalConnectionPoolConfigurationSupplier>> RECOMMENDED = List.of(
          new Recommendation<>("exceptionSorter",
                "MySQLExceptionSorter (PostgreSQLExceptionSorter, OracleExceptionSorter)", QUARKUS,
                (pool, dialect) -> pool.exceptionSorter(dialect.pick(new PerProduct<>(
                      new MySQLExceptionSorter(), new PostgreSQLExceptionSorter(), new OracleExceptionSorter())))),
-         new Recommendation<>("connectionValidator", "defaultValidator (isValid)",
-               "github.com/quarkusio/quarkus extensions/agroal/runtime/src/main/java/io/quarkus/agroal/runtime/"
-                     + "DataSources.java", (pool, dialect) -> pool.connectionValidator(
-                     ConnectionValidator.defaultValidator())),
+         new Recommendation<>("connectionValidator", "defaultValidator (isValid)", DATA_SOURCES,
+               (pool, dialect) -> pool.connectionValidator(ConnectionValidator.defaultValidator())),
          new Recommendation<>("validationTimeout", "2 min (background validation of idle connections)",
-               "quarkus.io/guides/datasource, quarkus.datasource.jdbc.background-validation-interval (default 2M)",
-               (pool, dialect) -> pool.validationTimeout(Duration.ofMinutes(2))));
+               GUIDE + " (quarkus.datasource.jdbc.background-validation-interval, default 2M)",
+               (pool, dialect) -> pool.validationTimeout(Duration.ofMinutes(2))),
+         new Recommendation<>("reapTimeout", "5 min (removal of connections idle above minSize)",
+               GUIDE + " (quarkus.datasource.jdbc.idle-removal-interval, default 5M; " + DATA_SOURCES
+                     + " sets it as reapTimeout)",
+               (pool, dialect) -> pool.reapTimeout(Duration.ofMinutes(5))));
 
    @Override
    public String name() {
@@ -57,13 +67,15 @@ final class Agroal implements PoolLibrary {
             .minSize(shape.min())
             .maxSize(shape.max())
             .acquisitionTimeout(Duration.ofMillis(shape.acquireTimeoutMs()))
-            .reapTimeout(Duration.ofMillis(times.idleTimeoutMs()))
             .maxLifetime(Duration.ofMillis(times.maxLifetimeMs()))
             .connectionFactoryConfiguration(factory -> factory
                   .jdbcUrl(database.url())
                   .principal(database.user() == null ? null : new NamePrincipal(database.user()))
                   .credential(new SimplePassword(database.password())));
       shape.profile().apply(RECOMMENDED, pool, database.dialect());
+      if (times.idleTimeoutMs() > 0) {
+         pool.reapTimeout(Duration.ofMillis(times.idleTimeoutMs()));
+      }
       if (times.keepaliveMs() > 0) {
          pool.connectionValidator(ConnectionValidator.defaultValidator())
                .validationTimeout(Duration.ofMillis(times.keepaliveMs()));

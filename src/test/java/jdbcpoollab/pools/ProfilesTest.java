@@ -1,5 +1,8 @@
 package jdbcpoollab.pools;
 
+import com.zaxxer.hikari.HikariConfig;
+import jdbcpoollab.db.Dialects;
+import jdbcpoollab.db.PerProduct;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import org.junit.jupiter.api.Test;
@@ -27,10 +30,10 @@ class ProfilesTest {
    private static final Map<String, List<String>> RECOMMENDED = new LinkedHashMap<>();
 
    static {
-      RECOMMENDED.put("hikari", List.of());
-      RECOMMENDED.put("ucp", List.of("validateConnectionOnBorrow"));
+      RECOMMENDED.put("hikari", List.of("tcpKeepAlive", "socketTimeout"));
+      RECOMMENDED.put("ucp", List.of("validateConnectionOnBorrow", "SQLForValidateConnection"));
       RECOMMENDED.put("dbcp2", List.of());
-      RECOMMENDED.put("agroal", List.of("exceptionSorter", "connectionValidator", "validationTimeout"));
+      RECOMMENDED.put("agroal", List.of("exceptionSorter", "connectionValidator", "validationTimeout", "reapTimeout"));
       RECOMMENDED.put("vibur", List.of());
       RECOMMENDED.put("c3p0", List.of("testConnectionOnCheckout"));
       RECOMMENDED.put("tomcat", List.of("testOnBorrow"));
@@ -57,8 +60,9 @@ class ProfilesTest {
             assertEquals(names.isEmpty(), set.startsWith("nothing"), library.name() + " in Fair comparison: " + set);
          }
          for (Recommendation<?> setting : settings) {
-            assertTrue(setting.source().matches("(https://|github\\.com/|quarkus\\.io/)\\S+.*"),
-                  library.name() + " " + setting.setting() + ": a page or a source file, " + setting.source());
+            assertTrue(setting.source().matches("(https://\\S+|github\\.com/[\\w.-]+/[\\w.-]+ [\\w./{},*-]+)( .*)?"),
+                  library.name() + " " + setting.setting() + ": a page (https://…) or a source file (github.com/owner/"
+                        + "repository path), " + setting.source());
          }
       }
       assertThrows(IllegalArgumentException.class, () -> new Recommendation<>("x", "1", " ", (c, d) -> { }),
@@ -82,6 +86,30 @@ class ProfilesTest {
       assertTrue(recommended.contains("[github.com/quarkusio/quarkus "), "each setting with its source " + recommended);
       assertEquals("bad option -Dprofile=tuned: allowed is a comma-separated list of defaults, recommended, each once",
             assertThrows(OptionException.class, () -> profiles("tuned")).getMessage());
+   }
+
+   @Test
+   @SuppressWarnings("unchecked")
+   void aSettingRecommendedForOneProductIsSetOnThatProductAloneAndSaysSo() throws Exception {
+      List<Recommendation<HikariConfig>> hikari = PoolLibraries.DEFAULT.named("hikari").recommended().stream()
+            .map(r -> (Recommendation<HikariConfig>) r).toList();
+      HikariConfig postgres = new HikariConfig();
+      Profile.RECOMMENDED.apply(hikari, postgres, Dialects.forUrl("jdbc:postgresql://127.0.0.1/demo"));
+      assertEquals("true", postgres.getDataSourceProperties().getProperty("tcpKeepAlive"));
+      assertEquals("30", postgres.getDataSourceProperties().getProperty("socketTimeout"));
+      HikariConfig mysql = new HikariConfig();
+      Profile.RECOMMENDED.apply(hikari, mysql, Dialects.forUrl("jdbc:mysql://127.0.0.1/demo"));
+      assertTrue(mysql.getDataSourceProperties().isEmpty(), "nothing on MySQL: " + mysql.getDataSourceProperties());
+      HikariConfig defaults = new HikariConfig();
+      Profile.DEFAULTS.apply(hikari, defaults, Dialects.forUrl("jdbc:postgresql://127.0.0.1/demo"));
+      assertTrue(defaults.getDataSourceProperties().isEmpty(), "nothing as it comes");
+      String recorded = PoolLibraries.profiled(List.of(PoolLibraries.DEFAULT.named("hikari")),
+            profiles("recommended")).get(0).describeFixedSize();
+      assertTrue(recorded.contains("tcpKeepAlive = true (a data source property, PostgreSQL's driver's) (on PostgreSQL"
+            + " only) [github.com/brettwooldridge/HikariCP README.md"), "the settings record says where: " + recorded);
+      assertTrue(PoolLibraries.DEFAULT.named("ucp").recommended().get(1).describe().contains("(on MySQL/MariaDB only)"));
+      assertThrows(IllegalArgumentException.class, () -> new Recommendation<>("x", "1", "https://example.org",
+            new PerProduct<>(false, false, false), (c, d) -> { }), "recommended for some product");
    }
 
    static List<Profile> profiles(String value) {

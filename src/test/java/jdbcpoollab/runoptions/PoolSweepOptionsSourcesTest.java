@@ -66,11 +66,11 @@ class PoolSweepOptionsSourcesTest {
             + " c3p0/recommended: c3p0 (initialPoolSize = minPoolSize = maxPoolSize = pool); testConnectionOnCheckout"
             + " = true [https://www.mchange.com/projects/c3p0/#simple_advice_on_connection_testing]; none (a new"
             + " connection per operation, at most pool at once)", o.settings().source());
-      PoolSweepOptions recommended = sweep(Map.of("source", "hikari", "profile", "recommended"));
-      assertEquals(List.of("hikari/recommended"), recommended.sources().stream().map(PoolLibrary::name).toList());
+      PoolSweepOptions recommended = sweep(Map.of("source", "dbcp2", "profile", "recommended"));
+      assertEquals(List.of("dbcp2/recommended"), recommended.sources().stream().map(PoolLibrary::name).toList());
       assertFalse(recommended.severalSources(), "one source, named in the settings only");
-      assertEquals("hikari/recommended: hikari (minimumIdle = maximumPoolSize = pool); its documentation recommends"
-            + " nothing beyond its defaults", recommended.settings().source());
+      assertEquals("dbcp2/recommended: dbcp2 (initialSize = minIdle = maxIdle = maxTotal = pool); its documentation"
+            + " recommends nothing beyond its defaults", recommended.settings().source());
    }
 
    @Test

@@ -47,7 +47,8 @@ class DefaultsTableTest {
       read.put("c3p0", c3p0());
       read.put("tomcat", tomcat());
       read.put("none", Map.of());
-      assertEquals(PoolLibraries.DEFAULT.names(), read.keySet().stream().toList(), "a library registered later is read");
+      assertEquals(PoolLibraries.DEFAULT.names(), read.keySet().stream().toList(),
+            "a library registered later is read here too");
       for (Map.Entry<String, Map<String, Object>> library : read.entrySet()) {
          Map<String, String> expected = new TreeMap<>();
          library.getValue().forEach((name, value) -> expected.put(name, text(value)));

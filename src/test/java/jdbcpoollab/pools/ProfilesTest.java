@@ -107,7 +107,8 @@ class ProfilesTest {
             profiles("recommended")).get(0).describeFixedSize();
       assertTrue(recorded.contains("tcpKeepAlive = true (a data source property, PostgreSQL's driver's) (on PostgreSQL"
             + " only) [github.com/brettwooldridge/HikariCP README.md"), "the settings record says where: " + recorded);
-      assertTrue(PoolLibraries.DEFAULT.named("ucp").recommended().get(1).describe().contains("(on MySQL/MariaDB only)"));
+      String ucp = PoolLibraries.DEFAULT.named("ucp").recommended().get(1).describe();
+      assertTrue(ucp.contains("(on MySQL/MariaDB only)"), ucp);
       assertThrows(IllegalArgumentException.class, () -> new Recommendation<>("x", "1", "https://example.org",
             new PerProduct<>(false, false, false), (c, d) -> { }), "recommended for some product");
    }

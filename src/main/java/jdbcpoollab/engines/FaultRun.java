@@ -6,6 +6,7 @@ import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.report.Summary;
+import jdbcpoollab.settings.RunSettings;
 import jdbcpoollab.workloads.Workload;
 
 import java.time.Duration;
@@ -36,7 +37,7 @@ public abstract class FaultRun<O extends FaultOptions, S extends Summary> implem
    private final List<Step> steps = new ArrayList<>();
 
    /** A run of one step per source of {@code options}, in their order; the engine adds them ({@link #add}). */
-   FaultRun(String simulation, Options system, O options, int maxConnections, S summary, Object settings) {
+   FaultRun(String simulation, Options system, O options, int maxConnections, S summary, RunSettings settings) {
       this.options = options;
       this.summary = summary;
       lab = new Lab(system, RunPlan.of(simulation, options.common(), maxConnections, summary, settings)

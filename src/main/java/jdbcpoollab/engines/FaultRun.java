@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.function.Supplier;
 import jdbcpoollab.run.RunPlan;
 import jdbcpoollab.run.Lab;
+import jdbcpoollab.run.Schema;
 import jdbcpoollab.run.LabRun;
 import jdbcpoollab.runoptions.FaultOptions;
 
@@ -79,7 +80,7 @@ public abstract class FaultRun<O extends FaultOptions, S extends Summary> implem
    /** Before the load: the database, and the statement tried once on it. */
    @Override
    public void start() {
-      lab.start("big", (database, c) -> "not needed");
+      lab.start(Schema.BIG, Schema.bigTable(0));
       lab.tryOnce(options.workload());
    }
 

@@ -41,6 +41,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import jdbcpoollab.run.RunPlan;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.Lab;
+import jdbcpoollab.run.Schema;
 import jdbcpoollab.run.LabRun;
 import jdbcpoollab.runoptions.Seconds;
 import jdbcpoollab.runoptions.PoolSweepOptions;
@@ -285,9 +286,7 @@ public final class PoolSweepEngine implements LabRun {
    /** Before the load: the database, the table the workloads need, and each statement tried once. */
    @Override
    public void start() {
-      int rows = options.tableRows();
-      lab.start("big", (database, c) -> rows == 0 ? "not needed"
-            : rows + " rows " + database.dialect().ensureBigTable(c, rows).name().toLowerCase(Locale.ROOT));
+      lab.start(Schema.BIG, Schema.bigTable(options.tableRows()));
       options.workloads().stream().flatMap(w -> w.kinds().isEmpty() ? Stream.of(w) : w.kinds().stream()).distinct()
             .forEach(lab::tryOnce);
       try (Connection c = lab.database().connect()) {

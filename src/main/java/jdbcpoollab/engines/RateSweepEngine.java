@@ -16,10 +16,10 @@ import jdbcpoollab.workloads.Workload;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import jdbcpoollab.run.RunPlan;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.Lab;
+import jdbcpoollab.run.Schema;
 import jdbcpoollab.run.LabRun;
 import jdbcpoollab.runoptions.Seconds;
 import jdbcpoollab.runoptions.RateSweepOptions;
@@ -122,9 +122,7 @@ public final class RateSweepEngine implements LabRun {
    /** Before the load: the database, the table the workloads need, and each statement tried once. */
    @Override
    public void start() {
-      int rows = options.tableRows();
-      lab.start("big", (database, c) -> rows == 0 ? "not needed"
-            : rows + " rows " + database.dialect().ensureBigTable(c, rows).name().toLowerCase(Locale.ROOT));
+      lab.start(Schema.BIG, Schema.bigTable(options.tableRows()));
       options.workloads().forEach(lab::tryOnce);
    }
 

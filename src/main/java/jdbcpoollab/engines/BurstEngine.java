@@ -15,9 +15,9 @@ import jdbcpoollab.report.BurstSummary;
 import jdbcpoollab.report.BurstText;
 import jdbcpoollab.workloads.Think;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import jdbcpoollab.run.Budget;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.runoptions.Seconds;
 import jdbcpoollab.runoptions.BurstOptions;
@@ -67,7 +67,7 @@ public final class BurstEngine extends FaultRun<BurstOptions, BurstSummary> {
    /** Before the burst: the pool opened, filled to minIdle through the slow handshakes, then left idle. */
    private void open(Trial t) {
       lab.faultProxy().delayConnects(options.connectMs());
-      if (!t.pool.open(options.sampleMs(), Seconds.nanos(options.idleSeconds() + options.maxSeconds() + 30))) {
+      if (!t.pool.open(options.sampleMs(), Seconds.nanos(Budget.step(options.idleSeconds() + options.maxSeconds())))) {
          return;
       }
       lab.stepStarted(String.format(Locale.ROOT, "%s: %d connections filled in %.0f ms, idle %.1f s, then %d users"
@@ -119,9 +119,10 @@ public final class BurstEngine extends FaultRun<BurstOptions, BurstSummary> {
             recorder.failures(), after.longestSampleGapMs(), after.leftOpenAfterClose(), recorder.failedAcquire());
    }
 
-   /** The run's budget: every source's fill, idle time and burst, two socket timeouts and margins. */
-   public Duration maxDuration() {
-      return budget(options.idleSeconds() + options.maxSeconds() + 2 * options.socketTimeoutMs() / 1000.0
-            + options.connectMs() * options.minIdle() / 1000.0);
+   /** A source's fill through the slow handshakes, idle time and burst, and two socket timeouts. */
+   @Override
+   double sourceSeconds() {
+      return options.idleSeconds() + options.maxSeconds() + Budget.timeouts(2, options.socketTimeoutMs())
+            + Budget.timeouts(options.minIdle(), options.connectMs());
    }
 }

@@ -12,6 +12,7 @@ import jdbcpoollab.capture.ServerIdentity;
 import jdbcpoollab.capture.StatementKind;
 import jdbcpoollab.db.Database;
 import jdbcpoollab.db.ErrorMessages;
+import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.report.CaptureSummary;
@@ -27,12 +28,14 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 import static jdbcpoollab.analysis.NumberText.trimmed;
+import jdbcpoollab.run.Budget;
 import jdbcpoollab.run.RunPlan;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.Lab;
-import jdbcpoollab.run.LabRun;
+import jdbcpoollab.run.Experiment;
 import jdbcpoollab.runoptions.Seconds;
 import jdbcpoollab.runoptions.CaptureOptions;
 
@@ -42,15 +45,19 @@ import jdbcpoollab.runoptions.CaptureOptions;
  * other connection did for {@code -Dseconds} and writes the capture file and its profile. The server's log settings
  * are put back when the step ends, fails or the run is interrupted.
  */
-public final class CaptureEngine implements LabRun {
+public final class CaptureEngine implements Experiment<CaptureOptions, CaptureEngine.Request> {
    /** The one request Gatling reports: the capture itself. */
    public static final String REQUEST = "capture";
    /** The server writes its log a moment after the statement; the capture waits this long before reading it. */
    private static final long LOG_FLUSH_MILLIS = 300;
+   /** What reading the log and writing the capture file and its profile may take, after {@code -Dseconds}. */
+   private static final double READ_SECONDS = 210;
 
    private final CaptureOptions options;
    private final CaptureSummary summary = new CaptureSummary();
    private final Lab lab;
+   /** It opens no pool. */
+   private final PoolProtocol pools = new PoolProtocol();
    private String server;
    private MySqlGeneralLog generalLog;
    private long fromMicros;
@@ -67,8 +74,27 @@ public final class CaptureEngine implements LabRun {
       return new CaptureEngine(system, Exit.options(() -> CaptureOptions.from(system)));
    }
 
+   /**
+    * The capture's one step, which Gatling runs as one request named {@link #REQUEST}.
+    *
+    * @param take the log read for {@code -Dseconds}, then the capture file and its profile written
+    */
+   public record Request(String name, Supplier<List<Outcome>> take) {
+   }
+
+   @Override
    public CaptureOptions options() {
       return options;
+   }
+
+   @Override
+   public List<Request> steps() {
+      return List.of(new Request(REQUEST, this::take));
+   }
+
+   @Override
+   public PoolProtocol pools() {
+      return pools;
    }
 
    /** Before the load: the server reached and named, and its statement log on; a refusal ends the run here. */
@@ -119,7 +145,7 @@ public final class CaptureEngine implements LabRun {
     * The capture's one step: the log read for {@code -Dseconds}, then the capture file and its profile written; the
     * server's settings put back whatever happens.
     */
-   public List<Outcome> take() {
+   private List<Outcome> take() {
       long startMillis = System.currentTimeMillis();
       lab.stepStarted(String.format(Locale.ROOT, "capture: the %s, for %s s", options.source(),
             trimmed(options.seconds())));
@@ -182,13 +208,15 @@ public final class CaptureEngine implements LabRun {
       }
    }
 
+   @Override
    public List<Assertion> assertions() {
       return lab.assertions();
    }
 
-   /** The run's budget: the capture's time, reading the log, and margins. */
+   /** The run's budget: the capture's time and reading the log. */
+   @Override
    public Duration maxDuration() {
-      return Duration.ofSeconds((long) options.seconds() + 300);
+      return Budget.of(1, options.seconds() + READ_SECONDS, 0);
    }
 
    @Override

@@ -1,5 +1,6 @@
 package jdbcpoollab.engines;
 
+import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.db.ServerStatus;
 import jdbcpoollab.db.WorkTable;
 import jdbcpoollab.gatling.PoolProtocol;
@@ -16,19 +17,22 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import jdbcpoollab.run.Budget;
 import jdbcpoollab.run.RunPlan;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.Lab;
-import jdbcpoollab.run.LabRun;
+import jdbcpoollab.run.Experiment;
 import jdbcpoollab.runoptions.CpoolCompareOptions;
 
 /**
  * CpoolCompare's engine: its batches (each option once per round, a warm-up round first, uncounted), what opening
  * and closing a batch means, and the run around them.
  */
-public final class CpoolCompareEngine implements LabRun {
+public final class CpoolCompareEngine implements Experiment<CpoolCompareOptions, Batch> {
    /** Rows of the work table the users select and update. */
    private static final int WORK_ROWS = 1_000;
+   /** What a batch's operations may take: with a step's margin, the two minutes a batch has always had. */
+   private static final double BATCH_SECONDS = 90;
 
    private final CpoolCompareOptions options;
    private final CompareSummary summary;
@@ -59,12 +63,14 @@ public final class CpoolCompareEngine implements LabRun {
       return new CpoolCompareEngine(system, Exit.options(() -> CpoolCompareOptions.from(system)));
    }
 
+   @Override
    public CpoolCompareOptions options() {
       return options;
    }
 
    /** The batches in the order they run: A B C, A B C, … */
-   public List<Batch> batches() {
+   @Override
+   public List<Batch> steps() {
       return List.copyOf(batches);
    }
 
@@ -73,17 +79,14 @@ public final class CpoolCompareEngine implements LabRun {
       String poolName = String.format(Locale.ROOT, "lab-%s-%d-%d-run%d", o.library().name(), o.cmin(), o.cmax(), run);
       Batch batch = new Batch(name, o.text(),
             () -> o.library().open(lab.database(options.rttMs()), o.shape(poolName, options.connectionTimeoutMs())),
-            new RunRecorder(o.text(), run, options.users(), options.ops()), server, WORK_ROWS);
+            new RunRecorder(o.text(), run, options.users(), options.ops()), server, WORK_ROWS,
+            new WorkFeeder(options.workload(), WORK_ROWS, run));
       batch.threads(options.threads());
       return batch;
    }
 
-   /** Which statement on which row, for each operation of a batch: the same sequence for every option of a round. */
-   public WorkFeeder feeder(Batch batch) {
-      return new WorkFeeder(options.workload(), WORK_ROWS, batches.indexOf(batch) / options.options().size());
-   }
-
    /** The protocol that opens each batch's source before its users start and closes it once they have left. */
+   @Override
    public PoolProtocol pools() {
       return pools;
    }
@@ -106,10 +109,15 @@ public final class CpoolCompareEngine implements LabRun {
       return List.of();
    }
 
-   /** The run's budget: two acquire timeouts and two minutes per batch, plus a margin. */
+   @Override
+   public List<Assertion> assertions() {
+      return lab.assertions();
+   }
+
+   /** The run's budget: every batch's operations and two acquire timeouts. */
+   @Override
    public Duration maxDuration() {
-      double perRun = 2 * options.connectionTimeoutMs() / 1000.0 + 120;
-      return Duration.ofSeconds((long) (batches.size() * perRun) + 60);
+      return Budget.of(batches.size(), BATCH_SECONDS + Budget.timeouts(2, options.connectionTimeoutMs()), 0);
    }
 
    /** Before the load: the database and the work table with its kept rows. */

@@ -1,20 +1,24 @@
 package jdbcpoollab.engines;
 
+import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.db.ServerStatus;
 import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.report.Summary;
+import jdbcpoollab.settings.RunSettings;
 import jdbcpoollab.workloads.Workload;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import jdbcpoollab.run.Budget;
 import jdbcpoollab.run.RunPlan;
 import jdbcpoollab.run.Lab;
-import jdbcpoollab.run.LabRun;
+import jdbcpoollab.run.Schema;
+import jdbcpoollab.run.Experiment;
 import jdbcpoollab.runoptions.FaultOptions;
 
 /**
@@ -27,7 +31,7 @@ import jdbcpoollab.runoptions.FaultOptions;
  * @param <O> the scenario's options
  * @param <S> the scenario's summary, which every source's result adds to
  */
-public abstract class FaultRun<O extends FaultOptions, S extends Summary> implements LabRun {
+public abstract class FaultRun<O extends FaultOptions, S extends Summary> implements Experiment<O, Step> {
    final O options;
    final S summary;
    final Lab lab;
@@ -36,7 +40,7 @@ public abstract class FaultRun<O extends FaultOptions, S extends Summary> implem
    private final List<Step> steps = new ArrayList<>();
 
    /** A run of one step per source of {@code options}, in their order; the engine adds them ({@link #add}). */
-   FaultRun(String simulation, Options system, O options, int maxConnections, S summary, Object settings) {
+   FaultRun(String simulation, Options system, O options, int maxConnections, S summary, RunSettings settings) {
       this.options = options;
       this.summary = summary;
       lab = new Lab(system, RunPlan.of(simulation, options.common(), maxConnections, summary, settings)
@@ -44,6 +48,7 @@ public abstract class FaultRun<O extends FaultOptions, S extends Summary> implem
       server = new ServerStatus(lab::database);
    }
 
+   @Override
    public O options() {
       return options;
    }
@@ -61,24 +66,35 @@ public abstract class FaultRun<O extends FaultOptions, S extends Summary> implem
    }
 
    /** The protocol that opens each source's pool before its users load it and closes it once they have left. */
+   @Override
    public PoolProtocol pools() {
       return pools;
    }
 
    /** One step per source, in the order they run. */
+   @Override
    public List<Step> steps() {
       return List.copyOf(steps);
    }
 
-   /** The run's budget: {@code perSourceSeconds} and a margin for each source, and a minute. */
-   Duration budget(double perSourceSeconds) {
-      return Duration.ofSeconds((long) (steps.size() * (perSourceSeconds + 30)) + 60);
+   @Override
+   public List<Assertion> assertions() {
+      return lab.assertions();
    }
+
+   /** The run's budget: every source's {@link #sourceSeconds}. */
+   @Override
+   public Duration maxDuration() {
+      return Budget.of(steps.size(), sourceSeconds(), 0);
+   }
+
+   /** What a source's step takes of its own, the timeouts it may wait out included. */
+   abstract double sourceSeconds();
 
    /** Before the load: the database, and the statement tried once on it. */
    @Override
    public void start() {
-      lab.start("big", (database, c) -> "not needed");
+      lab.start(Schema.BIG, Schema.bigTable(0));
       lab.tryOnce(options.workload());
    }
 

@@ -14,9 +14,9 @@ import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.report.LifetimeSummary;
 import jdbcpoollab.report.LifetimeText;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import jdbcpoollab.run.Budget;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.runoptions.Seconds;
 import jdbcpoollab.runoptions.LifetimeOptions;
@@ -57,7 +57,8 @@ public final class LifetimeEngine extends FaultRun<LifetimeOptions, LifetimeSumm
    /** Before the source's users start: the proxy told to cut connections, the pool opened and filled. */
    private void open(FaultTrial t) {
       lab.faultProxy().cutAfter(options.cutAfterMs());
-      if (!t.open(PERIOD_MS, Seconds.nanos(options.loadSeconds() + 2 * options.socketTimeoutMs() / 1000.0 + 30))) {
+      if (!t.open(PERIOD_MS, Seconds.nanos(Budget.step(options.loadSeconds()
+            + Budget.timeouts(2, options.socketTimeoutMs()))))) {
          return;
       }
       lab.stepStarted(String.format(Locale.ROOT, "%s: pool filled in %.0f ms, %d rounds of %.1f s, %.1f s pauses",
@@ -118,9 +119,10 @@ public final class LifetimeEngine extends FaultRun<LifetimeOptions, LifetimeSumm
       return marks;
    }
 
-   /** The run's budget: every source's load, two socket and two acquire timeouts, and margins. */
-   public Duration maxDuration() {
-      return budget(options.loadSeconds() + 2 * options.socketTimeoutMs() / 1000.0
-            + 2 * options.connectionTimeoutMs() / 1000.0);
+   /** A source's load, two socket and two acquire timeouts. */
+   @Override
+   double sourceSeconds() {
+      return options.loadSeconds() + Budget.timeouts(2, options.socketTimeoutMs())
+            + Budget.timeouts(2, options.connectionTimeoutMs());
    }
 }

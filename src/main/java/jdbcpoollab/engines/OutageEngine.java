@@ -14,13 +14,13 @@ import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.report.OutageSummary;
 import jdbcpoollab.report.OutageText;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import jdbcpoollab.run.Budget;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.runoptions.OutageOptions;
 import jdbcpoollab.runoptions.Seconds;
@@ -68,8 +68,8 @@ public final class OutageEngine extends FaultRun<OutageOptions, OutageSummary> {
 
    /** Before the source's users start: its pool opened and filled, the outage scheduled from then. */
    private void open(Trial t) {
-      if (!t.pool.open(PERIOD_MS, Seconds.nanos(options.loadSeconds() + 2 * options.socketTimeoutMs() / 1000.0
-            + 30))) {
+      if (!t.pool.open(PERIOD_MS, Seconds.nanos(Budget.step(options.loadSeconds()
+            + Budget.timeouts(2, options.socketTimeoutMs()))))) {
          return;
       }
       FaultProxy proxy = lab.faultProxy();
@@ -175,10 +175,11 @@ public final class OutageEngine extends FaultRun<OutageOptions, OutageSummary> {
       return List.of();
    }
 
-   /** The run's budget: every source's load, two socket and two acquire timeouts, and margins. */
-   public Duration maxDuration() {
-      return budget(options.loadSeconds() + 2 * options.socketTimeoutMs() / 1000.0
-            + 2 * options.connectionTimeoutMs() / 1000.0);
+   /** A source's load, two socket and two acquire timeouts. */
+   @Override
+   double sourceSeconds() {
+      return options.loadSeconds() + Budget.timeouts(2, options.socketTimeoutMs())
+            + Budget.timeouts(2, options.connectionTimeoutMs());
    }
 
    @Override

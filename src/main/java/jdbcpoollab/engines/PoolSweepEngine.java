@@ -4,7 +4,6 @@ import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import jdbcpoollab.analysis.Sizing;
-import jdbcpoollab.db.ServerStatus;
 import jdbcpoollab.gatling.Jdbc;
 import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.ClosedStep;
@@ -17,14 +16,10 @@ import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.report.Answers;
-import jdbcpoollab.report.CountersTable;
-import jdbcpoollab.report.ShapesTable;
 import jdbcpoollab.report.SweepSummary;
 import jdbcpoollab.workloads.OwnWorkload;
 import jdbcpoollab.workloads.Workload;
 
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,10 +33,12 @@ import java.util.stream.Stream;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
+import jdbcpoollab.run.Budget;
+import jdbcpoollab.run.Experiment;
 import jdbcpoollab.run.RunPlan;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.Lab;
-import jdbcpoollab.run.LabRun;
+import jdbcpoollab.run.Schema;
 import jdbcpoollab.runoptions.Seconds;
 import jdbcpoollab.runoptions.PoolSweepOptions;
 
@@ -52,7 +49,7 @@ import jdbcpoollab.runoptions.PoolSweepOptions;
  * After the planned steps come slots whose steps are chosen as the run goes ({@link SweepSlots}): a search for the
  * pool sizes ({@code -Dpools=auto}), then the steps that settle the answers.
  */
-public final class PoolSweepEngine implements LabRun {
+public final class PoolSweepEngine implements Experiment<PoolSweepOptions, ClosedStep> {
    private final PoolSweepOptions options;
    private final SweepSummary summary;
    private final Lab lab;
@@ -60,13 +57,10 @@ public final class PoolSweepEngine implements LabRun {
    private final List<SweepPlace> plan;
    private final SweepSlots slots;
    private final PoolProtocol pools = new PoolProtocol();
-   /** The server's counters, read before each step's source opens and after its users have left. */
-   private final ServerStatus server;
-   private final Map<Step, Series> series = new ConcurrentHashMap<>();
+   private final SweepServer server;
    private final Map<Step, SweepPlace> places = new ConcurrentHashMap<>();
-   private final CountersTable counters = new CountersTable();
+   private final Map<Step, StepRecorder> recorders = new ConcurrentHashMap<>();
    private final SweepFiles files;
-   private volatile int serverMaxConnections;
    /** The JVM's warm-up before the first step, null for none. */
    private final SweepWarmup warmup;
 
@@ -84,7 +78,7 @@ public final class PoolSweepEngine implements LabRun {
             .steps(plan.size(), pools::endRun).onInterrupt(pools::interrupt)
             .recoverWithin(options.recoverSeconds()).warmupPerStep(options.warmup()).compareWith(options.compare()));
       files = new SweepFiles(lab, options);
-      server = new ServerStatus(lab::database);
+      server = new SweepServer(lab);
       plan.forEach(place -> {
          Step step = step(place);
          steps.add(step);
@@ -123,7 +117,10 @@ public final class PoolSweepEngine implements LabRun {
 
    /** Reads the sweep's options from the JVM's; bad input ends the run with one line, before anything starts. */
    public static PoolSweepEngine fromSystem() {
-      Options system = Options.fromSystem();
+      return from(Options.fromSystem());
+   }
+
+   static PoolSweepEngine from(Options system) {
       return new PoolSweepEngine("PoolSweep", system, Exit.options(() -> PoolSweepOptions.from(system)));
    }
 
@@ -145,6 +142,7 @@ public final class PoolSweepEngine implements LabRun {
       }));
    }
 
+   @Override
    public PoolSweepOptions options() {
       return options;
    }
@@ -152,6 +150,7 @@ public final class PoolSweepEngine implements LabRun {
    /** The steps in the order they run: the JVM's warm-up first, unless {@code -DjvmWarmup=0}, then the planned
     * ones, then the slots whose steps are chosen as the run goes.
     */
+   @Override
    public List<ClosedStep> steps() {
       return warmup == null ? List.copyOf(steps)
             : Stream.concat(Stream.<ClosedStep>of(warmup.step()), steps.stream()).toList();
@@ -166,7 +165,7 @@ public final class PoolSweepEngine implements LabRun {
             .injectOpen(atOnceUsers(options.users()));
    }
 
-   /** The protocol that opens each step's pool before its users load it and closes it once they have left. */
+   @Override
    public PoolProtocol pools() {
       return pools;
    }
@@ -186,35 +185,20 @@ public final class PoolSweepEngine implements LabRun {
       StepRecorder recorder = new StepRecorder(id, options.users(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
       recorder.splitMachine(lab::serverProcess, options.disturbance());
-      Series s = new Series(recorder);
       Step step = new Step(workload, id.name(), () -> {
-         s.before = server.before();
+         server.opening(recorder);
          return place.open(place.database(lab), id.poolName(), options.connectionTimeoutMs());
       }, recorder, options.think(workload), 0);
       step.threads(options.threads());
-      series.put(step, s);
+      recorders.put(step, recorder);
       places.put(step, place);
       return step;
-   }
-
-   /**
-    * What the summaries need of a step beyond its result: its recorder (its name, a mix's kinds, the server's
-    * connections), and the server's counters as read before its source opened and after its users left.
-    */
-   private static final class Series {
-      private final StepRecorder recorder;
-      private volatile Map<String, Long> before = Map.of();
-      private volatile Map<String, Long> moved;
-
-      Series(StepRecorder recorder) {
-         this.recorder = recorder;
-      }
    }
 
    /** Before the step's users start: its pool opened and filled, while they wait for it. */
    private void open(Step step) {
       step.watch(lab.watch());
-      step.sample(lab::serverActivity, Seconds.nanos(perStepSeconds()));
+      step.sample(lab::serverActivity, Seconds.nanos(Budget.step(stepSeconds())));
       step.enter();
       lab.stepStarted(step.openFailure() != null
             ? step.requestName() + ": pool did not open, step skipped: " + step.openFailure()
@@ -224,92 +208,49 @@ public final class PoolSweepEngine implements LabRun {
 
    /** Once the step's users have left (or the run ends first): its pool closed and the step reported. */
    private List<Outcome> close(Step step) {
-      countersAfter(step);
+      server.left(step, recorders.get(step));
       return report(step, step.close(), null);
-   }
-
-   /**
-    * The server's counters over the step, read while its pool is still open (Threads_connected counts it); their
-    * first is the connections the server accepted, the step's own unless it failed or lost the database.
-    */
-   private void countersAfter(Step step) {
-      Series s = series.get(step);
-      if (!s.before.isEmpty() && s.moved == null) {
-         s.moved = server.since(s.before);
-         counters.put(s.recorder.id().name(), s.moved);
-         if (step.openFailure() == null && step.lostReason() == null) {
-            s.moved.values().stream().findFirst().ifPresent(s.recorder::serverConnections);
-         }
-      }
    }
 
    private List<Outcome> report(Step step, StepResult r, String why) {
       if (r == null) {
          return List.of();
       }
+      SweepPlace place = places.get(step);
+      String refused = step.openFailure() == null ? null : server.refused(place, r.pool());
       String reason = why != null ? why
-            : step.openFailure() != null && tooLarge(connections(step)) ? "pool did not open: "
-                  + ShapesTable.over(places.get(step).instances(), r.pool(), serverMaxConnections)
-                  + ", which refused the rest (Connection_errors_max_connections)"
+            : refused != null ? refused
             : step.openFailure() != null ? "pool did not open: " + step.openFailure()
             : step.cutReason() != null ? step.cutReason() : "cut short";
-      writeCounters();
+      server.writeCounters();
       slots.finished(r);
-      files.stepFinished(step, r, series.get(step).recorder, places.get(step), serverMaxConnections);
+      files.stepFinished(step, r, recorders.get(step), place, server.maxConnections());
       return lab.stepFinished(summary.add(step.requestName(), r), r, reason);
    }
 
-   /** One row per finished step: what the server's connection counters moved by. */
-   private void writeCounters() {
-      synchronized (counters) {
-         if (!counters.isEmpty()) {
-            lab.section(CountersTable.KEY, CountersTable.TITLE, counters.table(), counters.rows(),
-                  CountersTable.note(lab.database().dialect().peakCounters()));
-         }
-      }
-   }
-
+   @Override
    public List<Assertion> assertions() {
       return lab.assertions();
    }
 
-   /** The run's budget: every step's warm-up, window and two acquire timeouts, plus margins. */
+   /** The run's budget: every planned step and slot, and the JVM's warm-up. */
+   @Override
    public Duration maxDuration() {
-      return Duration.ofSeconds((long) (steps.size() * perStepSeconds() + options.jvmWarmup()) + 60);
+      return Budget.of(steps.size(), stepSeconds(), options.jvmWarmup());
    }
 
-   private double perStepSeconds() {
-      return options.warmup() + options.seconds() + 2 * options.connectionTimeoutMs() / 1000.0 + 30;
+   /** What a step takes of its own: its warm-up, its window and two acquire timeouts. */
+   private double stepSeconds() {
+      return options.warmup() + options.seconds() + Budget.timeouts(2, options.connectionTimeoutMs());
    }
 
    /** Before the load: the database, the table the workloads need, and each statement tried once. */
    @Override
    public void start() {
-      int rows = options.tableRows();
-      lab.start("big", (database, c) -> rows == 0 ? "not needed"
-            : rows + " rows " + database.dialect().ensureBigTable(c, rows).name().toLowerCase(Locale.ROOT));
+      lab.start(Schema.BIG, Schema.bigTable(options.tableRows()));
       options.workloads().stream().flatMap(w -> w.kinds().isEmpty() ? Stream.of(w) : w.kinds().stream()).distinct()
             .forEach(lab::tryOnce);
-      try (Connection c = lab.database().connect()) {
-         serverMaxConnections = lab.database().dialect().maxConnections(c);
-      } catch (SQLException e) {
-         serverMaxConnections = 0;
-      }
-      for (int n : options.instances()) {
-         options.pools().stream().filter(pool -> tooLarge(n * pool)).forEach(pool -> lab.console().say(
-               ShapesTable.tooMany(n, pool, serverMaxConnections)));
-      }
-   }
-
-   /** The connections a step's pools hold at once, every instance's pool full. */
-   private int connections(Step step) {
-      SweepPlace place = places.get(step);
-      return place.instances() * place.pool();
-   }
-
-   /** Connections the server cannot give all at once, besides the lab's own one. */
-   private boolean tooLarge(int connections) {
-      return serverMaxConnections > 0 && connections > serverMaxConnections - 1;
+      server.readMaxConnections(options);
    }
 
    @Override

@@ -1,6 +1,7 @@
 package jdbcpoollab.engines;
 
 import io.gatling.javaapi.core.Assertion;
+import io.gatling.javaapi.core.OpenInjectionStep;
 import jdbcpoollab.analysis.NumberText;
 import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.OpenStep;
@@ -16,11 +17,14 @@ import jdbcpoollab.workloads.Workload;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
+
+import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
+import jdbcpoollab.run.Budget;
 import jdbcpoollab.run.RunPlan;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.Lab;
-import jdbcpoollab.run.LabRun;
+import jdbcpoollab.run.Schema;
+import jdbcpoollab.run.OpenExperiment;
 import jdbcpoollab.runoptions.Seconds;
 import jdbcpoollab.runoptions.RateSweepOptions;
 
@@ -29,7 +33,7 @@ import jdbcpoollab.runoptions.RateSweepOptions;
  * pool of that size filled and the request threads started before the first arrival), and the run around them
  * (summaries, gates, interrupts, budget).
  */
-public final class RateSweepEngine implements LabRun {
+public final class RateSweepEngine implements OpenExperiment<RateSweepOptions> {
    /** Arrivals go on this long after the window, so that the window closes under load; they are not served. */
    private static final double TAIL_SECONDS = 0.5;
    /**
@@ -47,43 +51,47 @@ public final class RateSweepEngine implements LabRun {
       this.options = options;
       summary = new RateSweepSummary(options.rate(), options.sloP99Ms(),
             options.from() == null ? null : SweepRun.read(options.from()));
+      List<Axes.At> plan = new Axes().axis("workload", options.workloads()).axis("pool", options.pools())
+            .axis("source", options.sources()).product();
       lab = new Lab(system, RunPlan.of("RateSweep", options.common(), options.largestPool() + 50, summary,
                   options.settings())
-            .steps(options.workloads().size() * options.pools().size() * options.sources().size(),
-                  steps.pools()::endRun)
+            .steps(plan.size(), steps.pools()::endRun)
             .onInterrupt(steps.pools()::interrupt).recoverWithin(options.recoverSeconds())
             .warmupPerStep(options.warmup()));
-      for (Workload workload : options.workloads()) {
-         for (int pool : options.pools()) {
-            for (PoolLibrary source : options.sources()) {
-               steps.add(lab, step(workload, pool, source), step -> NumberText.trimmed(options.rate())
-                     + " requests/s arrive", (step, r) -> summary.add(step.requestName(), r));
-            }
-         }
-      }
+      plan.forEach(at -> steps.add(lab, step(at), step -> NumberText.trimmed(options.rate()) + " requests/s arrive",
+            (step, r) -> summary.add(step.requestName(), r)));
    }
 
    /** Reads the sweep's options from the JVM's; bad input ends the run with one line, before anything starts. */
    public static RateSweepEngine fromSystem() {
-      Options system = Options.fromSystem();
+      return from(Options.fromSystem());
+   }
+
+   static RateSweepEngine from(Options system) {
       return new RateSweepEngine(system, Exit.options(() -> RateSweepOptions.from(system)));
    }
 
+   @Override
    public RateSweepOptions options() {
       return options;
    }
 
-   /** The steps in the order they run. */
+   @Override
    public List<OpenStep> steps() {
       return steps.steps();
    }
 
    /** The protocol that opens each step's pool before its first arrival and closes it after its last. */
+   @Override
    public PoolProtocol pools() {
       return steps.pools();
    }
 
-   private OpenStep step(Workload workload, int pool, PoolLibrary source) {
+   /** The step of one workload at one pool size with one source, as the plan's axes give them. */
+   private OpenStep step(Axes.At at) {
+      Workload workload = at.get("workload", Workload.class);
+      int pool = at.get("pool", Integer.class);
+      PoolLibrary source = at.get("source", PoolLibrary.class);
       StepId id = new StepId(workload.name(), options.severalSources() ? source.name() : "", pool, 1, 1,
             StepId.digits(options.largestPool()));
       StepRecorder window = new StepRecorder(id, options.threads(), Seconds.nanos(options.warmup()),
@@ -95,8 +103,14 @@ public final class RateSweepEngine implements LabRun {
             options.threadKind());
    }
 
+   /** Users arriving at the rate at random intervals for the step's warm-up, its window and a short tail. */
+   @Override
+   public List<OpenInjectionStep> arrivals(OpenStep step) {
+      return List.of(constantUsersPerSec(options.rate()).during(arrivals()).randomized());
+   }
+
    /** How long requests arrive in each step: its warm-up, its window and a short tail. */
-   public Duration arrivals() {
+   private Duration arrivals() {
       return arrivals(options.warmup(), options.seconds(), options.rate());
    }
 
@@ -109,22 +123,22 @@ public final class RateSweepEngine implements LabRun {
             + FIRST_ARRIVAL_GAPS / rate));
    }
 
+   @Override
    public List<Assertion> assertions() {
       return lab.assertions();
    }
 
-   /** The run's budget: every step's arrivals, two acquire timeouts and Gatling's ticks, plus margins. */
+   /** The run's budget: every step's arrivals and two acquire timeouts. */
+   @Override
    public Duration maxDuration() {
-      double perStep = arrivals().toMillis() / 1000.0 + 2 * options.connectionTimeoutMs() / 1000.0 + 30;
-      return Duration.ofSeconds((long) (steps.steps().size() * perStep) + 60);
+      return Budget.of(steps.steps().size(), arrivals().toMillis() / 1000.0
+            + Budget.timeouts(2, options.connectionTimeoutMs()), 0);
    }
 
    /** Before the load: the database, the table the workloads need, and each statement tried once. */
    @Override
    public void start() {
-      int rows = options.tableRows();
-      lab.start("big", (database, c) -> rows == 0 ? "not needed"
-            : rows + " rows " + database.dialect().ensureBigTable(c, rows).name().toLowerCase(Locale.ROOT));
+      lab.start(Schema.BIG, Schema.bigTable(options.tableRows()));
       options.workloads().forEach(lab::tryOnce);
    }
 

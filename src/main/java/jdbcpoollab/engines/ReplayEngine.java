@@ -28,10 +28,11 @@ import java.util.Map;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.nothingFor;
 import static jdbcpoollab.analysis.NumberText.trimmed;
+import jdbcpoollab.run.Budget;
 import jdbcpoollab.run.RunPlan;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.Lab;
-import jdbcpoollab.run.LabRun;
+import jdbcpoollab.run.OpenExperiment;
 import jdbcpoollab.runoptions.ReplayOptions;
 
 /**
@@ -40,7 +41,7 @@ import jdbcpoollab.runoptions.ReplayOptions;
  * the capture's span at its speed, from the first arrival; the capture's first half second arrives again after it,
  * so that the window closes under load. Each step's workload is its requests in order of arrival.
  */
-public final class ReplayEngine implements LabRun {
+public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
    /** Arrivals go on this long after the window (the capture's start again), so that it closes under load. */
    private static final double TAIL_SECONDS = 0.5;
 
@@ -60,18 +61,13 @@ public final class ReplayEngine implements LabRun {
       Map<Double, Double> rates = new LinkedHashMap<>();
       options.speeds().forEach(speed -> rates.put(speed, rate(speed)));
       summary = new ReplaySummary(options.sloP99Ms(), options.replay().requests().size(), rates);
+      List<Axes.At> plan = new Axes().axis("speed", options.speeds()).axis("pool", options.pools())
+            .axis("source", options.sources()).product();
       lab = new Lab(system, RunPlan.of("Replay", options.common(), options.largestPool() + 50, summary,
                   options.settings())
-            .steps(options.speeds().size() * options.pools().size() * options.sources().size(),
-                  steps.pools()::endRun)
+            .steps(plan.size(), steps.pools()::endRun)
             .onInterrupt(steps.pools()::interrupt).recoverWithin(options.recoverSeconds()));
-      for (double speed : options.speeds()) {
-         for (int pool : options.pools()) {
-            for (PoolLibrary source : options.sources()) {
-               steps.add(lab, step(speed, pool, source), this::arriving, this::finished);
-            }
-         }
-      }
+      plan.forEach(at -> steps.add(lab, step(at), this::arriving, this::finished));
    }
 
    /** Reads Replay's options from the JVM's; bad input ends the run with one line, before anything starts. */
@@ -80,16 +76,18 @@ public final class ReplayEngine implements LabRun {
       return new ReplayEngine(system, Exit.options(() -> ReplayOptions.from(system)));
    }
 
+   @Override
    public ReplayOptions options() {
       return options;
    }
 
-   /** The steps in the order they run. */
+   @Override
    public List<OpenStep> steps() {
       return steps.steps();
    }
 
    /** The protocol that opens each step's pool before its first arrival and closes it after its last. */
+   @Override
    public PoolProtocol pools() {
       return steps.pools();
    }
@@ -99,7 +97,11 @@ public final class ReplayEngine implements LabRun {
       return options.replay().requests().size() / (options.captureSeconds() / speed);
    }
 
-   private OpenStep step(double speed, int pool, PoolLibrary source) {
+   /** The step of one speed at one pool size with one source, as the plan's axes give them. */
+   private OpenStep step(Axes.At at) {
+      double speed = at.get("speed", Double.class);
+      int pool = at.get("pool", Integer.class);
+      PoolLibrary source = at.get("source", PoolLibrary.class);
       List<ReplayRequest> sped = options.replay().at(speed);
       long first = sped.get(0).arrivalMicros();
       long window = Math.round(options.captureSeconds() / speed * 1e6);
@@ -123,6 +125,7 @@ public final class ReplayEngine implements LabRun {
     * When the step's users arrive: one at each captured arrival (those of one millisecond together), the first at
     * once.
     */
+   @Override
    public List<OpenInjectionStep> arrivals(OpenStep step) {
       List<OpenInjectionStep> injection = new ArrayList<>();
       long previous = 0;
@@ -156,16 +159,18 @@ public final class ReplayEngine implements LabRun {
       return summary.add(t.speed(), step.requestName(), r, held);
    }
 
+   @Override
    public List<Assertion> assertions() {
       return lab.assertions();
    }
 
-   /** The run's budget: every step's arrivals and tail, two acquire timeouts and Gatling's ticks, plus margins. */
+   /** The run's budget: every step's tail and two acquire timeouts, and its arrivals, which differ by speed. */
+   @Override
    public Duration maxDuration() {
-      double perStep = 2 * options.connectionTimeoutMs() / 1000.0 + TAIL_SECONDS + 30;
       double arriving = options.speeds().stream().mapToDouble(s -> options.captureSeconds() / s).sum()
             * options.pools().size() * options.sources().size();
-      return Duration.ofSeconds((long) (steps.steps().size() * perStep + arriving) + 60);
+      return Budget.of(steps.steps().size(), Budget.timeouts(2, options.connectionTimeoutMs()) + TAIL_SECONDS,
+            arriving);
    }
 
    /**

@@ -5,6 +5,7 @@ import jdbcpoollab.db.WorkTable;
 import jdbcpoollab.measure.RunRecorder;
 import jdbcpoollab.measure.RunResult;
 import jdbcpoollab.pools.ConnectionSource;
+import jdbcpoollab.workloads.WorkFeeder;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -24,6 +25,7 @@ public final class Batch implements LoadStep {
    private final RunRecorder recorder;
    private final ServerStatus server;
    private final int rows;
+   private final WorkFeeder feeder;
    private volatile Map<String, Long> before = Map.of();
    private volatile UserThreads threads = ThreadKinds.platform();
 
@@ -31,15 +33,17 @@ public final class Batch implements LoadStep {
     * @param name   the run, such as "run 3 none"
     * @param option the option, which names its requests in Gatling's report
     * @param rows   the work table's kept rows
+    * @param feeder which statement on which row, for each of its users' operations
     */
    public Batch(String name, String option, ConnectionSource.Opener opener, RunRecorder recorder, ServerStatus server,
-                int rows) {
+                int rows, WorkFeeder feeder) {
       this.name = name;
       this.option = option;
       this.source = new SharedSource(opener);
       this.recorder = recorder;
       this.server = server;
       this.rows = rows;
+      this.feeder = feeder;
    }
 
    @Override
@@ -55,6 +59,11 @@ public final class Batch implements LoadStep {
    @Override
    public UserThreads threads() {
       return threads;
+   }
+
+   /** Which statement on which row, for each of its users' operations. */
+   public WorkFeeder feeder() {
+      return feeder;
    }
 
    /** The name of an operation in Gatling's report. */

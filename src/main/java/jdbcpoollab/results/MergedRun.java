@@ -1,5 +1,7 @@
 package jdbcpoollab.results;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.measure.HistogramLog;
 import jdbcpoollab.measure.MergedStep;
@@ -10,6 +12,7 @@ import jdbcpoollab.report.KindsTable;
 import jdbcpoollab.report.MergeTable;
 import jdbcpoollab.report.SweepSummary;
 import jdbcpoollab.settings.PoolSweepSettings;
+import jdbcpoollab.settings.RunSettings;
 
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -25,6 +28,14 @@ import java.util.Optional;
  */
 public final class MergedRun {
    private MergedRun() {
+   }
+
+   /** The first run's settings as summary.json holds them, with the merged users and what was merged. */
+   record Merged(@JsonIgnore Map<String, Object> values) implements RunSettings {
+      @JsonAnyGetter
+      Map<String, Object> entries() {
+         return values;
+      }
    }
 
    /**
@@ -43,7 +54,7 @@ public final class MergedRun {
       PoolSweepSettings plan = first.sweepSettings();
       SweepSummary summary = new SweepSummary(new Sizing.Context(users,
             plan.databaseCores() == null ? 0 : plan.databaseCores(), plan.acquireP99Ms(), first.thinkMs()));
-      RunRecord record = new RunRecord(results, first.simulation(), settings, summary, gates -> { },
+      RunRecord record = new RunRecord(results, first.simulation(), new Merged(settings), summary, gates -> { },
             markdown -> "", Redactor::text, why -> {
                throw new IllegalStateException("the merged run cannot be written: " + why);
             });

@@ -6,6 +6,7 @@ import jdbcpoollab.redact.Redactor;
 import jdbcpoollab.report.Summary;
 import jdbcpoollab.report.Table;
 import jdbcpoollab.settings.Environment;
+import jdbcpoollab.settings.RunSettings;
 
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -28,7 +29,7 @@ import java.util.function.UnaryOperator;
 public final class RunRecord {
    private final Path results;
    private final String simulation;
-   private final Object settings;
+   private final RunSettings settings;
    private final Summary summary;
    private final Consumer<Map<String, Object>> gatesJson;
    private final Function<Boolean, String> gatesReport;
@@ -53,7 +54,7 @@ public final class RunRecord {
     * @param redact      masks passwords in failure messages
     * @param lost        told once, with the reason, when the files cannot be written
     */
-   public RunRecord(Path results, String simulation, Object settings, Summary summary,
+   public RunRecord(Path results, String simulation, RunSettings settings, Summary summary,
                     Consumer<Map<String, Object>> gatesJson, Function<Boolean, String> gatesReport,
                     UnaryOperator<String> redact, Consumer<String> lost) {
       this.results = results;

@@ -17,13 +17,21 @@ public final class Budget {
    }
 
    /**
+    * Whole seconds, of the sum taken to the millisecond first: seconds such as 0.1 + 0.2 are not exact in binary, and
+    * their sum would otherwise be floored a second below what it is.
+    *
     * @param steps        how many steps the run plans
     * @param stepSeconds  what each step takes of its own, timeouts it may wait out included
     * @param extraSeconds what the run takes beyond its steps (a JVM warm-up, arrivals that differ by step)
     */
    public static Duration of(int steps, double stepSeconds, double extraSeconds) {
-      return Duration.ofSeconds((long) (steps * (stepSeconds + STEP_MARGIN_SECONDS) + extraSeconds
-            + RUN_MARGIN_SECONDS));
+      double seconds = steps * step(stepSeconds) + extraSeconds + RUN_MARGIN_SECONDS;
+      return Duration.ofSeconds(Math.round(seconds * 1000) / 1000);
+   }
+
+   /** What one step may take: its own seconds and a step's margin; what samples a step stops at it. */
+   public static double step(double stepSeconds) {
+      return stepSeconds + STEP_MARGIN_SECONDS;
    }
 
    /** What waiting out {@code count} timeouts of {@code millis} each can take, in seconds. */

@@ -11,7 +11,8 @@ import java.util.List;
  * An experiment of the lab, as the simulation that hosts it ({@link LabSimulation#host}) sees it: its options read
  * and checked and its steps planned as it is built, started before Gatling's load and finished after it. A
  * simulation is its plan over this contract: the steps, the protocol that opens and closes each step's pool, the
- * gates as assertions and the run's budget.
+ * gates as assertions and the run's budget; an experiment of the open model also says when each step's users arrive
+ * ({@link OpenExperiment}).
  *
  * @param <O> the experiment's options
  * @param <S> its steps, in the order they run

@@ -2,13 +2,10 @@ package jdbcpoollab.run;
 
 import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.db.Database;
-import jdbcpoollab.db.EmbeddedMariaDb;
-import jdbcpoollab.db.ErrorMessages;
 import jdbcpoollab.db.FaultProxy;
 import jdbcpoollab.db.RunDatabase;
 import jdbcpoollab.db.ServerActivity;
 import jdbcpoollab.db.ServerProcess;
-import jdbcpoollab.db.ServerOptions;
 import jdbcpoollab.load.DatabaseWatch;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.measure.StepResult;
@@ -24,14 +21,12 @@ import jdbcpoollab.options.LabProperties;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import jdbcpoollab.runoptions.GateOptions;
 import jdbcpoollab.runoptions.ForeignOptions;
 
@@ -44,7 +39,6 @@ import jdbcpoollab.runoptions.ForeignOptions;
 public final class Lab {
    /** The file a run names its folder in, for the script that started it (the repository's {@code ./lab}). */
    public static final String RUN_FOLDER_FILE = LabProperties.RUN_FOLDER_FILE;
-   private static final Duration CONNECT_WITHIN = Duration.ofSeconds(10);
    private final RunGates gates;
    private final RunDatabase db;
    private final Console console;
@@ -88,13 +82,6 @@ public final class Lab {
       return watch;
    }
 
-   /** Creates or checks a table the simulation needs, as the lab starts. */
-   @FunctionalInterface
-   public interface Schema {
-      /** @return what it found or did, such as "100000 rows reused" */
-      String ensure(Database database, Connection connection) throws SQLException;
-   }
-
    /**
     * Creates the results folder, starts or reaches the database and ensures the named table. Each failure ends the
     * run here, before any load, with one line and its own exit code.
@@ -122,38 +109,14 @@ public final class Lab {
                   + ": " + e.getMessage());
          }
       }
-      long t0 = System.nanoTime();
-      Database database;
-      try {
-         database = db.start();
-      } catch (EmbeddedMariaDb.Busy e) {
-         throw end.failed(Exit.BUSY, e.getMessage());
-      } catch (EmbeddedMariaDb.Refused e) {
-         throw end.failed(Exit.BAD_OPTION, e.getMessage());
-      } catch (IllegalStateException e) {
-         throw end.failed(Exit.DATABASE_UNAVAILABLE, e.getMessage());
-      }
-      environment(Environment.at(database.safeUrl()));
-      try (Connection c = database.connect(CONNECT_WITHIN)) {
-         String server = database.describeServer(c);
-         long t1 = System.nanoTime();
-         String tableState = table.ensure(database, c);
-         long t2 = System.nanoTime();
-         environment(environment.connected(server, Database.describeDriver(c), tableName, tableState));
-         console.say(String.format(Locale.ROOT, "%s at %s (ready in %.1f s; table %s %s in %.1f s)",
-               server, database.safeUrl(), (t1 - t0) / 1e9, tableName, tableState, (t2 - t1) / 1e9));
-         serverVariables(c, server);
-      } catch (SQLException e) {
-         throw end.failed(Exit.DATABASE_UNAVAILABLE, "cannot connect to the database at " + database.address() + " ("
-               + database.safeUrl() + "): " + ErrorMessages.describe(e));
-      }
+      Database database = new DatabaseStart(db, console, end, this::environment).start(tableName, table);
       watch = new DatabaseWatch(database, recoverWithin, line -> {
          synchronized (end) {
             steps.watchLine(line);
          }
       });
-      environment(environment.client(Runtime.getRuntime().availableProcessors(), JvmFacts.javaVersion(),
-            gates.any() ? gates.describe() : null));
+      environment(connected -> connected.client(Runtime.getRuntime().availableProcessors(),
+            JvmFacts.javaVersion(), gates.any() ? gates.describe() : null));
       console.say("results go to " + record.dir().toAbsolutePath());
       boolean written;
       synchronized (end) {
@@ -164,26 +127,11 @@ public final class Lab {
       }
    }
 
-   /** Records what the embedded server runs with of {@code -Ddb.serverOption}, and says where it differs. */
-   private void serverVariables(Connection c, String server) throws SQLException {
-      Map<String, String> running = db.serverVariables(c);
-      if (running.isEmpty()) {
-         return;
-      }
-      environment(environment.serverVariables(running));
-      db.serverOptions().forEach((name, asked) -> {
-         if (!ServerOptions.same(asked, running.get(name))) {
-            console.say("-D" + ServerOptions.OPTION + " asked for " + name + "=" + asked + "; " + server
-                  + " runs with " + name + "=" + running.get(name) + " (it adjusts a value out of its range); the "
-                  + "settings record both");
-         }
-      });
-   }
-
-   private void environment(Environment where) {
+   /** Changes the run's environment and records it. */
+   private void environment(UnaryOperator<Environment> change) {
       synchronized (end) {
-         environment = where;
-         record.environment(where);
+         environment = change.apply(environment);
+         record.environment(environment);
       }
    }
 

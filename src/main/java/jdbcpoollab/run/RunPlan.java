@@ -1,11 +1,13 @@
 package jdbcpoollab.run;
 
 import jdbcpoollab.report.Summary;
+import jdbcpoollab.runoptions.CommonOptions;
+import jdbcpoollab.settings.RunSettings;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import jdbcpoollab.runoptions.CommonOptions;
+import java.util.function.Consumer;
 
 /**
  * What a run is, given whole to its {@link Lab} as the lab is built: written as
@@ -27,42 +29,73 @@ import jdbcpoollab.runoptions.CommonOptions;
  * @param baseline            the run the report page compares this one with; null for the previous run of the same
  *                            simulation
  */
-public record RunPlan(String simulation, CommonOptions common, int maxConnections, Summary summary, Object settings,
-                      int steps, Runnable closeUnfinished, Runnable interruptUnfinished, Duration recoverWithin,
-                      double warmupPerStep, Path baseline) {
+public record RunPlan(String simulation, CommonOptions common, int maxConnections, Summary summary,
+                      RunSettings settings, int steps, Runnable closeUnfinished, Runnable interruptUnfinished,
+                      Duration recoverWithin, double warmupPerStep, Path baseline) {
    private static final Runnable NOTHING = () -> { };
 
    /** A run of no steps yet, recovering within 10 s, without warm-up or a baseline. */
    public static RunPlan of(String simulation, CommonOptions common, int maxConnections, Summary summary,
-                            Object settings) {
+                            RunSettings settings) {
       return new RunPlan(simulation, common, maxConnections, summary, settings, 0, NOTHING, NOTHING,
             Duration.ofSeconds(10), 0, null);
    }
 
    public RunPlan steps(int count, Runnable closeThoseUnfinished) {
-      return new RunPlan(simulation, common, maxConnections, summary, settings, count, closeThoseUnfinished,
-            interruptUnfinished, recoverWithin, warmupPerStep, baseline);
+      return with(plan -> {
+         plan.steps = count;
+         plan.closeUnfinished = closeThoseUnfinished;
+      });
    }
 
    public RunPlan onInterrupt(Runnable interruptThoseUnfinished) {
-      return new RunPlan(simulation, common, maxConnections, summary, settings, steps, closeUnfinished,
-            interruptThoseUnfinished, recoverWithin, warmupPerStep, baseline);
+      return with(plan -> plan.interruptUnfinished = interruptThoseUnfinished);
    }
 
    /** {@code -DrecoverSeconds}, as the options give it. */
    public RunPlan recoverWithin(double seconds) {
-      return new RunPlan(simulation, common, maxConnections, summary, settings, steps, closeUnfinished,
-            interruptUnfinished, Duration.ofMillis((long) (seconds * 1000)), warmupPerStep, baseline);
+      return with(plan -> plan.recoverWithin = Duration.ofMillis((long) (seconds * 1000)));
    }
 
    public RunPlan warmupPerStep(double seconds) {
-      return new RunPlan(simulation, common, maxConnections, summary, settings, steps, closeUnfinished,
-            interruptUnfinished, recoverWithin, seconds, baseline);
+      return with(plan -> plan.warmupPerStep = seconds);
    }
 
    /** The run of {@code runs} (none, or the one {@code -Dcompare} names) the page compares this one with. */
    public RunPlan compareWith(List<Path> runs) {
-      return new RunPlan(simulation, common, maxConnections, summary, settings, steps, closeUnfinished,
-            interruptUnfinished, recoverWithin, warmupPerStep, runs.isEmpty() ? null : runs.get(runs.size() - 1));
+      return with(plan -> plan.baseline = runs.isEmpty() ? null : runs.get(runs.size() - 1));
+   }
+
+   /** This plan with {@code change} made to what is given after {@link #of}. */
+   private RunPlan with(Consumer<Builder> change) {
+      Builder plan = new Builder(this);
+      change.accept(plan);
+      return plan.build();
+   }
+
+   /** What is given after {@link #of}, copied from a plan to be changed. */
+   private static final class Builder {
+      private final RunPlan from;
+      private int steps;
+      private Runnable closeUnfinished;
+      private Runnable interruptUnfinished;
+      private Duration recoverWithin;
+      private double warmupPerStep;
+      private Path baseline;
+
+      Builder(RunPlan from) {
+         this.from = from;
+         steps = from.steps;
+         closeUnfinished = from.closeUnfinished;
+         interruptUnfinished = from.interruptUnfinished;
+         recoverWithin = from.recoverWithin;
+         warmupPerStep = from.warmupPerStep;
+         baseline = from.baseline;
+      }
+
+      RunPlan build() {
+         return new RunPlan(from.simulation, from.common, from.maxConnections, from.summary, from.settings, steps,
+               closeUnfinished, interruptUnfinished, recoverWithin, warmupPerStep, baseline);
+      }
    }
 }

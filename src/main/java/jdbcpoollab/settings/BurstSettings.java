@@ -17,7 +17,7 @@ import java.util.Map;
 public record BurstSettings(List<String> sources, int minIdle, int maxPool, int idleTimeoutMs, int connectMs,
                             int burst, int ops, double idleSeconds, double maxSeconds, double sampleMs,
                             int connectionTimeoutMs, int socketTimeoutMs, String workload, String query,
-                            @JsonIgnore Map<String, Object> workloadOptions) {
+                            @JsonIgnore Map<String, Object> workloadOptions) implements RunSettings {
 
    @JsonAnyGetter
    Map<String, Object> options() {

@@ -7,5 +7,5 @@ package jdbcpoollab.settings;
  * @param seconds how long the statement log was read
  * @param log     where the statements came from: MySQL's general log table, or PostgreSQL's server log file
  */
-public record CaptureSettings(String product, double seconds, String log) {
+public record CaptureSettings(String product, double seconds, String log) implements RunSettings {
 }

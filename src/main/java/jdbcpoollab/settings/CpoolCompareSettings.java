@@ -18,5 +18,5 @@ import java.util.Map;
 public record CpoolCompareSettings(List<String> options, String baselineOption, int users, int ops, int repeat,
                               String workload, int workRows, int connectionTimeoutMs, String cincr, int rttMs,
                               Map<String, String> serverOptions,
-                              @JsonInclude(JsonInclude.Include.NON_NULL) String threads) {
+                              @JsonInclude(JsonInclude.Include.NON_NULL) String threads) implements RunSettings {
 }

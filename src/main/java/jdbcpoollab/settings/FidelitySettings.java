@@ -10,5 +10,6 @@ import java.util.List;
  * @param plugin   the community JDBC plugin's artifact, the third contender (first round only)
  */
 public record FidelitySettings(String source, String workload, int users, double seconds, double warmup,
-                               double s1Seconds, List<Integer> pools, int rounds, String plugin) {
+                               double s1Seconds, List<Integer> pools, int rounds, String plugin)
+      implements RunSettings {
 }

@@ -20,7 +20,7 @@ import java.util.Map;
 public record LifetimeSettings(List<String> sources, int pool, int users, int rounds, double workSeconds,
                                double pauseSeconds, int cutAfterMs, int maxLifetimeMs, int keepaliveMs,
                                int connectionTimeoutMs, int socketTimeoutMs, int failurePauseMs, String workload, String query,
-                               @JsonIgnore Map<String, Object> workloadOptions) {
+                               @JsonIgnore Map<String, Object> workloadOptions) implements RunSettings {
 
    @JsonAnyGetter
    Map<String, Object> options() {

@@ -17,7 +17,8 @@ import java.util.Map;
  */
 public record OutageSettings(List<String> sources, String down, int pool, int users, double steadySeconds,
                              double downSeconds, double afterSeconds, int connectionTimeoutMs, int socketTimeoutMs,
-                             int failurePauseMs, String workload, String query, @JsonIgnore Map<String, Object> workloadOptions) {
+                             int failurePauseMs, String workload, String query,
+                             @JsonIgnore Map<String, Object> workloadOptions) implements RunSettings {
 
    @JsonAnyGetter
    Map<String, Object> options() {

@@ -26,7 +26,7 @@ public record PoolSweepSettings(String source, int users, double seconds, double
                             @JsonIgnore Map<String, Object> workloadOptions, int connectionTimeoutMs,
                             double recoverSeconds, List<Integer> pools, List<String> workloads,
                             Map<String, String> queries, double acquireP99Ms, int repeat, Integer databaseCores,
-                            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> drivers) {
+                            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> drivers) implements RunSettings {
    /** The acquire-wait limit of a run that does not name one. */
    public static final double DEFAULT_ACQUIRE_P99_MS = 50;
 

@@ -22,7 +22,7 @@ public record RateSweepSettings(String source, double rate, int threads, int que
                                 String from, double seconds, double warmup,
                                 @JsonIgnore Map<String, Object> workloadOptions, int connectionTimeoutMs,
                                 double recoverSeconds, List<Integer> pools, List<String> workloads,
-                                Map<String, String> queries) {
+                                Map<String, String> queries) implements RunSettings {
 
    @JsonAnyGetter
    Map<String, Object> options() {

@@ -18,5 +18,6 @@ import java.util.List;
  */
 public record ReplaySettings(String capture, String source, int requests, double seconds, List<Double> speeds,
                              List<Integer> pools, double sloP99Ms, int threads, int queueLimit, boolean writes,
-                             boolean sameServer, int connectionTimeoutMs, double recoverSeconds) {
+                             boolean sameServer, int connectionTimeoutMs, double recoverSeconds)
+      implements RunSettings {
 }

@@ -23,7 +23,7 @@ public class Capture extends LabSimulation {
 
    // Chains: the capture itself, one request: the log read for -Dseconds, the capture file and profile written, the
    // server's log settings put back.
-   private final ChainBuilder listen = exec(BlockingWork.report(CaptureEngine.REQUEST, capture::take));
+   private final ChainBuilder listen = exec(BlockingWork.report(CaptureEngine.REQUEST, capture.steps().get(0).take()));
 
    {
       setUp(scenario(CaptureEngine.REQUEST).exec(listen).injectOpen(atOnceUsers(1)))

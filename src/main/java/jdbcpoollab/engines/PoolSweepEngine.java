@@ -70,7 +70,8 @@ public final class PoolSweepEngine implements Experiment<PoolSweepOptions, Close
             options.databaseCores() == null ? 0 : options.databaseCores(), options.acquireP99Ms(), options.thinkMs());
       plan = SweepPlace.plan(options);
       slots = new SweepSlots(options, context, SweepPlace.series(options), plan.size(), this::id);
-      summary = new SweepSummary(context, new Answers(options.autoPools(), slots.settleSeconds()));
+      summary = new SweepSummary(context, new Answers(options.autoPools(), slots.settleSeconds(),
+            options.warmup() + options.seconds()));
       int poolsAtOnce = options.workloads().stream().mapToInt(w -> options.split(w) ? w.kinds().size() : 1).max()
             .orElse(1);
       lab = new Lab(system, RunPlan.of(simulation, options.common(), poolsAtOnce * options.mostInstances()

@@ -3,6 +3,7 @@ package jdbcpoollab.report;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import jdbcpoollab.analysis.Answer;
 import jdbcpoollab.analysis.KneeSearch;
+import jdbcpoollab.analysis.NumberText;
 import jdbcpoollab.analysis.Settling;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.files.Json;
@@ -22,21 +23,25 @@ import java.util.stream.Collectors;
  *
  * @param autoPools     the sweep searched for its pool sizes ({@code -Dpools=auto})
  * @param settleSeconds the warm-up and window time settling could spend; 0 when it was off
+ * @param stepSeconds   a step's warm-up and window, which each settling step counts against settleSeconds; 0 when
+ *                      not known (a summary.json written before it was)
  */
-public record Answers(boolean autoPools, double settleSeconds) {
+public record Answers(boolean autoPools, double settleSeconds, double stepSeconds) {
 
    /**
     * A workload's answer as summary.json's {@code answers} holds it when the sweep settles it or searches.
     *
     * @param pool          the pick as settling sees it; null when nothing could be picked
     * @param candidates    the pools still open, the pick alone once settled
-    * @param disturbed     the labels of the usable steps other work on the machine disturbed
+    * @param disturbed     the names of the usable steps other work on the machine disturbed
     * @param passes        the most passes any pool of the workload ran
     * @param settleSeconds the warm-up and window time settling could spend
+    * @param stepSeconds   a step's warm-up and window
     * @param search        the search for the pool sizes; absent without {@code -Dpools=auto}
     */
    record Written(String workload, Integer pool, boolean settled, List<Integer> candidates, List<String> disturbed,
-                  int passes, double settleSeconds, @JsonInclude(JsonInclude.Include.NON_NULL) Search search) {
+                  int passes, double settleSeconds, double stepSeconds,
+                  @JsonInclude(JsonInclude.Include.NON_NULL) Search search) {
    }
 
    /**
@@ -62,7 +67,7 @@ public record Answers(boolean autoPools, double settleSeconds) {
                   why(knee));
          }
          answers.add(Json.toMap(new Written(answer.workload(), answer.pool(), answer.settled(), answer.candidates(),
-               answer.disturbed(), answer.passes(), settleSeconds, search)));
+               answer.disturbed(), answer.passes(), settleSeconds, stepSeconds, search)));
       }
       return answers;
    }
@@ -76,7 +81,7 @@ public record Answers(boolean autoPools, double settleSeconds) {
          for (Object answer : answers) {
             Written a = Json.as(answer, Written.class);
             if (s.workload().equals(a.workload())) {
-               return new Answers(a.search() != null, a.settleSeconds()).lines(s, ran);
+               return new Answers(a.search() != null, a.settleSeconds(), a.stepSeconds()).lines(s, ran);
             }
          }
       }
@@ -103,10 +108,20 @@ public record Answers(boolean autoPools, double settleSeconds) {
          return lines;
       }
       List<Integer> open = settling.candidates();
-      lines.add(String.format(Locale.ROOT, "not settled: %s (candidates %s after %d pass%s at most; settling's %.0f s"
-                  + " were spent). Run again with -Dsettle.seconds=%.0f, or -Dpools=%s -Drepeat=5, on a quieter"
-                  + " machine.", why(settling), joined(open), settling.passes(), settling.passes() == 1 ? "" : "es",
-            settleSeconds, 3 * settleSeconds, open.stream().map(String::valueOf).collect(Collectors.joining(","))));
+      String pools = open.stream().map(String::valueOf).collect(Collectors.joining(","));
+      String state = String.format(Locale.ROOT, "not settled: %s (candidates %s after %d pass%s at most; ",
+            why(settling), joined(open), settling.passes(), settling.passes() == 1 ? "" : "es");
+      // the same count of settling steps as the run's (SweepSlots): a budget under one step ran none
+      if (stepSeconds > 0 && settleSeconds / stepSeconds + 1e-9 < 1) {
+         lines.add(state + String.format(Locale.ROOT, "no settling step fitted in settling's %s s, under one step's"
+               + " %s s of warm-up and window). Run again with -Dsettle.seconds=%s (two more steps of each"
+               + " candidate), or -Dpools=%s -Drepeat=5.", NumberText.trimmed(settleSeconds),
+               NumberText.trimmed(stepSeconds), NumberText.trimmed(2 * open.size() * stepSeconds), pools));
+      } else {
+         lines.add(state + String.format(Locale.ROOT, "settling's %.0f s were spent). Run again with"
+               + " -Dsettle.seconds=%.0f, or -Dpools=%s -Drepeat=5, on a quieter machine.", settleSeconds,
+               3 * settleSeconds, pools));
+      }
       return lines;
    }
 

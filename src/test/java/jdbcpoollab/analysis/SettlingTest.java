@@ -152,6 +152,15 @@ class SettlingTest {
    }
 
    @Test
+   void aDisturbedStepMeasuredAgainIsNamedWithItsPassAsTheConsoleNamesIt() {
+      List<StepResult> steps = new ArrayList<>(curve(POOLS, WAIT));
+      steps.add(pass(steps.get(2), 2, WAIT[2]));
+      Settling s = Settling.of(Sizing.of("wait", steps, TWO_CORES), r -> r.pool() == 4);
+      assertEquals(List.of("wait pool=4", "wait pool=4 #2"), s.disturbed());
+      assertEquals(steps.get(7).id().name(), s.disturbed().get(1));
+   }
+
+   @Test
    void nothingToRecommendIsNothingToSettle() {
       Settling s = Settling.of(Sizing.of("wait", List.of(SizingTest.step(4, 100, 1, 1, 3, true)), TWO_CORES));
       assertTrue(s.decided());

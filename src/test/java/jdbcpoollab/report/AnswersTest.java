@@ -49,7 +49,7 @@ class AnswersTest {
    @Test
    @SuppressWarnings("unchecked")
    void anAutoSweepThatSettledSaysWhatItTriedAndThatItSettledInEveryPlace(@TempDir Path dir) {
-      SweepSummary summary = new SweepSummary(new Sizing.Context(8, 0, 100), new Answers(true, 14));
+      SweepSummary summary = new SweepSummary(new Sizing.Context(8, 0, 100), new Answers(true, 14, 7));
       double[] ops = {100, 200, 400, 800};
       for (int i = 0; i < ops.length; i++) {
          summary.add("wait", step(1 << i, 1, ops[i]));
@@ -76,7 +76,7 @@ class AnswersTest {
       List<StepResult> steps = List.of(step(1, 1, 100), step(2, 1, 200), step(4, 1, 400), step(8, 1, 800),
             step(8, 2, 804));
       Sizing sizing = Sizing.of("wait", steps, new Sizing.Context(8, 0, 100));
-      assertEquals(new Answers(true, 14).lines(sizing, steps), Answers.lines(json, sizing, steps),
+      assertEquals(new Answers(true, 14, 7).lines(sizing, steps), Answers.lines(json, sizing, steps),
             "the page says what the run said");
       assertEquals(List.of(), Answers.lines(Map.of(), sizing, steps), "a run without answers shows none");
    }
@@ -85,12 +85,34 @@ class AnswersTest {
    void anAnswerNotSettledNamesItsCandidatesAndWhatToRunNext() {
       List<StepResult> steps = List.of(step(1, 1, 100), step(2, 1, 195), step(2, 2, 150), step(1, 2, 140));
       Sizing sizing = Sizing.of("wait", steps, new Sizing.Context(8, 0, 100));
-      List<String> lines = new Answers(false, 14).lines(sizing, steps);
+      List<String> lines = new Answers(false, 14, 7).lines(sizing, steps);
       assertEquals(1, lines.size(), lines.toString());
       assertTrue(lines.get(0).startsWith("not settled: pool 1 cannot be told apart from pool 2 at this noise"
             + " (candidates 1, 2 after 2 passes at most; settling's 14 s were spent). Run again with"
             + " -Dsettle.seconds=42, or -Dpools=1,2 -Drepeat=5"), lines.get(0));
-      assertFalse(new Answers(false, 0).lines(sizing, steps).iterator().hasNext(), "no settling, no line");
+      assertFalse(new Answers(false, 0, 7).lines(sizing, steps).iterator().hasNext(), "no settling, no line");
+   }
+
+   @Test
+   void aBudgetUnderOneStepSaysNoSettlingStepFittedAndWhatToGive(@TempDir Path dir) {
+      List<StepResult> steps = List.of(step(1, 1, 100), step(2, 1, 195), step(2, 2, 150), step(1, 2, 140));
+      Sizing sizing = Sizing.of("wait", steps, new Sizing.Context(8, 0, 100));
+      // -Dpools=auto -Dseconds=1: 30% of three steps of 2 + 1 s, 2.7 s, under one step's 3 s
+      Answers tooShort = new Answers(false, 2.7, 3);
+      String line = tooShort.lines(sizing, steps).get(0);
+      assertTrue(line.startsWith("not settled: pool 1 cannot be told apart from pool 2 at this noise (candidates 1,"
+            + " 2 after 2 passes at most; no settling step fitted in settling's 2.7 s, under one step's 3 s of"
+            + " warm-up and window). Run again with -Dsettle.seconds=12 (two more steps of each candidate), or"
+            + " -Dpools=1,2 -Drepeat=5."), line);
+      assertFalse(line.contains("were spent"), line);
+      assertTrue(new Answers(false, 3, 3).lines(sizing, steps).get(0).contains("settling's 3 s were spent"),
+            "a budget of one step is spent by that step");
+
+      SweepSummary summary = new SweepSummary(new Sizing.Context(8, 0, 100), tooShort);
+      steps.forEach(r -> summary.add("wait", r));
+      Json.write(dir.resolve("summary.json"), summary.json());
+      assertEquals(tooShort.lines(sizing, steps), Answers.lines(Json.read(dir.resolve("summary.json")), sizing, steps),
+            "the page says what the run said");
    }
 
    @Test
@@ -98,7 +120,7 @@ class AnswersTest {
       List<StepResult> steps = List.of(step(1, 1, 100), step(2, 1, 300), step(4, 1, 300), step(4, 2, 302),
             step(2, 2, 280), step(1, 2, 101));
       Sizing sizing = Sizing.of("wait", steps, new Sizing.Context(8, 0, 100));
-      String line = new Answers(false, 14).lines(sizing, steps).get(0);
+      String line = new Answers(false, 14, 7).lines(sizing, steps).get(0);
       assertTrue(line.startsWith("not settled: pool 2 cannot be told apart from pool 4 at this noise (candidates 2,"
             + " 4 after 2 passes at most;"), line);
       assertFalse(line.contains("2 to 2"), line);
@@ -110,7 +132,7 @@ class AnswersTest {
       List<StepResult> steps = List.of(step(1, 1, 100), step(2, 1, 300), step(2, 2, 280), step(1, 2, 101));
       Sizing sizing = Sizing.of("wait", steps, new Sizing.Context(8, 0, 100));
       assertEquals(List.of("settled: pool 2, told apart from the others at 5% (2 passes at most)"),
-            new Answers(false, 14).lines(sizing, steps));
+            new Answers(false, 14, 7).lines(sizing, steps));
    }
 
    @Test
@@ -118,7 +140,7 @@ class AnswersTest {
       List<StepResult> steps = List.of(step(1, 1, 100), step(2, 1, 200), step(4, 1, 400), step(8, 1, 800),
             step(1, 2, 101), step(2, 2, 202), hogged(step(4, 2, 402)), hogged(step(8, 2, 806)));
       Sizing sizing = Sizing.of("wait", steps, new Sizing.Context(8, 0, 100));
-      String line = new Answers(false, 14).lines(sizing, steps).get(0);
+      String line = new Answers(false, 14, 7).lines(sizing, steps).get(0);
       assertTrue(line.startsWith("not settled: pools 4 and 8 are open as their last steps were disturbed by other"
             + " work on the machine (candidates 4, 8 after 2 passes at most;"), line);
       assertFalse(line.contains("cannot be told apart"), "every pool is told apart: " + line);

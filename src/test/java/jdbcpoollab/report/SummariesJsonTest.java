@@ -50,7 +50,7 @@ class SummariesJsonTest {
 
    @Test
    void aSweepsAnswersAreWrittenAsBeforeAndReadBack() throws IOException {
-      SweepSummary summary = new SweepSummary(new Sizing.Context(8, 0, 100), new Answers(true, 14));
+      SweepSummary summary = new SweepSummary(new Sizing.Context(8, 0, 100), new Answers(true, 14, 7));
       double[] ops = {100, 200, 400, 800};
       for (int i = 0; i < ops.length; i++) {
          summary.add("wait", step(new StepId("wait", "", 1 << i, 1, 1, 2), ops[i], 5.3));

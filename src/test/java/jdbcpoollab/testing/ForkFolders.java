@@ -9,8 +9,8 @@ import java.nio.file.Path;
  * Gives each test JVM of {@code mvn test} (pom.xml runs several side by side) an embedded-MariaDB home and a results folder
  * of its own, inside those Maven names: {@code <lab.home>/fork-<n>} and {@code <lab.results>/fork-<n>}. Done here, as
  * the JVM's tests start, rather than in pom.xml, because Surefire hands a {@code -Dlab.home} given to Maven to every
- * JVM as it is, over the pom's value: two JVMs on one home would refuse each other's runs. A JVM that Surefire did not
- * number (an IDE's) keeps the folders it was given.
+ * JVM as it is, over the pom's value: two JVMs on one home would contend for its server folders. A JVM that Surefire
+ * did not number (an IDE's) keeps the folders it was given.
  */
 public final class ForkFolders implements LauncherSessionListener {
    /** The JVM's folder, {@code fork-<n>} by its number, from pom.xml. */

@@ -25,8 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class DocsVersionsTest {
    private static final String VERSION = "(\\d+(?:\\.\\d+)*)";
-   /** A number with a unit ("Vibur 1.5 s", "13%") or a thousands separator ("HikariCP 10,969") is no version. */
-   private static final String NO_UNIT = "(?![\\d.]|,\\d|\\s?(?:s\\b|ms\\b|%))";
+   /** A number with a unit ("Vibur 1.5 s", "HikariCP 30 min", "13%") or a thousands separator ("HikariCP 10,969") is no version. */
+   private static final String NO_UNIT = "(?![\\d.]|,\\d|\\s?(?:s\\b|ms\\b|min\\b|%))";
    /**
     * How the docs name each pinned thing, before its version, and the pom property that pins it. Each must match
     * somewhere, or it could not fail: the pool libraries the docs name without a version (DBCP2, Agroal, Vibur,

@@ -40,6 +40,12 @@ public enum WriteCheck {
    private static final Pattern STATE_FIRST = Pattern.compile("(?i)(RESET|USE|KILL|FLUSH|PURGE|INSTALL|UNINSTALL"
          + "|SHUTDOWN|RESTART|CHANGE|START|STOP|XA|BINLOG|LOCK|UNLOCK|HANDLER|CACHE|OPTIMIZE|REPAIR|CHECKPOINT"
          + "|DISCARD|PREPARE|EXECUTE|DEALLOCATE)");
+   /**
+    * Statistics gathered ({@code ANALYZE t}, which PostgreSQL runs on a read-only session); MariaDB's {@code ANALYZE
+    * SELECT} only reads.
+    */
+   private static final Pattern ANALYZE = Pattern.compile("(?is)ANALY[SZ]E\\b(?!\\s+(FORMAT\\s*=\\s*\\w+\\s+)?"
+         + "(SELECT|WITH)\\b).*");
    /** A file written on the database's host. */
    private static final Pattern INTO_FILE = Pattern.compile("(?i)\\bINTO\\s+(OUTFILE|DUMPFILE)\\b");
    /**
@@ -79,7 +85,7 @@ public enum WriteCheck {
          boolean readOnly = READ_ONLY_SETTING.matcher(SqlText.uncommented(statement, quoting).strip()).matches();
          return readOnly ? ENDS_READ_ONLY : CHANGES_STATE;
       }
-      if (STATE_FIRST.matcher(first).matches() || INTO_FILE.matcher(code).find()
+      if (STATE_FIRST.matcher(first).matches() || ANALYZE.matcher(code).matches() || INTO_FILE.matcher(code).find()
             || STATE_FUNCTIONS.matcher(statement).find()) {
          return CHANGES_STATE;
       }

@@ -100,11 +100,12 @@ class WriteCheckTest {
             "SELECT * FROM dblink('dbname=lab', 'DELETE FROM t') AS d(x int)",
             "PREPARE s FROM 'SET SESSION tx_read_only = 0'", "EXECUTE s", "DEALLOCATE PREPARE s",
             "KILL 7", "FLUSH TABLES", "LOCK TABLES t WRITE", "USE other", "RESET QUERY CACHE", "XA START 'x'",
-            "/*!50000 KILL 7 */")) {
+            "/*!50000 KILL 7 */", "ANALYZE t", "ANALYZE TABLE t", "analyse verbose t")) {
          assertEquals(WriteCheck.CHANGES_STATE, WriteCheck.of(sql), sql);
       }
       for (String sql : List.of("SELECT lo_get(1)", "SELECT 1 INTO @x", "SELECT id FROM t WHERE note = 'into outfile'",
-            "SELECT * FROM outfile", "SHOW VARIABLES", "SELECT current_setting('default_transaction_read_only')")) {
+            "SELECT * FROM outfile", "SHOW VARIABLES", "SELECT current_setting('default_transaction_read_only')",
+            "ANALYZE SELECT * FROM t", "ANALYZE FORMAT=JSON SELECT 1", "EXPLAIN SELECT 1")) {
          assertEquals(WriteCheck.NONE, WriteCheck.of(sql), sql);
       }
    }

@@ -1,5 +1,7 @@
 package jdbcpoollab.capture;
 
+import jdbcpoollab.workloads.SqlText;
+
 import java.util.List;
 
 /**
@@ -11,7 +13,8 @@ import java.util.List;
  * @param requests   the requests at speed 1, ordered by arrival
  * @param chatter    the driver's statements left out
  * @param unfinished transactions the capture ended inside of, left out
- * @param writes     whether any request may change data or schema
+ * @param writes     whether any request may change data or schema, or what a read-only session does not guard
+ *                   ({@link StatementKind#writes})
  */
 public record Replay(String product, List<ReplayRequest> requests, int chatter, int unfinished, boolean writes) {
 
@@ -26,8 +29,9 @@ public record Replay(String product, List<ReplayRequest> requests, int chatter, 
          throw new CaptureException(CaptureException.Reason.INVALID, "the capture holds no requests ("
                + capture.statements().size() + " statements, " + cut.chatter().size() + " of them the driver's)");
       }
+      SqlText.Quoting quoting = SqlText.Quoting.of(capture.product());
       boolean writes = cut.requests().stream().flatMap(r -> r.statements().stream())
-            .anyMatch(s -> StatementKind.writes(s.sql()));
+            .anyMatch(s -> StatementKind.writes(s.sql(), quoting));
       return new Replay(capture.product(), cut.requests(), cut.chatter().size(), cut.unfinished(), writes);
    }
 

@@ -1,5 +1,6 @@
 package jdbcpoollab.capture;
 
+import jdbcpoollab.workloads.SqlText;
 import jdbcpoollab.workloads.Think;
 import jdbcpoollab.workloads.Workload;
 
@@ -16,26 +17,44 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A replay's requests as one step's workload: each operation is the next request, in order of arrival, on the
  * connection it borrowed. A statement starts at its captured offset from the request's start or when the previous
  * one ended, whichever is later, so the captured gaps stay and the statements' own time is the database's. Each
- * transaction's held time (its start to its end's start) is kept, as the capture's profile counts it.
+ * transaction's held time (its start to its end's start) is kept, as the capture's profile counts it. A replay of a
+ * capture that is not to write runs on read-only sessions: a write its text does not show (a function's) fails at the
+ * server, and the failure names the statement replayed.
  */
 public final class ReplayWorkload implements Workload {
+   /** The SQLSTATE of a write refused in a read-only transaction, PostgreSQL's, MySQL's and MariaDB's alike. */
+   private static final String READ_ONLY_REFUSAL = "25006";
+
    private final String name;
    private final List<ReplayRequest> requests;
+   private final SqlText.Quoting quoting;
+   private final boolean readOnly;
    private final AtomicInteger next = new AtomicInteger();
    private final List<Long> heldMicros = Collections.synchronizedList(new ArrayList<>());
 
-   /** @param requests the requests in order of arrival, as the step's arrivals bring them */
-   public ReplayWorkload(String name, List<ReplayRequest> requests) {
+   /**
+    * @param requests the requests in order of arrival, as the step's arrivals bring them
+    * @param product  the capture's product, as the lab's dialects name it
+    * @param readOnly whether it runs on read-only sessions: a capture replayed without {@code -Dreplay.writes}
+    */
+   public ReplayWorkload(String name, List<ReplayRequest> requests, String product, boolean readOnly) {
       if (requests.isEmpty()) {
          throw new IllegalArgumentException("a replay needs requests");
       }
       this.name = name;
       this.requests = List.copyOf(requests);
+      this.quoting = SqlText.Quoting.of(product);
+      this.readOnly = readOnly;
    }
 
    @Override
    public String name() {
       return name;
+   }
+
+   @Override
+   public boolean readOnly() {
+      return readOnly;
    }
 
    @Override
@@ -52,13 +71,7 @@ public final class ReplayWorkload implements Workload {
          for (TimedStatement s : request.statements()) {
             Think.sleep(start + s.offsetMicros() * 1000 - System.nanoTime());
             last = System.nanoTime();
-            if (st.execute(s.sql())) {
-               try (ResultSet rows = st.getResultSet()) {
-                  while (rows.next()) {
-                     rows.getObject(1);
-                  }
-               }
-            }
+            execute(st, s.sql());
          }
       } catch (SQLException | RuntimeException e) {
          if (request.transaction()) {
@@ -68,6 +81,26 @@ public final class ReplayWorkload implements Workload {
       }
       if (request.transaction()) {
          heldMicros.add((last - start) / 1000);
+      }
+   }
+
+   private void execute(Statement st, String sql) throws SQLException {
+      try {
+         if (st.execute(sql)) {
+            try (ResultSet rows = st.getResultSet()) {
+               while (rows.next()) {
+                  rows.getObject(1);
+               }
+            }
+         }
+      } catch (SQLException e) {
+         if (!readOnly || !READ_ONLY_REFUSAL.equals(e.getSQLState())) {
+            throw e;
+         }
+         // its shape, not its text, so that the failures of one statement are one kind of failure
+         throw new SQLException("a write refused on the replay's read-only session (-Dreplay.writes=true replays "
+               + "writes, against a copy of the data): " + Shape.of(sql, quoting) + ": " + e.getMessage(),
+               e.getSQLState(), e.getErrorCode(), e);
       }
    }
 

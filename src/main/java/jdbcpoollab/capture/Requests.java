@@ -1,5 +1,7 @@
 package jdbcpoollab.capture;
 
+import jdbcpoollab.workloads.SqlText;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +29,7 @@ record Requests(List<ReplayRequest> requests, List<CapturedStatement> chatter, i
       List<CapturedStatement> chatter = new ArrayList<>();
       int unfinished = 0;
       for (List<CapturedStatement> statements : byConnection.values()) {
-         unfinished += cut(statements, requests, chatter);
+         unfinished += cut(statements, requests, chatter, SqlText.Quoting.of(capture.product()));
       }
       requests.sort((a, b) -> Long.compare(a.arrivalMicros(), b.arrivalMicros()));
       return new Requests(List.copyOf(requests), List.copyOf(chatter), unfinished);
@@ -35,11 +37,11 @@ record Requests(List<ReplayRequest> requests, List<CapturedStatement> chatter, i
 
    /** Cuts one connection's statements into requests; returns 1 when it ends inside a transaction, else 0. */
    private static int cut(List<CapturedStatement> statements, List<ReplayRequest> requests,
-         List<CapturedStatement> chatter) {
+         List<CapturedStatement> chatter, SqlText.Quoting quoting) {
       boolean autocommitOff = false;
       Open open = null;
       for (CapturedStatement s : statements) {
-         StatementKind kind = StatementKind.of(s.text());
+         StatementKind kind = StatementKind.of(s.text(), quoting);
          switch (kind) {
             case BEGIN -> {
                if (open != null) {

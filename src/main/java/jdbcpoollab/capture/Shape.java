@@ -30,7 +30,7 @@ public final class Shape {
          String text = part.text();
          if (part.code()) {
             out.append(NUMBER.matcher(text).replaceAll("?"));
-         } else if (comment(text)) {
+         } else if (part.comment()) {
             out.append(' ');
          } else if (literal(text, quoting)) {
             String before = STRING_PREFIX.matcher(out).replaceFirst("");
@@ -45,10 +45,6 @@ public final class Shape {
       shape = IN_LIST.matcher(shape).replaceAll("IN (?)");
       shape = ROWS.matcher(shape).replaceAll("$1");
       return shape.endsWith(";") ? shape.substring(0, shape.length() - 1).trim() : shape;
-   }
-
-   private static boolean comment(String text) {
-      return text.startsWith("--") || text.startsWith("#") || text.startsWith("/*");
    }
 
    /** A string: single-quoted, dollar-quoted, or in MySQL double-quoted; a backtick or PostgreSQL's " is a name. */

@@ -4,7 +4,6 @@ import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.capture.Capture;
 import jdbcpoollab.capture.CaptureException;
 import jdbcpoollab.capture.CaptureFile;
-import jdbcpoollab.capture.CapturedStatement;
 import jdbcpoollab.capture.MySqlGeneralLog;
 import jdbcpoollab.capture.PostgresLog;
 import jdbcpoollab.capture.Profile;
@@ -16,6 +15,7 @@ import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.report.CaptureSummary;
+import jdbcpoollab.workloads.SqlText;
 import jdbcpoollab.workloads.Think;
 
 import java.io.IOException;
@@ -187,7 +187,8 @@ public final class CaptureEngine implements Experiment<CaptureOptions, CaptureEn
    private void written(Capture capture) {
       CaptureFile.write(lab.folder().resolve(CaptureSummary.FILE), capture);
       Profile profile = Profile.of(capture);
-      boolean writes = capture.statements().stream().map(CapturedStatement::text).anyMatch(StatementKind::writes);
+      SqlText.Quoting quoting = SqlText.Quoting.of(capture.product());
+      boolean writes = capture.statements().stream().anyMatch(s -> StatementKind.writes(s.text(), quoting));
       summary.taken(profile, server, writes);
       lab.stepFinished(String.format(Locale.ROOT, "capture: %d requests, %d statements of %d shapes in %.1f s "
                   + "(%.1f requests/s), %d of the driver's left out; written to %s", profile.requests(),

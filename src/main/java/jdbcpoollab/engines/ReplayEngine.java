@@ -109,12 +109,14 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
       sped.stream().filter(r -> r.arrivalMicros() - first < TAIL_SECONDS * 1e6)
             .map(r -> new ReplayRequest(r.arrivalMicros() + window, r.connection(), r.transaction(), r.statements()))
             .forEach(requests::add);
-      ReplayWorkload workload = new ReplayWorkload("replay " + trimmed(speed) + "x", requests);
+      ReplayWorkload workload = new ReplayWorkload("replay " + trimmed(speed) + "x", requests,
+            options.replay().product(), !options.writes());
       StepId id = new StepId(workload.name(), options.severalSources() ? source.name() : "", pool, 1, 1,
             StepId.digits(options.largestPool()));
       StepRecorder recorder = new StepRecorder(id, options.threads(), 0, window * 1000);
-      PoolShape shape = new PoolShape(id.poolName(), pool, pool, options.connectionTimeoutMs(), false);
-      OpenStep step = new OpenStep(workload, id.name(), () -> source.open(lab.database(), shape),
+      PoolShape shape = new PoolShape(id.poolName(), pool, pool, options.connectionTimeoutMs(), workload.readOnly());
+      OpenStep step = new OpenStep(workload, id.name(), () -> source.open(workload.readOnly()
+                  ? lab.database().readOnly() : lab.database(), shape),
             new ArrivalRecorder(recorder, rate(speed), options.threads()), options.threads(), options.queueLimit(),
             options.threadKind());
       trials.put(step, new Trial(speed, workload, requests.stream().map(r -> r.arrivalMicros() - first).toList()));

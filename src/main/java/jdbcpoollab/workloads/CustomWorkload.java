@@ -148,17 +148,14 @@ public record CustomWorkload(String statement, boolean writes, Request request, 
          String raw = options.read(SQL);
          SqlText.Quoting quoting = SqlText.Quoting.of(dialect.name());
          List<String> statements = PLSQL.matcher(sql).find() ? List.of(sql) : SqlScript.split(sql, quoting);
+         if (statements.isEmpty()) {
+            throw Options.bad(SQL, raw, "one SQL statement (it holds only comments)");
+         }
          List<Request.Part> parts = new ArrayList<>();
          for (String statement : statements) {
-            WriteCheck check = writes ? WriteCheck.NONE : WriteCheck.of(statement, quoting);
-            if (check == WriteCheck.WRITES) {
-               throw Options.bad(SQL, sql, "a statement that only reads: custom statements run on read-only "
-                     + "connections; add -Dsql.writes=true to run one that writes");
-            }
-            if (check == WriteCheck.ENDS_READ_ONLY) {
-               throw Options.bad(SQL, sql, "statements without transaction control: custom statements run on "
-                     + "read-only connections, which COMMIT, ROLLBACK, BEGIN, START TRANSACTION, SAVEPOINT and SET … "
-                     + "TRANSACTION or … read_only would end or change; add -Dsql.writes=true to run them");
+            if (!writes) {
+               refuseByText(raw.startsWith("@") ? raw + " (" + statement.replaceAll("\\s+", " ") + ")" : sql,
+                     WriteCheck.of(statement, quoting));
             }
             try {
                parts.add(Request.Statement.of("statement " + (parts.size() + 1), statement, quoting));
@@ -185,6 +182,23 @@ public record CustomWorkload(String statement, boolean writes, Request request, 
          Request request = Request.of("custom", parts, transaction).on(feed, new Setup(List.of(),
                List.of()));
          return new CustomWorkload(sql, writes, request, readOnlyTransaction);
+      }
+   }
+
+   /** Refuses a statement named {@code named} whose text shows what read-only connections do not allow. */
+   private static void refuseByText(String named, WriteCheck check) {
+      switch (check) {
+         case WRITES -> throw Options.bad(SQL, named, "a statement that only reads: custom statements run on "
+               + "read-only connections; add -Dsql.writes=true to run one that writes");
+         case ENDS_READ_ONLY -> throw Options.bad(SQL, named, "statements without transaction control: custom "
+               + "statements run on read-only connections, which COMMIT, ROLLBACK, BEGIN, START TRANSACTION, SAVEPOINT "
+               + "and SET … TRANSACTION or … read_only would end or change; add -Dsql.writes=true to run them");
+         case CHANGES_STATE -> throw Options.bad(SQL, named, "a statement that changes no session or server state: "
+               + "custom statements run on read-only connections, which do not stop SET (but of @variables), "
+               + "set_config, PREPARE and EXECUTE, SELECT … INTO OUTFILE, large objects, KILL, FLUSH and the like; "
+               + "add -Dsql.writes=true to run them");
+         case NONE -> {
+         }
       }
    }
 

@@ -4,13 +4,17 @@ import jdbcpoollab.db.Dialect;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * SQL text cut into the statement's code and what is the statement's own text: quoted strings and identifiers,
  * comments and PostgreSQL's dollar quotes. A {@code ;}, a {@code ?} or a {@code #{name}} means something only in the
  * code. The quoting rules differ by product: MySQL and MariaDB escape with a backslash inside quotes, take {@code #}
- * as a line comment and a {@code --} comment only before a space; standard SQL (PostgreSQL, Oracle) doubles quotes,
- * with PostgreSQL's {@code E'…'} escapes, nested block comments and {@code $tag$ … $tag$} quotes.
+ * as a line comment and a {@code --} comment only before a space, and run what an executable comment holds as code
+ * ({@code /*!…}, {@code /*!50000…}, MariaDB's {@code /*M!100000…}, to the comment's end), its marks alone being
+ * comments; standard SQL (PostgreSQL, Oracle) doubles quotes, with PostgreSQL's {@code E'…'} escapes, nested block
+ * comments and {@code $tag$ … $tag$} quotes.
  */
 public final class SqlText {
    /** How a product quotes. */
@@ -25,12 +29,22 @@ public final class SqlText {
 
    /** A run of the text: code, or the statement's own text (a quote or a comment). */
    public record Part(String text, boolean code) {
+      /** Whether it is a comment, or an executable comment's mark: nothing of the statement's at all. */
+      public boolean comment() {
+         return !code && (text.startsWith("--") || text.startsWith("#") || text.startsWith("/*")
+               || text.equals("*/"));
+      }
    }
+
+   /** An executable comment's opening mark, with the server version it may name. */
+   private static final Pattern EXECUTABLE = Pattern.compile("/\\*M?!\\d{0,6}");
 
    private final String sql;
    private final Quoting quoting;
    private final List<Part> parts = new ArrayList<>();
    private int at;
+   /** Inside an executable comment, which the next star and slash close. */
+   private boolean executable;
 
    private SqlText(String sql, Quoting quoting) {
       this.sql = sql;
@@ -51,6 +65,15 @@ public final class SqlText {
          code.append(part.code() ? part.text() : " ");
       }
       return code.toString();
+   }
+
+   /** {@code sql} with every comment replaced by one space, its quotes kept: the statement as the server runs it. */
+   public static String uncommented(String sql, Quoting quoting) {
+      StringBuilder text = new StringBuilder();
+      for (Part part : parts(sql, quoting)) {
+         text.append(part.comment() ? " " : part.text());
+      }
+      return text.toString();
    }
 
    private void scan() {
@@ -78,6 +101,10 @@ public final class SqlText {
    private int quotedEnd() {
       char c = sql.charAt(at);
       boolean mysql = quoting == Quoting.MYSQL;
+      if (executable && c == '*' && next(1) == '/') {
+         executable = false;
+         return at + 2;
+      }
       if (c == '\'' || c == '"' || (mysql && c == '`')) {
          boolean escapes = mysql && c != '`' || !mysql && c == '\'' && escapeString();
          return closing(at + 1, c, escapes);
@@ -89,12 +116,22 @@ public final class SqlText {
          return lineEnd();
       }
       if (c == '/' && next(1) == '*') {
-         return blockEnd();
+         return mysql && !executable && (next(2) == '!' || next(2) == 'M') ? executableStart() : blockEnd();
       }
       if (!mysql && c == '$' && !identifierBefore(at)) {
          return dollarEnd();
       }
       return -1;
+   }
+
+   /** An executable comment's opening mark, which its code follows; else a comment. */
+   private int executableStart() {
+      Matcher opening = EXECUTABLE.matcher(sql).region(at, sql.length());
+      if (!opening.lookingAt()) {
+         return blockEnd();
+      }
+      executable = true;
+      return opening.end();
    }
 
    /** PostgreSQL's {@code E'…'}: the E a word of its own, just before the quote. */

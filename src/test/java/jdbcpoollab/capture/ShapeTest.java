@@ -4,6 +4,8 @@ import jdbcpoollab.workloads.SqlText;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ShapeTest {
    private static final SqlText.Quoting MYSQL = SqlText.Quoting.MYSQL;
@@ -30,18 +32,42 @@ class ShapeTest {
             "/* mysql-connector-j-8.4.0 */SELECT @@session.auto_increment_increment AS x", "SHOW VARIABLES LIKE 'x'",
             "set session_track_schema=1", "SET extra_float_digits = 3", "SHOW TRANSACTION ISOLATION LEVEL",
             "SELECT DATABASE()", "SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED"}) {
-         assertEquals(StatementKind.CHATTER, StatementKind.of(chatter), chatter);
+         assertEquals(StatementKind.CHATTER, StatementKind.of(chatter, MYSQL), chatter);
       }
-      assertEquals(StatementKind.AUTOCOMMIT_OFF, StatementKind.of("set autocommit=0"));
-      assertEquals(StatementKind.AUTOCOMMIT_ON, StatementKind.of("SET autocommit=1, sql_mode = concat(@@sql_mode)"));
-      assertEquals(StatementKind.BEGIN, StatementKind.of("START TRANSACTION READ ONLY"));
-      assertEquals(StatementKind.BEGIN, StatementKind.of("BEGIN"));
-      assertEquals(StatementKind.END, StatementKind.of("rollback"));
-      assertEquals(StatementKind.WORK, StatementKind.of("ROLLBACK TO SAVEPOINT a"));
-      assertEquals(StatementKind.WORK, StatementKind.of("SET @total = 3"));
-      assertEquals(StatementKind.WORK, StatementKind.of("SELECT 1"));
-      assertEquals(true, StatementKind.writes("insert into t values (1)"));
-      assertEquals(true, StatementKind.writes("WITH x AS (SELECT 1) UPDATE t SET a = 1"));
-      assertEquals(false, StatementKind.writes("SELECT * FROM updates"));
+      assertEquals(StatementKind.AUTOCOMMIT_OFF, StatementKind.of("set autocommit=0", MYSQL));
+      assertEquals(StatementKind.AUTOCOMMIT_ON, StatementKind.of("SET autocommit=1, sql_mode = concat(@@sql_mode)",
+            MYSQL));
+      assertEquals(StatementKind.BEGIN, StatementKind.of("START TRANSACTION READ ONLY", MYSQL));
+      assertEquals(StatementKind.BEGIN, StatementKind.of("BEGIN", MYSQL));
+      assertEquals(StatementKind.END, StatementKind.of("rollback", MYSQL));
+      assertEquals(StatementKind.WORK, StatementKind.of("ROLLBACK TO SAVEPOINT a", MYSQL));
+      assertEquals(StatementKind.WORK, StatementKind.of("SET @total = 3", MYSQL));
+      assertEquals(StatementKind.WORK, StatementKind.of("SELECT 1", MYSQL));
+      assertEquals(true, StatementKind.writes("insert into t values (1)", MYSQL));
+      assertEquals(true, StatementKind.writes("WITH x AS (SELECT 1) UPDATE t SET a = 1", MYSQL));
+      assertEquals(false, StatementKind.writes("SELECT * FROM updates", MYSQL));
+   }
+
+   @Test
+   void anExecutableCommentIsWhatItHoldsAndAReplayOfWhatAReadOnlySessionDoesNotGuardWrites() {
+      assertEquals(StatementKind.CHATTER, StatementKind.of("/*!40101 SET NAMES utf8mb4 */", MYSQL));
+      assertEquals(StatementKind.BEGIN, StatementKind.of("/*!50000 START TRANSACTION */", MYSQL));
+      assertEquals(StatementKind.WORK, StatementKind.of("/*!50000 SET GLOBAL x = 1 */", STANDARD),
+            "a comment to PostgreSQL");
+      for (String sql : new String[] {"/*!50000 DELETE FROM t */", "/*M!100000 DELETE FROM t */",
+            "SELECT 1 INTO OUTFILE '/tmp/x'", "START TRANSACTION READ WRITE", "PREPARE s FROM @sql", "KILL 7"}) {
+         assertTrue(StatementKind.writes(sql, MYSQL), sql);
+      }
+      for (String sql : new String[] {"SELECT set_config('default_transaction_read_only', 'off', false)",
+            "SELECT set_config('app.tenant', '7', false)", "SELECT lo_create(0)", "BEGIN READ WRITE",
+            "BEGIN ISOLATION LEVEL SERIALIZABLE, READ WRITE", "WITH d AS (DELETE FROM t RETURNING id) SELECT * FROM d",
+            "SET ROLE admin"}) {
+         assertTrue(StatementKind.writes(sql, STANDARD), sql);
+      }
+      for (String sql : new String[] {"SELECT f()", "BEGIN", "START TRANSACTION READ ONLY", "SAVEPOINT a",
+            "RELEASE SAVEPOINT a", "ROLLBACK TO SAVEPOINT a", "COMMIT", "SET @total = 3", "SET NAMES utf8mb4",
+            "/* DELETE FROM t */ SELECT 1", "SELECT 1 INTO @x"}) {
+         assertFalse(StatementKind.writes(sql, MYSQL), sql);
+      }
    }
 }

@@ -87,7 +87,8 @@ public final class GatlingRun {
                ? Gatling$.MODULE$.fromArgs(new String[] {"-s", simulation.getName(), "-rf", gatlingResults})
                : Gatling$.MODULE$.fromArgs(new String[] {"-s", simulation.getName(), "-rf", gatlingResults, "-nr"});
          code = code == 0 ? owner.exitCode.getAsInt() : code;
-      } catch (RuntimeException e) {
+      } catch (Exception e) {
+         // a simulation that ends the run as Gatling makes it (bad options) comes wrapped, as a checked exception
          LabExit exit = labExit(e);
          code = exit.code();
          failure = exit.getMessage();
@@ -145,13 +146,13 @@ public final class GatlingRun {
    }
 
    /** The lab's own end of the run, however deep Gatling wrapped it; anything else is a real crash. */
-   private static LabExit labExit(RuntimeException e) {
+   private static LabExit labExit(Exception e) {
       for (Throwable t = e; t != null; t = t.getCause()) {
          if (t instanceof LabExit exit) {
             return exit;
          }
       }
-      throw e;
+      throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
    }
 
    /** The run folders under {@code results}. */

@@ -61,6 +61,22 @@ class SqlTextTest {
    }
 
    @Test
+   void anExecutableCommentIsCodeToMySqlAndMariaDbAndACommentElsewhere() {
+      assertEquals("  DELETE FROM t  ", SqlText.code("/*!50000 DELETE FROM t */", Quoting.MYSQL));
+      assertEquals("SET @a = 1  , tx_read_only = 0  ", SqlText.code("SET @a = 1 /*!, tx_read_only = 0 */",
+            Quoting.MYSQL));
+      assertEquals("  DELETE FROM t  ", SqlText.code("/*M!100000 DELETE FROM t */", Quoting.MYSQL));
+      assertEquals("SELECT 1  ", SqlText.code("SELECT 1 /*M comment */", Quoting.MYSQL));
+      assertEquals("  SELECT    ", SqlText.code("/*! SELECT '*/' */", Quoting.MYSQL), "a quote in it is a quote");
+      assertEquals(" ", SqlText.code("/*!50000 DELETE FROM t */", Quoting.STANDARD));
+      assertEquals(List.of("/*!50000 DELETE FROM t */"), SqlScript.split("/*!50000 DELETE FROM t */;", Quoting.MYSQL));
+      assertEquals(List.of(), SqlScript.split("/* DELETE FROM t */;", Quoting.MYSQL));
+      assertEquals("  SET GLOBAL x = 1   SELECT 'a'", SqlText.uncommented("/*!50000 SET GLOBAL x = 1 */ SELECT 'a'",
+            Quoting.MYSQL));
+      assertEquals(List.of("x"), BoundSql.of("SELECT 1 /*!, #{x} */", Quoting.MYSQL).names());
+   }
+
+   @Test
    void eachProductQuotesItsOwnWay() {
       assertEquals(Quoting.MYSQL, Quoting.of(Dialects.forUrl("jdbc:mariadb://127.0.0.1/x").name()));
       assertEquals(Quoting.STANDARD, Quoting.of(Dialects.forUrl("jdbc:postgresql://127.0.0.1/x").name()));

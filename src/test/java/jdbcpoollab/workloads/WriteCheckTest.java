@@ -7,7 +7,11 @@ import jdbcpoollab.db.PostgresDialect;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -51,6 +55,62 @@ class WriteCheckTest {
    }
 
    @Test
+   void anExecutableCommentIsCodeToMySqlAndMariaDb() {
+      for (String sql : List.of("/*!50000 DELETE FROM t */", "/*!DELETE FROM t*/", "/*M!100000 DELETE FROM t */",
+            "/*!50000 INSERT INTO t VALUES ('*/') */", "/* tidy */ /*!50000 TRUNCATE t */")) {
+         assertEquals(WriteCheck.WRITES, WriteCheck.of(sql, SqlText.Quoting.MYSQL), sql);
+         assertEquals(WriteCheck.NONE, WriteCheck.of(sql, SqlText.Quoting.STANDARD), "a comment to PostgreSQL: " + sql);
+      }
+      assertEquals(WriteCheck.ENDS_READ_ONLY, WriteCheck.of("SET @a = 1 /*!, tx_read_only = 0 */"));
+      assertEquals(WriteCheck.CHANGES_STATE, WriteCheck.of("/*!50000 SET GLOBAL long_query_time = 9 */"));
+      assertEquals(WriteCheck.CHANGES_STATE, WriteCheck.of("SELECT 1 /*!50000 INTO OUTFILE '/tmp/x' */"));
+      for (String sql : List.of("SELECT 1 /*!, 2 */", "SELECT /*+ MAX_EXECUTION_TIME(10) */ 1", "/*!40101 SELECT 1 */",
+            "SELECT 1 /* ! DELETE */", "SELECT '/*!50000 DELETE FROM t */'")) {
+         assertEquals(WriteCheck.NONE, WriteCheck.of(sql, SqlText.Quoting.MYSQL), sql);
+      }
+   }
+
+   @Test
+   void aSetOfAnythingButUserVariablesChangesTheSession() {
+      for (String sql : List.of("SET GLOBAL long_query_time = 9", "SET SESSION sql_mode = ''", "set names utf8mb4",
+            "SET @@global.long_query_time = 9", "SET@@session.sql_mode = ''", "SET search_path = other",
+            "SET @a = 1, @@session.sql_mode = ''", "SET @a = (SELECT 1), b = 2", "SET ROLE admin",
+            "SET STATEMENT max_statement_time = 1 FOR SELECT 1", "SET LOCAL work_mem = '1GB'")) {
+         assertEquals(WriteCheck.CHANGES_STATE, WriteCheck.of(sql), sql);
+      }
+      for (String sql : List.of("SET \"default_transaction_read_only\" = off", "SET @a = 1, tx_read_only = 0",
+            "SET SESSION TRANSACTION READ WRITE")) {
+         assertEquals(WriteCheck.ENDS_READ_ONLY, WriteCheck.of(sql), sql);
+      }
+      for (String sql : List.of("SET @x = 1", "SET @x := (SELECT COUNT(*) FROM t WHERE id IN (1, 2)), @y = 'a,b'",
+            "SET @`my var` = 1", "set @'x' = 2")) {
+         assertEquals(WriteCheck.NONE, WriteCheck.of(sql), sql);
+      }
+   }
+
+   @Test
+   void filesLargeObjectsSettingFunctionsAndDynamicSqlChangeWhatAReadOnlySessionDoesNotGuard() {
+      for (String sql : List.of("SELECT set_config('default_transaction_rea' || 'd_only', 'off', false)",
+            "SELECT pg_catalog.set_config('search_path', 'x', false)", "SELECT \"set_config\"('a.b', 'c', false)",
+            "SELECT 1 INTO OUTFILE '/tmp/x'", "SELECT * FROM t INTO DUMPFILE '/tmp/x'",
+            "SELECT 1 INTO /* here */ outfile '/tmp/x'", "SELECT lo_create(0)", "SELECT lo_creat(-1)",
+            "SELECT lo_import('/etc/hostname')", "SELECT lo_export(1, '/tmp/x')", "SELECT lo_from_bytea(0, 'x')",
+            "SELECT lo_put(1, 0, 'x')", "SELECT lo_unlink(1)", "SELECT lowrite(0, 'x')",
+            "SELECT pg_terminate_backend(1)", "SELECT pg_reload_conf()",
+            "SELECT * FROM dblink('dbname=lab', 'DELETE FROM t') AS d(x int)",
+            "PREPARE s FROM 'SET SESSION tx_read_only = 0'", "EXECUTE s", "DEALLOCATE PREPARE s",
+            "KILL 7", "FLUSH TABLES", "LOCK TABLES t WRITE", "USE other", "RESET QUERY CACHE", "XA START 'x'",
+            "/*!50000 KILL 7 */", "ANALYZE t", "ANALYZE TABLE t", "analyse verbose t")) {
+         assertEquals(WriteCheck.CHANGES_STATE, WriteCheck.of(sql), sql);
+      }
+      for (String sql : List.of("SELECT lo_get(1)", "SELECT 1 INTO @x", "SELECT id FROM t WHERE note = 'into outfile'",
+            "SELECT * FROM outfile", "SHOW VARIABLES", "SELECT current_setting('default_transaction_read_only')",
+            "ANALYZE SELECT * FROM t", "ANALYZE FORMAT=JSON SELECT 1", "EXPLAIN SELECT 1")) {
+         assertEquals(WriteCheck.NONE, WriteCheck.of(sql), sql);
+      }
+   }
+
+   @Test
    void readsAreNotRefusedForWordsInStringsCommentsOrLockingReads() {
       for (String sql : List.of("SELECT 1", "SELECT 'DELETE FROM t' AS x", "/* DELETE */ SELECT 1",
             "SELECT id FROM t -- then DELETE", "WITH c AS (SELECT id FROM t) SELECT id FROM c FOR UPDATE",
@@ -73,8 +133,30 @@ class WriteCheckTest {
       for (String line : List.of(writes, cte, commit)) {
          assertFalse(line.contains("\n"), line);
       }
+      String state = refusal("SET GLOBAL long_query_time = 9");
+      assertTrue(state.startsWith("bad option -Dsql=SET GLOBAL long_query_time = 9: allowed is a statement that "
+            + "changes no session or server state: ") && state.endsWith("add -Dsql.writes=true to run them"), state);
+      String executable = refusal("/*!50000 DELETE FROM t */");
+      assertTrue(executable.startsWith("bad option -Dsql=/*!50000 DELETE FROM t */: allowed is a statement that only "
+            + "reads"), executable);
+      assertEquals("bad option -Dsql=/* nothing */ -- at all: allowed is one SQL statement (it holds only comments)",
+            refusal("/* nothing */ -- at all"));
+      for (String line : List.of(state, executable)) {
+         assertFalse(line.contains("\n"), line);
+      }
       assertTrue(create("/* tidy */ DELETE FROM t", "true", new MySqlDialect()).writes());
       assertTrue(create("COMMIT", "true", new MySqlDialect()).writes());
+      assertTrue(create("SET GLOBAL long_query_time = 9", "true", new MySqlDialect()).writes());
+   }
+
+   @Test
+   void aFileRefusedNamesItselfAndTheStatementOnOneLine(@TempDir Path dir) throws IOException {
+      Path file = Files.writeString(dir.resolve("off.sql"), "SELECT 1;\nSET \"default_transaction_read_only\"\n  = off;"
+            + "\nSELECT del();\n");
+      String line = assertThrows(OptionException.class, () -> create("@" + file, "false", new PostgresDialect()))
+            .getMessage();
+      assertTrue(line.startsWith("bad option -Dsql=@" + file + " (SET \"default_transaction_read_only\" = off): "
+            + "allowed is statements without transaction control"), line);
    }
 
    @Test

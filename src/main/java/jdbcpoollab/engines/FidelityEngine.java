@@ -1,9 +1,9 @@
 package jdbcpoollab.engines;
 
-import com.zaxxer.hikari.HikariConfig;
 import jdbcpoollab.analysis.FidelityMedian;
 import jdbcpoollab.analysis.FidelityRow;
 import jdbcpoollab.analysis.Sizing;
+import jdbcpoollab.db.Database;
 import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.PoolReturns;
@@ -15,9 +15,8 @@ import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.WindowCpu;
 import jdbcpoollab.options.Options;
-import jdbcpoollab.pools.ConnectionSource;
-import jdbcpoollab.pools.HikariSource;
 import jdbcpoollab.pools.PoolShape;
+import jdbcpoollab.pools.SharedHikari;
 import jdbcpoollab.reference.ReferenceResult;
 import jdbcpoollab.report.FidelitySummary;
 import jdbcpoollab.report.FidelityTable;
@@ -48,7 +47,8 @@ import jdbcpoollab.runoptions.FidelityOptions;
  * on one connection, for Little's-law ceiling (first round only), and with {@code -Dtwin=true} the reference again.
  * Rounds are interleaved: every workload at every pool size, then again. Within a block the contenders run one after
  * another in an order that rotates from one block to the next, after one unmeasured block per workload at the largest
- * pool that warms the JIT for each of them.
+ * pool that warms the JIT for each of them. Every contender's pool is HikariCP of the one configuration they share
+ * ({@link SharedHikari}).
  */
 public final class FidelityEngine implements LabRun {
    /** The plugin, as the settings name it. */
@@ -128,7 +128,7 @@ public final class FidelityEngine implements LabRun {
       StepRecorder pluginWindow = recorder(at, "plugin", at.pool(), options.users(), options.seconds());
       return new Block(at, new FidelityReference(id(at, "s1", 1), 1, options.s1Seconds()), contender(at),
             reference(at, "raw"), options.twin() ? reference(at, "twin") : null, new FidelityTurn.Plugin(name(at,
-                  "plugin"), at.workload().statement(), new HikariConfig(), pluginWindow),
+                  "plugin"), at.workload().statement(), new SharedHikari(), pluginWindow),
             PoolReturns.clocking(pluginWindow));
    }
 
@@ -140,8 +140,9 @@ public final class FidelityEngine implements LabRun {
    private Contender contender(FidelityPlace at) {
       StepRecorder recorder = recorder(at, "lab", at.pool(), options.users(), options.seconds());
       PoolReturns returns = PoolReturns.within(recorder);
-      Step step = new Step(at.workload(), name(at, "lab"), hikari(at.workload(), id(at, "lab", at.pool()).poolName(),
-            at.pool(), returns), recorder);
+      StepId id = id(at, "lab", at.pool());
+      Step step = new Step(at.workload(), id.name(), () -> SharedHikari.open(database(at.workload()),
+            shape(at.workload(), id), returns), recorder);
       return new Contender(step, recorder, returns);
    }
 
@@ -159,19 +160,14 @@ public final class FidelityEngine implements LabRun {
       return id(at, contender, at.pool()).name();
    }
 
-   // Each contender gets the lab's HikariCP configuration, filled before load, with the pool's own count of returned
-   // connections. The plugin builds its pools from its protocols when the run starts.
-   private HikariConfig config(Workload workload, String name, int size, PoolReturns returns) {
-      HikariConfig config = HikariSource.config(workload.readOnly() ? lab.database().readOnly() : lab.database(),
-            new PoolShape(name, size, size, options.connectionTimeoutMs(), workload.readOnly()));
-      if (returns != null) {
-         config.setMetricsTrackerFactory(returns);
-      }
-      return config;
+   // Each contender gets the one configuration they share, filled before load, a pool of the step's size. The plugin
+   // builds its pools from its protocols when the run starts.
+   private PoolShape shape(Workload workload, StepId id) {
+      return new PoolShape(id.poolName(), id.pool(), id.pool(), options.connectionTimeoutMs(), workload.readOnly());
    }
 
-   private ConnectionSource.Opener hikari(Workload workload, String name, int size, PoolReturns returns) {
-      return () -> HikariSource.open(lab.database(), config(workload, name, size, returns));
+   private Database database(Workload workload) {
+      return workload.readOnly() ? lab.database().readOnly() : lab.database();
    }
 
    /** What opening and closing a contender's step means: a measured one says so and is reported. */
@@ -265,9 +261,10 @@ public final class FidelityEngine implements LabRun {
 
    /** A step of the reference: its plain threads on a pool of their own, opened before and closed after. */
    private FidelityTurn reference(Block b, FidelityReference reference) {
+      Workload workload = b.at().workload();
       return new FidelityTurn.Task(reference.name(), () -> {
-         StepResult result = reference.run(lab, config(b.at().workload(), reference.id().poolName(),
-               reference.id().pool(), null), b.at().workload(), options.warmup(), b.at().measured());
+         StepResult result = reference.run(lab, () -> SharedHikari.open(database(workload),
+               shape(workload, reference.id()), null), workload, options.warmup(), b.at().measured());
          if (result != null && b.at().measured()) {
             finished(result, reference.kinds());
          }
@@ -320,8 +317,8 @@ public final class FidelityEngine implements LabRun {
       lab.start("big", (database, c) -> tableRows == 0 ? "not needed"
             : tableRows + " rows " + database.dialect().ensureBigTable(c, tableRows).name().toLowerCase(Locale.ROOT));
       options.workloads().forEach(lab::tryOnce);
-      allBlocks().filter(Block::pluginRuns).forEach(b -> config(b.at().workload(), id(b.at(), "plugin",
-            b.at().pool()).poolName(), b.at().pool(), b.pluginReturns()).copyStateTo(b.plugin().config()));
+      allBlocks().filter(Block::pluginRuns).forEach(b -> b.plugin().pool().fill(database(b.at().workload()),
+            shape(b.at().workload(), id(b.at(), "plugin", b.at().pool())), b.pluginReturns()));
    }
 
    @Override

@@ -1,8 +1,8 @@
 package jdbcpoollab.engines;
 
-import com.zaxxer.hikari.HikariConfig;
 import jdbcpoollab.load.Step;
 import jdbcpoollab.measure.StepRecorder;
+import jdbcpoollab.pools.SharedHikari;
 
 /** One turn of Fidelity's plan ({@link FidelityEngine#turns}): a task of the bench, the lab's users or the plugin's. */
 public sealed interface FidelityTurn {
@@ -17,9 +17,9 @@ public sealed interface FidelityTurn {
 
    /**
     * The plugin's users: its query of {@code sql} in a loop while {@code window} is open, on the pool the plugin
-    * opens from {@code config} (complete once the run has started).
+    * opens from {@code pool}'s handed configuration (complete once the run has started).
     */
-   record Plugin(String name, String sql, HikariConfig config, StepRecorder window) implements FidelityTurn {
+   record Plugin(String name, String sql, SharedHikari pool, StepRecorder window) implements FidelityTurn {
       /** True while the plugin's users should keep running their query. */
       public boolean running() {
          return window.running(System.nanoTime());

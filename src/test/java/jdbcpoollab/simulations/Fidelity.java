@@ -51,7 +51,7 @@ public class Fidelity extends LabSimulation {
 
    private PopulationBuilder plugin(FidelityTurn.Plugin p) {
       return scenario(p.name()).exec(pluginLoop(p)).injectOpen(atOnceUsers(users))
-            .protocols(DB().hikariConfig(p.config()));
+            .protocols(DB().hikariConfig(p.pool().handed()));
    }
 
    {

@@ -90,21 +90,13 @@ public final class FidelityEngine implements LabRun {
       this.options = options;
       summary = new FidelitySummary(new Sizing.Context(options.users(), Runtime.getRuntime().availableProcessors(),
             PoolSweepSettings.DEFAULT_ACQUIRE_P99_MS));
-      List<FidelityPlace> places = new ArrayList<>();
-      for (int round = 1; round <= options.rounds(); round++) {
-         for (Workload workload : options.workloads()) {
-            for (int pool : options.pools()) {
-               places.add(new FidelityPlace(workload, pool, round));
-            }
-         }
-      }
+      List<FidelityPlace> places = FidelityPlace.plan(options);
       lab = new Lab(system, RunPlan.of("Fidelity", options.common(), options.maxConnections() + 50, summary,
                   options.settings(PLUGIN))
             .steps(places.stream().mapToInt(p -> (p.firstRound() ? 3 : 2) + (options.twin() ? 1 : 0)).sum(),
                   pools::endRun)
             .warmupPerStep(options.warmup()));
-      warmupRound = options.workloads().stream().map(w -> block(new FidelityPlace(w, options.largestPool(), 0)))
-            .toList();
+      warmupRound = FidelityPlace.warmup(options).stream().map(this::block).toList();
       blocks = places.stream().map(this::block).toList();
       allBlocks().forEach(b -> pools.loadedBy(b.lab().step(), options.users(), stage(b, b.lab())));
    }

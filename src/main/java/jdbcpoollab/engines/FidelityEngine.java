@@ -1,5 +1,6 @@
 package jdbcpoollab.engines;
 
+import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.analysis.Sizing;
 import jdbcpoollab.db.Database;
 import jdbcpoollab.gatling.PoolProtocol;
@@ -21,10 +22,11 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
+import jdbcpoollab.run.Budget;
+import jdbcpoollab.run.Experiment;
 import jdbcpoollab.run.RunPlan;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.Lab;
-import jdbcpoollab.run.LabRun;
 import jdbcpoollab.runoptions.Seconds;
 import jdbcpoollab.runoptions.FidelityOptions;
 
@@ -38,7 +40,7 @@ import jdbcpoollab.runoptions.FidelityOptions;
  * pool that warms the JIT for each of them. Every contender's pool is HikariCP of the one configuration they share
  * ({@link SharedHikari}).
  */
-public final class FidelityEngine implements LabRun {
+public final class FidelityEngine implements Experiment<FidelityOptions, FidelityTurn> {
    /** The plugin, as the settings name it. */
    public static final String PLUGIN = "org.galaxio:gatling-jdbc-plugin_2.13:0.14.1";
 
@@ -71,13 +73,21 @@ public final class FidelityEngine implements LabRun {
       return new FidelityEngine(system, Exit.options(() -> FidelityOptions.from(system)));
    }
 
+   @Override
    public FidelityOptions options() {
       return options;
    }
 
    /** The protocol that opens each contender's pool before its users load it and closes it once they have left. */
+   @Override
    public PoolProtocol pools() {
       return pools;
+   }
+
+   /** None: Fidelity states no gate to Gatling (its table says which targets the lab missed). */
+   @Override
+   public List<Assertion> assertions() {
+      return List.of();
    }
 
    private FidelityBlock block(FidelityPlace at) {
@@ -150,7 +160,8 @@ public final class FidelityEngine implements LabRun {
     * workload and pool size): S1 and the plugin in the first round, the lab and the plain threads in every round,
     * their order rotating, then the block's ratios.
     */
-   public List<FidelityTurn> turns() {
+   @Override
+   public List<FidelityTurn> steps() {
       List<FidelityTurn> turns = new ArrayList<>(List.of(new FidelityTurn.Task("plugin pools filled",
             this::awaitPluginPools)));
       for (FidelityBlock w : warmupRound) {
@@ -221,11 +232,20 @@ public final class FidelityEngine implements LabRun {
    }
 
    /** The run's budget: per block S1, four warm-ups, three windows, six acquire timeouts and the twin, plus margins. */
+   @Override
    public Duration maxDuration() {
+      return budget(options);
+   }
+
+   /**
+    * {@link #maxDuration} of a run of {@code options}. A block is one unit of {@link Budget}: it opens and closes a pool
+    * per contender, so it takes a margin of 30 s beyond Budget's per step, and the run 60 s beyond Budget's.
+    */
+   static Duration budget(FidelityOptions options) {
       int twin = options.twin() ? 1 : 0;
       double perBlock = options.s1Seconds() + (4 + twin) * options.warmup() + (3 + twin) * options.seconds()
-            + (6 + 2 * twin) * options.connectionTimeoutMs() / 1000.0 + 60;
-      return Duration.ofSeconds((long) ((blocks.size() + warmupRound.size()) * perBlock) + 120);
+            + Budget.timeouts(6 + 2 * twin, options.connectionTimeoutMs()) + 30;
+      return Budget.of(FidelityPlace.warmup(options).size() + FidelityPlace.plan(options).size(), perBlock, 60);
    }
 
    /**

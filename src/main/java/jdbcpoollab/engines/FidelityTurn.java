@@ -4,7 +4,7 @@ import jdbcpoollab.load.Step;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.pools.SharedHikari;
 
-/** One turn of Fidelity's plan ({@link FidelityEngine#turns}): a task of the bench, the lab's users or the plugin's. */
+/** One turn of Fidelity's plan ({@link FidelityEngine#steps}): a task of the bench, the lab's users or the plugin's. */
 public sealed interface FidelityTurn {
 
    /** Blocking work of the bench between two loads: a contender on plain threads, S1, a block's ratios, a line. */

@@ -56,7 +56,7 @@ public class Fidelity extends LabSimulation {
 
    {
       Sequence sequence = new Sequence();
-      for (FidelityTurn turn : bench.turns()) {
+      for (FidelityTurn turn : bench.steps()) {
          if (turn instanceof FidelityTurn.Lab lab) {
             sequence.load(lab(lab.step()));
          } else if (turn instanceof FidelityTurn.Plugin plugin) {
@@ -65,6 +65,6 @@ public class Fidelity extends LabSimulation {
             sequence.task(task.name(), task.work());
          }
       }
-      setUp(sequence.chain()).protocols(bench.pools()).maxDuration(bench.maxDuration());
+      setUp(sequence.chain()).protocols(bench.pools()).assertions(bench.assertions()).maxDuration(bench.maxDuration());
    }
 }

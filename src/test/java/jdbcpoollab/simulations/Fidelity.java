@@ -56,15 +56,7 @@ public class Fidelity extends LabSimulation {
 
    {
       Sequence sequence = new Sequence();
-      for (FidelityTurn turn : bench.steps()) {
-         if (turn instanceof FidelityTurn.Lab lab) {
-            sequence.load(lab(lab.step()));
-         } else if (turn instanceof FidelityTurn.Plugin plugin) {
-            sequence.load(plugin(plugin));
-         } else if (turn instanceof FidelityTurn.Task task) {
-            sequence.task(task.name(), task.work());
-         }
-      }
+      bench.steps().forEach(turn -> turn.addTo(sequence, this::lab, this::plugin));
       setUp(sequence.chain()).protocols(bench.pools()).assertions(bench.assertions()).maxDuration(bench.maxDuration());
    }
 }

@@ -238,8 +238,8 @@ public final class FidelityEngine implements Experiment<FidelityOptions, Fidelit
    }
 
    /**
-    * {@link #maxDuration} of a run of {@code options}. A block is one unit of {@link Budget}: it opens and closes a pool
-    * per contender, so it takes a margin of 30 s beyond Budget's per step, and the run 60 s beyond Budget's.
+    * {@link #maxDuration} of a run of {@code options}. A block is one unit of {@link Budget}: it opens and closes a
+    * pool per contender, so it takes a margin of 30 s beyond Budget's per step, and the run 60 s beyond Budget's.
     */
    static Duration budget(FidelityOptions options) {
       int twin = options.twin() ? 1 : 0;

@@ -42,7 +42,7 @@ final class FidelityResults {
       this.users = users;
    }
 
-   /** The lab's step of block {@code b} closed with {@code result}: kept for the block's ratios, reported if measured. */
+   /** The lab's step of block {@code b} closed with {@code result}: kept for its ratios, reported if measured. */
    List<Outcome> labClosed(FidelityBlock b, StepResult result) {
       results.put(b.lab().step(), result);
       return b.at().measured() ? finished(result, b.lab().recorder().kinds().values()) : List.of();

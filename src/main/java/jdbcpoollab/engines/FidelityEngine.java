@@ -1,112 +1,70 @@
 package jdbcpoollab.engines;
 
-import com.zaxxer.hikari.HikariConfig;
-import jdbcpoollab.analysis.FidelityMedian;
-import jdbcpoollab.analysis.FidelityRow;
+import io.gatling.javaapi.core.Assertion;
 import jdbcpoollab.analysis.Sizing;
+import jdbcpoollab.db.Database;
 import jdbcpoollab.gatling.PoolProtocol;
-import jdbcpoollab.load.Outcome;
 import jdbcpoollab.load.PoolReturns;
 import jdbcpoollab.load.Step;
-import jdbcpoollab.measure.KindResult;
 import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
-import jdbcpoollab.measure.Timing;
-import jdbcpoollab.measure.WindowCpu;
 import jdbcpoollab.options.Options;
-import jdbcpoollab.pools.ConnectionSource;
-import jdbcpoollab.pools.HikariSource;
 import jdbcpoollab.pools.PoolShape;
-import jdbcpoollab.reference.ReferenceResult;
+import jdbcpoollab.pools.SharedHikari;
 import jdbcpoollab.report.FidelitySummary;
-import jdbcpoollab.report.FidelityTable;
-import jdbcpoollab.report.KindsTable;
 import jdbcpoollab.settings.PoolSweepSettings;
 import jdbcpoollab.workloads.Workload;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
+import jdbcpoollab.run.Budget;
+import jdbcpoollab.run.Experiment;
 import jdbcpoollab.run.RunPlan;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.Lab;
-import jdbcpoollab.run.LabRun;
 import jdbcpoollab.runoptions.Seconds;
 import jdbcpoollab.runoptions.FidelityOptions;
 
 /**
- * Fidelity's engine. Per workload and pool size (a {@link Block}, one per round) the same statement in a closed loop
- * three ways, the contenders: the lab's Gatling action, the reference (plain Java threads of their own,
+ * Fidelity's engine. Per workload and pool size (a {@link FidelityBlock}, one per round) the same statement in a
+ * closed loop three ways, the contenders: the lab's Gatling action, the reference (plain Java threads of their own,
  * {@link FidelityReference}), and the community JDBC plugin (first round only); plus S1, one thread of the reference
  * on one connection, for Little's-law ceiling (first round only), and with {@code -Dtwin=true} the reference again.
  * Rounds are interleaved: every workload at every pool size, then again. Within a block the contenders run one after
  * another in an order that rotates from one block to the next, after one unmeasured block per workload at the largest
- * pool that warms the JIT for each of them.
+ * pool that warms the JIT for each of them. Every contender's pool is HikariCP of the one configuration they share
+ * ({@link SharedHikari}).
  */
-public final class FidelityEngine implements LabRun {
+public final class FidelityEngine implements Experiment<FidelityOptions, FidelityTurn> {
    /** The plugin, as the settings name it. */
    public static final String PLUGIN = "org.galaxio:gatling-jdbc-plugin_2.13:0.14.1";
 
    private final FidelityOptions options;
-   private final FidelitySummary summary;
    private final Lab lab;
+   private final FidelityResults results;
    private final PoolProtocol pools = new PoolProtocol();
-   private final List<Block> warmupRound;
-   private final List<Block> blocks;
-   private final List<FidelityRow> rows = new ArrayList<>();
-   /** What each of the lab's steps measured, as it closed. */
-   private final Map<Step, StepResult> results = new ConcurrentHashMap<>();
-   /** Each request and statement of a workload of several, per contender's step. */
-   private final KindsTable kinds = new KindsTable();
-   /** The client's CPU while each block's plugin ran. */
-   private final Map<Block, WindowCpu> pluginCpu = new ConcurrentHashMap<>();
-
-   /** One contender of a block: its step, the step's recorder, and its pool's count of connections given back. */
-   private record Contender(Step step, StepRecorder recorder, PoolReturns returns) {
-   }
-
-   /** Everything run for one workload at one pool size in one round; {@code twin} null unless asked for. */
-   private record Block(FidelityPlace at, FidelityReference s1, Contender lab, FidelityReference raw,
-                        FidelityReference twin, FidelityTurn.Plugin plugin, PoolReturns pluginReturns) {
-      /**
-       * Whether the plugin's users run this block: in the first round, for a statement without bind parameters. The
-       * plugin's plain query sends the statement as it is, so a statement with {@code ?} (or a file of statements
-       * bound from a feeder) would fail on every call and its pool would still count the connections given back: its
-       * column stays empty (n/a) instead.
-       */
-      boolean pluginRuns() {
-         return at.firstRound() && at.workload().plainQuery();
-      }
-   }
+   private final List<FidelityBlock> warmupRound;
+   private final List<FidelityBlock> blocks;
 
    private FidelityEngine(Options system, FidelityOptions options) {
       this.options = options;
-      summary = new FidelitySummary(new Sizing.Context(options.users(), Runtime.getRuntime().availableProcessors(),
-            PoolSweepSettings.DEFAULT_ACQUIRE_P99_MS));
-      List<FidelityPlace> places = new ArrayList<>();
-      for (int round = 1; round <= options.rounds(); round++) {
-         for (Workload workload : options.workloads()) {
-            for (int pool : options.pools()) {
-               places.add(new FidelityPlace(workload, pool, round));
-            }
-         }
-      }
+      FidelitySummary summary = new FidelitySummary(new Sizing.Context(options.users(),
+            Runtime.getRuntime().availableProcessors(), PoolSweepSettings.DEFAULT_ACQUIRE_P99_MS));
+      List<FidelityPlace> places = FidelityPlace.plan(options);
       lab = new Lab(system, RunPlan.of("Fidelity", options.common(), options.maxConnections() + 50, summary,
                   options.settings(PLUGIN))
             .steps(places.stream().mapToInt(p -> (p.firstRound() ? 3 : 2) + (options.twin() ? 1 : 0)).sum(),
                   pools::endRun)
             .warmupPerStep(options.warmup()));
-      warmupRound = options.workloads().stream().map(w -> block(new FidelityPlace(w, options.largestPool(), 0)))
-            .toList();
+      results = new FidelityResults(lab, summary, options.users());
+      warmupRound = FidelityPlace.warmup(options).stream().map(this::block).toList();
       blocks = places.stream().map(this::block).toList();
-      allBlocks().forEach(b -> pools.loadedBy(b.lab().step(), options.users(), stage(b, b.lab())));
+      allBlocks().forEach(b -> pools.loadedBy(b.lab().step(), options.users(), stage(b)));
    }
 
    /** Reads the benchmark's options from the JVM's; bad input ends the run with one line, before anything starts. */
@@ -115,20 +73,28 @@ public final class FidelityEngine implements LabRun {
       return new FidelityEngine(system, Exit.options(() -> FidelityOptions.from(system)));
    }
 
+   @Override
    public FidelityOptions options() {
       return options;
    }
 
    /** The protocol that opens each contender's pool before its users load it and closes it once they have left. */
+   @Override
    public PoolProtocol pools() {
       return pools;
    }
 
-   private Block block(FidelityPlace at) {
-      StepRecorder pluginWindow = recorder(at, "plugin", at.pool(), options.users(), options.seconds());
-      return new Block(at, new FidelityReference(id(at, "s1", 1), 1, options.s1Seconds()), contender(at),
+   /** None: Fidelity states no gate to Gatling (its table says which targets the lab missed). */
+   @Override
+   public List<Assertion> assertions() {
+      return List.of();
+   }
+
+   private FidelityBlock block(FidelityPlace at) {
+      StepRecorder pluginWindow = recorder(at, "plugin");
+      return new FidelityBlock(at, new FidelityReference(id(at, "s1", 1), 1, options.s1Seconds()), contender(at),
             reference(at, "raw"), options.twin() ? reference(at, "twin") : null, new FidelityTurn.Plugin(name(at,
-                  "plugin"), at.workload().statement(), new HikariConfig(), pluginWindow),
+                  "plugin"), at.workload().statement(), new SharedHikari(), pluginWindow),
             PoolReturns.clocking(pluginWindow));
    }
 
@@ -137,17 +103,19 @@ public final class FidelityEngine implements LabRun {
    }
 
    /** The lab's contender of a block: its users on a step of their own. */
-   private Contender contender(FidelityPlace at) {
-      StepRecorder recorder = recorder(at, "lab", at.pool(), options.users(), options.seconds());
+   private FidelityBlock.Contender contender(FidelityPlace at) {
+      StepRecorder recorder = recorder(at, "lab");
       PoolReturns returns = PoolReturns.within(recorder);
-      Step step = new Step(at.workload(), name(at, "lab"), hikari(at.workload(), id(at, "lab", at.pool()).poolName(),
-            at.pool(), returns), recorder);
-      return new Contender(step, recorder, returns);
+      StepId id = id(at, "lab", at.pool());
+      Step step = new Step(at.workload(), id.name(), () -> SharedHikari.open(database(at.workload()),
+            shape(at.workload(), id), returns), recorder);
+      return new FidelityBlock.Contender(step, recorder, returns);
    }
 
-   private StepRecorder recorder(FidelityPlace at, String contender, int size, int users, double seconds) {
-      return new StepRecorder(id(at, contender, size), users, Seconds.nanos(options.warmup()),
-            Seconds.nanos(seconds));
+   /** The recorder of a contender's window: the block's users at its pool size. */
+   private StepRecorder recorder(FidelityPlace at, String contender) {
+      return new StepRecorder(id(at, contender, at.pool()), options.users(), Seconds.nanos(options.warmup()),
+            Seconds.nanos(options.seconds()));
    }
 
    private StepId id(FidelityPlace at, String contender, int size) {
@@ -159,24 +127,19 @@ public final class FidelityEngine implements LabRun {
       return id(at, contender, at.pool()).name();
    }
 
-   // Each contender gets the lab's HikariCP configuration, filled before load, with the pool's own count of returned
-   // connections. The plugin builds its pools from its protocols when the run starts.
-   private HikariConfig config(Workload workload, String name, int size, PoolReturns returns) {
-      HikariConfig config = HikariSource.config(workload.readOnly() ? lab.database().readOnly() : lab.database(),
-            new PoolShape(name, size, size, options.connectionTimeoutMs(), workload.readOnly()));
-      if (returns != null) {
-         config.setMetricsTrackerFactory(returns);
-      }
-      return config;
+   // Each contender gets the one configuration they share, filled before load, a pool of the step's size. The plugin
+   // builds its pools from its protocols when the run starts.
+   private PoolShape shape(Workload workload, StepId id) {
+      return new PoolShape(id.poolName(), id.pool(), id.pool(), options.connectionTimeoutMs(), workload.readOnly());
    }
 
-   private ConnectionSource.Opener hikari(Workload workload, String name, int size, PoolReturns returns) {
-      return () -> HikariSource.open(lab.database(), config(workload, name, size, returns));
+   private Database database(Workload workload) {
+      return workload.readOnly() ? lab.database().readOnly() : lab.database();
    }
 
-   /** What opening and closing a contender's step means: a measured one says so and is reported. */
-   private PoolProtocol.Stage stage(Block b, Contender c) {
-      Step step = c.step();
+   /** What opening and closing the lab's step of a block means: a measured one says so and is reported. */
+   private PoolProtocol.Stage stage(FidelityBlock b) {
+      Step step = b.lab().step();
       return new PoolProtocol.Stage(() -> {
          // sampled every 100 ms as PoolSweep's steps are, so that the lab pays for its sampler here too
          step.sample(lab::serverActivity, Seconds.nanos(options.warmup() + options.seconds()
@@ -188,11 +151,7 @@ public final class FidelityEngine implements LabRun {
          }
       }, () -> {
          StepResult result = step.close();
-         if (result == null) {
-            return List.of();
-         }
-         results.put(step, result);
-         return b.at().measured() ? finished(result, c.recorder().kinds().values()) : List.of();
+         return result == null ? List.of() : results.labClosed(b, result);
       }, step::stop, () -> { });
    }
 
@@ -201,10 +160,11 @@ public final class FidelityEngine implements LabRun {
     * workload and pool size): S1 and the plugin in the first round, the lab and the plain threads in every round,
     * their order rotating, then the block's ratios.
     */
-   public List<FidelityTurn> turns() {
+   @Override
+   public List<FidelityTurn> steps() {
       List<FidelityTurn> turns = new ArrayList<>(List.of(new FidelityTurn.Task("plugin pools filled",
             this::awaitPluginPools)));
-      for (Block w : warmupRound) {
+      for (FidelityBlock w : warmupRound) {
          turns.add(new FidelityTurn.Task("warm-up " + w.at().workload().name(), () -> lab.progress("warm-up: "
                + w.at().workload().name() + " on the lab, raw threads and plugin at pool=" + w.at().pool()
                + ", not measured")));
@@ -212,25 +172,15 @@ public final class FidelityEngine implements LabRun {
       }
       int perRound = options.workloads().size() * options.pools().size();
       for (int i = 0; i < blocks.size(); i++) {
-         Block b = blocks.get(i);
+         FidelityBlock b = blocks.get(i);
          if (b.at().firstRound()) {
             turns.add(reference(b, b.s1()));
          }
          turns.addAll(contenders(b, rotation(b.at().round(), i % perRound)));
          turns.add(new FidelityTurn.Task("ratios " + b.at().workload().name() + " " + b.at().pool() + " round "
-               + b.at().round(), () -> ratios(b)));
+               + b.at().round(), () -> results.ratios(b)));
       }
       return turns;
-   }
-
-   /** Reports a measured step of a contender: its line, its summaries and its kinds of operations. */
-   private List<Outcome> finished(StepResult result, Collection<KindResult> kindsOfStep) {
-      synchronized (kinds) {
-         if (kinds.add(result, kindsOfStep)) {
-            lab.section(KindsTable.KEY, KindsTable.TITLE, kinds.table(), kinds.rows(), KindsTable.NOTE);
-         }
-      }
-      return lab.stepFinished(summary.add(result.id().name(), result), result);
    }
 
    /**
@@ -242,7 +192,7 @@ public final class FidelityEngine implements LabRun {
    }
 
    /** The block's contenders, the lab, the plain threads, their twin and the plugin (when they run), from the i-th. */
-   private List<FidelityTurn> contenders(Block b, int i) {
+   private List<FidelityTurn> contenders(FidelityBlock b, int i) {
       List<List<FidelityTurn>> contenders = new ArrayList<>(List.of(List.of(new FidelityTurn.Lab(b.lab().step())),
             List.of(reference(b, b.raw()))));
       if (b.twin() != null) {
@@ -251,10 +201,10 @@ public final class FidelityEngine implements LabRun {
       if (b.pluginRuns()) {
          String name = b.plugin().name();
          contenders.add(List.of(new FidelityTurn.Task(name + " start", () -> {
-            pluginCpu.put(b, WindowCpu.watch(b.plugin().window()));
+            results.pluginStarts(b);
             progress(b, name + ": load starts on the pool the plugin opened");
          }), b.plugin(), new FidelityTurn.Task(name + " end", () -> {
-            double seconds = windowSeconds(b.plugin().window());
+            double seconds = b.pluginSeconds();
             progress(b, String.format(Locale.ROOT, "%s: done, %.1f ops/s (%d connections returned to its pool in"
                   + " %.3f s)", name, b.pluginReturns().count() / seconds, b.pluginReturns().count(), seconds));
          })));
@@ -264,50 +214,38 @@ public final class FidelityEngine implements LabRun {
    }
 
    /** A step of the reference: its plain threads on a pool of their own, opened before and closed after. */
-   private FidelityTurn reference(Block b, FidelityReference reference) {
+   private FidelityTurn reference(FidelityBlock b, FidelityReference reference) {
+      Workload workload = b.at().workload();
       return new FidelityTurn.Task(reference.name(), () -> {
-         StepResult result = reference.run(lab, config(b.at().workload(), reference.id().poolName(),
-               reference.id().pool(), null), b.at().workload(), options.warmup(), b.at().measured());
+         StepResult result = reference.run(lab, () -> SharedHikari.open(database(workload),
+               shape(workload, reference.id()), null), workload, options.warmup(), b.at().measured());
          if (result != null && b.at().measured()) {
-            finished(result, reference.kinds());
+            results.finished(result, reference.kinds());
          }
       });
    }
 
-   private void progress(Block b, String line) {
+   private void progress(FidelityBlock b, String line) {
       if (b.at().measured()) {
          lab.progress(line);
       }
    }
 
-   private void ratios(Block b) {
-      StepResult labResult = results.get(b.lab().step());
-      StepResult rawResult = b.raw().step();
-      ReferenceResult reference = b.raw().reference();
-      if (labResult == null || rawResult == null) {
-         return;
-      }
-      WindowCpu plugin = pluginCpu.get(b);
-      FidelityRow.Cpu cpu = new FidelityRow.Cpu(labResult.resources().clientCpu().microsPerOp(),
-            rawResult.resources().clientCpu().microsPerOp(),
-            plugin != null ? plugin.microsPerOperation(b.pluginReturns().count()) : Double.NaN,
-            reference.threadCpuMicrosPerOp());
-      rows.add(new FidelityRow(b.at().workload().name(), b.at().round(), b.at().pool(), options.users(),
-            b.s1().step(), labResult, Timing.of(b.lab().recorder().gaps()), b.lab().returns().count(),
-            rawResult, Timing.of(reference.gaps()), b.twin() == null ? null : b.twin().step(),
-            plugin != null ? b.pluginReturns().count() : 0, plugin != null ? windowSeconds(b.plugin().window()) : 0,
-            cpu));
-      List<FidelityMedian> medians = FidelityMedian.of(rows);
-      lab.section("fidelity", "Fidelity: the lab against plain threads, the plugin and Little's law",
-            FidelityTable.of(medians), medians.stream().map(FidelityMedian::toMap).toList(), FidelityTable.NOTE);
+   /** The run's budget: per block S1, four warm-ups, three windows, six acquire timeouts and the twin, plus margins. */
+   @Override
+   public Duration maxDuration() {
+      return budget(options);
    }
 
-   /** The run's budget: per block S1, four warm-ups, three windows, six acquire timeouts and the twin, plus margins. */
-   public Duration maxDuration() {
+   /**
+    * {@link #maxDuration} of a run of {@code options}. A block is one unit of {@link Budget}: it opens and closes a
+    * pool per contender, so it takes a margin of 30 s beyond Budget's per step, and the run 60 s beyond Budget's.
+    */
+   static Duration budget(FidelityOptions options) {
       int twin = options.twin() ? 1 : 0;
       double perBlock = options.s1Seconds() + (4 + twin) * options.warmup() + (3 + twin) * options.seconds()
-            + (6 + 2 * twin) * options.connectionTimeoutMs() / 1000.0 + 60;
-      return Duration.ofSeconds((long) ((blocks.size() + warmupRound.size()) * perBlock) + 120);
+            + Budget.timeouts(6 + 2 * twin, options.connectionTimeoutMs()) + 30;
+      return Budget.of(FidelityPlace.warmup(options).size() + FidelityPlace.plan(options).size(), perBlock, 60);
    }
 
    /**
@@ -320,8 +258,8 @@ public final class FidelityEngine implements LabRun {
       lab.start("big", (database, c) -> tableRows == 0 ? "not needed"
             : tableRows + " rows " + database.dialect().ensureBigTable(c, tableRows).name().toLowerCase(Locale.ROOT));
       options.workloads().forEach(lab::tryOnce);
-      allBlocks().filter(Block::pluginRuns).forEach(b -> config(b.at().workload(), id(b.at(), "plugin",
-            b.at().pool()).poolName(), b.at().pool(), b.pluginReturns()).copyStateTo(b.plugin().config()));
+      allBlocks().filter(FidelityBlock::pluginRuns).forEach(b -> b.plugin().pool().fill(database(b.at().workload()),
+            shape(b.at().workload(), id(b.at(), "plugin", b.at().pool())), b.pluginReturns()));
    }
 
    @Override
@@ -331,7 +269,7 @@ public final class FidelityEngine implements LabRun {
 
    /** The plugin fills its pools in the background; no measurement starts before they are full. */
    private void awaitPluginPools() {
-      for (Block b : allBlocks().filter(Block::pluginRuns).toList()) {
+      for (FidelityBlock b : allBlocks().filter(FidelityBlock::pluginRuns).toList()) {
          try {
             b.pluginReturns().awaitFilled(b.at().pool(), Math.max(10_000, options.connectionTimeoutMs()));
          } catch (Exception e) {
@@ -340,11 +278,7 @@ public final class FidelityEngine implements LabRun {
       }
    }
 
-   private Stream<Block> allBlocks() {
+   private Stream<FidelityBlock> allBlocks() {
       return Stream.concat(warmupRound.stream(), blocks.stream());
-   }
-
-   private static double windowSeconds(StepRecorder window) {
-      return window.result(System.nanoTime()).counts().seconds();
    }
 }

@@ -1,6 +1,5 @@
 package jdbcpoollab.engines;
 
-import com.zaxxer.hikari.HikariConfig;
 import jdbcpoollab.measure.ClientCpu;
 import jdbcpoollab.measure.DatabaseActivity;
 import jdbcpoollab.measure.KindResult;
@@ -14,7 +13,7 @@ import jdbcpoollab.measure.StepRuntime;
 import jdbcpoollab.measure.StepTimes;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.measure.UserSpread;
-import jdbcpoollab.pools.HikariSource;
+import jdbcpoollab.pools.ConnectionSource;
 import jdbcpoollab.reference.PlainThreads;
 import jdbcpoollab.reference.ReferenceResult;
 import jdbcpoollab.workloads.Workload;
@@ -58,13 +57,13 @@ record FidelityReference(StepId id, int threads, double seconds, Measured measur
    }
 
    /**
-    * Opens the pool of {@code config}, runs the plain threads on it ({@code warmupSeconds}, then the window) and
+    * Opens its pool ({@code opener}), runs the plain threads on it ({@code warmupSeconds}, then the window) and
     * closes it; a step {@code reported} is announced and counted on the lab's console. Returns the step, or null
     * when it was not measured.
     */
-   StepResult run(Lab lab, HikariConfig config, Workload workload, double warmupSeconds, boolean reported) {
+   StepResult run(Lab lab, ConnectionSource.Opener opener, Workload workload, double warmupSeconds, boolean reported) {
       long opening = System.nanoTime();
-      try (HikariSource pool = HikariSource.open(lab.database(), config)) {
+      try (ConnectionSource pool = opener.open()) {
          long openNanos = System.nanoTime() - opening;
          if (reported) {
             lab.stepStarted(String.format(Locale.ROOT, "%s: pool filled in %.0f ms, plain threads start", name(),

@@ -4,6 +4,7 @@ import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.Option;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
+import jdbcpoollab.pools.PoolLibraries;
 import jdbcpoollab.settings.FidelitySettings;
 import jdbcpoollab.workloads.CustomWorkload;
 import jdbcpoollab.workloads.Workload;
@@ -50,9 +51,10 @@ public record FidelityOptions(CommonOptions common, double s1Seconds, List<Workl
       return options;
    }
 
-   /** The settings summary.json records for this benchmark. */
+   /** The settings summary.json records for this benchmark; every contender's pool is the registry's HikariCP. */
    public FidelitySettings settings(String plugin) {
-      return new FidelitySettings("hikari (minimumIdle = maximumPoolSize = pool), the same configuration for all three",
+      return new FidelitySettings(PoolLibraries.DEFAULT.named("hikari").describeFixedSize()
+            + ", the same configuration for all three",
             String.join("; ", workloads.stream().map(w -> w.name() + ": " + w.statement()).toList()), users(),
             seconds(), warmup(), s1Seconds, pools(), rounds, plugin);
    }

@@ -57,4 +57,11 @@ class FidelityOptionsTest {
       String message = assertThrows(OptionException.class, () -> fidelity(Map.of("twin", "yes"))).getMessage();
       assertTrue(message.startsWith("bad option -Dtwin=yes"), message);
    }
+
+   /** Every contender's pool is the registry's HikariCP, described as summary.json has always recorded it. */
+   @Test
+   void theSettingsNameTheOneConfigurationOfAllThreeContenders() {
+      assertEquals("hikari (minimumIdle = maximumPoolSize = pool), the same configuration for all three",
+            fidelity(Map.of()).settings("plugin").source());
+   }
 }

@@ -51,20 +51,12 @@ public class Fidelity extends LabSimulation {
 
    private PopulationBuilder plugin(FidelityTurn.Plugin p) {
       return scenario(p.name()).exec(pluginLoop(p)).injectOpen(atOnceUsers(users))
-            .protocols(DB().hikariConfig(p.config()));
+            .protocols(DB().hikariConfig(p.pool().handed()));
    }
 
    {
       Sequence sequence = new Sequence();
-      for (FidelityTurn turn : bench.turns()) {
-         if (turn instanceof FidelityTurn.Lab lab) {
-            sequence.load(lab(lab.step()));
-         } else if (turn instanceof FidelityTurn.Plugin plugin) {
-            sequence.load(plugin(plugin));
-         } else if (turn instanceof FidelityTurn.Task task) {
-            sequence.task(task.name(), task.work());
-         }
-      }
-      setUp(sequence.chain()).protocols(bench.pools()).maxDuration(bench.maxDuration());
+      bench.steps().forEach(turn -> turn.addTo(sequence, this::lab, this::plugin));
+      setUp(sequence.chain()).protocols(bench.pools()).assertions(bench.assertions()).maxDuration(bench.maxDuration());
    }
 }

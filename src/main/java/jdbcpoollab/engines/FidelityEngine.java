@@ -27,6 +27,7 @@ import jdbcpoollab.run.Experiment;
 import jdbcpoollab.run.RunPlan;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.Lab;
+import jdbcpoollab.run.Schema;
 import jdbcpoollab.runoptions.Seconds;
 import jdbcpoollab.runoptions.FidelityOptions;
 
@@ -255,8 +256,7 @@ public final class FidelityEngine implements Experiment<FidelityOptions, Fidelit
    @Override
    public void start() {
       int tableRows = options.tableRows();
-      lab.start("big", (database, c) -> tableRows == 0 ? "not needed"
-            : tableRows + " rows " + database.dialect().ensureBigTable(c, tableRows).name().toLowerCase(Locale.ROOT));
+      lab.start(Schema.BIG, Schema.bigTable(tableRows));
       options.workloads().forEach(lab::tryOnce);
       allBlocks().filter(FidelityBlock::pluginRuns).forEach(b -> b.plugin().pool().fill(database(b.at().workload()),
             shape(b.at().workload(), id(b.at(), "plugin", b.at().pool())), b.pluginReturns()));

@@ -3,19 +3,19 @@ package jdbcpoollab.run;
 import io.gatling.javaapi.core.Simulation;
 
 /**
- * A simulation over the lab's engine: the run it hosts starts before Gatling's load and finishes after it, so that
- * the simulation holds its parameters, chains, scenario and setUp only.
+ * A simulation over the lab's engine: the experiment it hosts starts before Gatling's load and finishes after it, so
+ * that the simulation holds its parameters, chains, scenario and setUp only.
  */
 public abstract class LabSimulation extends Simulation {
-   private LabRun run;
+   private Experiment<?, ?> run;
 
-   /** The run this simulation hosts; called once, by the simulation's field. */
-   protected final <R extends LabRun> R host(R labRun) {
+   /** The experiment this simulation hosts; called once, by the simulation's field. */
+   protected final <E extends Experiment<?, ?>> E host(E experiment) {
       if (run != null) {
          throw new IllegalStateException("a simulation hosts one run");
       }
-      run = labRun;
-      return labRun;
+      run = experiment;
+      return experiment;
    }
 
    @Override

@@ -53,7 +53,10 @@ public record CpoolCompareOptions(CommonOptions common, List<SourceOption> optio
          throw new OptionException("bad option -Dassert.* or -Dbaseline: gates are checked on PoolSweep's steps;"
                + " CpoolCompare has none (its statistics say whether a saving is significant)");
       }
-      common.variants().atMostOperations(options.users(), MAX_OPERATIONS_PER_RUN);
+      if ((long) options.users() * options.ops() > MAX_OPERATIONS_PER_RUN) {
+         throw Options.bad(Declared.OPS, Integer.toString(options.ops()), "at most " + MAX_OPERATIONS_PER_RUN
+               + " operations per run (users x ops) in all");
+      }
       return options;
    }
 

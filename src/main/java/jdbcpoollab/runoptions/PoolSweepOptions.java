@@ -96,6 +96,10 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
    private static PoolSweepOptions from(Options o, Workloads types, String workloads, CommonOptions.Takes takes) {
       RunFolderOptions.notMerge(o);
       CommonOptions common = CommonOptions.from(o, takes);
+      if (common.pools().isEmpty() && common.variants().repeat() > 1) {
+         throw Options.bad(Declared.REPEAT, o.given(Declared.REPEAT), "1 with -Dpools=auto (the search measures each"
+               + " size once; settling, -Dsettle.seconds, measures again the sizes that decide the answer)");
+      }
       Target target = common.target();
       Workloads.Chosen chosen = types.choose(o, workloads, target.dialect());
       boolean split = splitPools(o, chosen.workloads());

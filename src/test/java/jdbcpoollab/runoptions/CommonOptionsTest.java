@@ -59,6 +59,17 @@ class CommonOptionsTest {
       assertFalse(asked.contains("seconds") || asked.contains("source") || asked.contains("pools"), asked.toString());
    }
 
+   /** What a simulation takes is read and declared from one place: taken again, the last default is both. */
+   @Test
+   void aSharedOptionIsReadAndDeclaredWithTheDefaultItWasTakenWith() {
+      CommonOptions.Takes takes = CommonOptions.Takes.NONE.withUsers(100).withRttMs().withUsers(7);
+      CommonOptions common = CommonOptions.from(options(Map.of()), takes);
+      assertEquals(List.of(7, 0), List.of(common.users(), common.variants().rttMs()));
+      assertEquals(List.of("connectionTimeoutMs=30000", "users=7", "rttMs=0"), CommonOptions.declared(takes).stream()
+            .filter(o -> !o.name().startsWith("db.") && !o.name().startsWith("lab."))
+            .map(o -> o.name() + "=" + o.shownDefault()).toList());
+   }
+
    @Test
    void rateSweepTakesTheSourcesAsPoolSweepDoes() {
       RateSweepOptions one = RateSweepOptions.from(options(Map.of("source", "vibur")));

@@ -166,9 +166,9 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
          return new Takes(taken, true);
       }
 
-      /** {@code -DconnectionTimeoutMs} with {@code fallback} when not given, rather than the lab's default. */
-      public Takes withTimeout(int fallback) {
-         return with(Declared.CONNECTION_TIMEOUT_MS, Declared.CONNECTION_TIMEOUT_MS.withDefault(fallback));
+      /** {@code -DconnectionTimeoutMs} as {@code timeout} declares it, rather than with the lab's default. */
+      public Takes withTimeout(Option<Integer> timeout) {
+         return with(Declared.CONNECTION_TIMEOUT_MS, timeout);
       }
 
       /** {@code -Ddb.serverOption}, for the embedded server only. */

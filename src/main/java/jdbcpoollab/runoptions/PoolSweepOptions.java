@@ -82,7 +82,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
 
    /** The options, with {@code -Dworkloads} naming types of {@code types}. */
    public static PoolSweepOptions from(Options o, Workloads types) {
-      return from(o, types, "wait,cpu", TAKES);
+      return from(o, types, Declared.WORKLOADS.shownDefault(), TAKES);
    }
 
    /**
@@ -107,7 +107,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
             common,
             chosen.workloads(),
             chosen.settings(),
-            o.read(Declared.ACQUIRE_P99_MS.withDefault(PoolSweepSettings.DEFAULT_ACQUIRE_P99_MS)),
+            o.read(Declared.ACQUIRE_P99_MS),
             RunFolderOptions.baseline(o, common.results()),
             common.variants().rttsMs(),
             split,

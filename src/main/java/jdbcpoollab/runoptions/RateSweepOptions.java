@@ -34,15 +34,16 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
    /** The shared options RateSweep takes, with its defaults. */
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withPools("4,8,16,32").withWindow().withRecovery()
          .withSources();
+   /** {@code -Dworkloads}, {@code wait} by default. */
+   private static final Option<List<String>> WORKLOADS = Declared.WORKLOADS.withDefault(List.of("wait"));
    /** The options RateSweep reads, with its defaults. */
-   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES,
-         Declared.WORKLOADS.withDefault(List.of("wait")), Workloads.OPTIONS, Declared.THREADS.withDefault("200"),
-         Declared.RATE,
-         Declared.SLO_P99_MS, Declared.QUEUE_LIMIT, Declared.FROM);
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, WORKLOADS, Workloads.OPTIONS,
+         Declared.THREADS.withDefault("200"), Declared.RATE, Declared.SLO_P99_MS, Declared.QUEUE_LIMIT, Declared.FROM);
 
    public static RateSweepOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);
-      Workloads.Chosen chosen = Workloads.DEFAULT.choose(o, "wait", common.target().dialect());
+      Workloads.Chosen chosen = Workloads.DEFAULT.choose(o, WORKLOADS.shownDefault(),
+            common.target().dialect());
       ThreadsOption.RequestThreads threads = ThreadsOption.requestThreads(o);
       double rate = o.read(Declared.RATE);
       RequestLimits limits = RequestLimits.from(o);

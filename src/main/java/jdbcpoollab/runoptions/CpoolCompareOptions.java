@@ -16,7 +16,8 @@ import java.util.List;
 /**
  * The options of CpoolCompare, read and checked before anything is started.
  *
- * @param common the options it shares with other simulations: users, target, timeout, server options
+ * @param common  the options it shares with other simulations: users, target, timeout, server options
+ * @param threads what each user's loop runs on ({@code -Dthreads}: {@link ThreadsOption#userThreads})
  */
 public record CpoolCompareOptions(CommonOptions common, List<SourceOption> options, int ops, int repeat,
                                   String workload, int rttMs, UserThreads threads) implements SimulationOptions {
@@ -27,7 +28,7 @@ public record CpoolCompareOptions(CommonOptions common, List<SourceOption> optio
 
    /** The options CpoolCompare reads, with its defaults. */
    static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.SOURCES, Declared.WORKLOAD,
-         Declared.THREADS, GateOptions.DECLARED);
+         ThreadsOption.USER_THREADS, GateOptions.DECLARED);
 
    public static final List<String> WORKLOADS = Declared.WORKLOAD.allowed();
 
@@ -48,7 +49,7 @@ public record CpoolCompareOptions(CommonOptions common, List<SourceOption> optio
             common.variants().repeat(),
             o.read(Declared.WORKLOAD),
             common.variants().rttMs(),
-            ThreadsOption.kind(o));
+            ThreadsOption.userThreads(o));
       if (GateOptions.from(o).any()) {
          throw new OptionException("bad option -Dassert.* or -Dbaseline: gates are checked on PoolSweep's steps;"
                + " CpoolCompare has none (its statistics say whether a saving is significant)");

@@ -46,6 +46,7 @@ import java.util.Map;
  *                         when not given (a workload of the user's own then thinks as it says)
  * @param jvmWarmup        the longest the JVM's warm-up on the first workload may run before the first step, in
  *                         seconds ({@code -DjvmWarmup}); 0 for none
+ * @param threads          what each user's loop runs on ({@code -Dthreads}: {@link ThreadsOption#userThreads})
  * @param jvmWarmupLimits  the most operations the JVM's warm-up may start ({@code -DjvmWarmup.ops}), and whether it
  *                         may run a workload of the user's own that writes or uses up a queue feeder
  *                         ({@code -DjvmWarmup.own=true}) instead of its stand-in
@@ -73,7 +74,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
    static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.WORKLOADS, Workloads.OPTIONS,
          Declared.THINK, Declared.THINK_MS, Declared.SPLIT_POOLS, Declared.ACQUIRE_P99_MS, Declared.COMPARE,
          Declared.DRIVER, Declared.DRIVER_PROPS, Declared.DB_CORES, Declared.JVM_WARMUP, Declared.JVM_WARMUP_OPS,
-         Declared.JVM_WARMUP_OWN, Declared.THREADS, Declared.INSTANCES, Declared.DISTURBED_MAX_PCT,
+         Declared.JVM_WARMUP_OWN, ThreadsOption.USER_THREADS, Declared.INSTANCES, Declared.DISTURBED_MAX_PCT,
          Declared.SETTLE_SECONDS);
 
    public static PoolSweepOptions from(Options o) {
@@ -117,7 +118,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
             databaseCores(o, target),
             Think.from(o, null),
             o.read(Declared.JVM_WARMUP),
-            ThreadsOption.kind(o),
+            ThreadsOption.userThreads(o),
             instances(o, common.users(), split),
             new JvmWarmupLimits(o.read(Declared.JVM_WARMUP_OPS), o.read(Declared.JVM_WARMUP_OWN).equals("true")),
             new Disturbance(o.read(Declared.DISTURBED_MAX_PCT)),

@@ -22,9 +22,12 @@ import java.util.Map;
 /**
  * The options of RateSweep, read and checked before anything is started.
  *
- * @param common the options it shares with other simulations: pools, window, sources, target, …
- * @param from   the PoolSweep run (its folder) whose query time per pool size is the prediction's service time, or
- *               null
+ * @param common     the options it shares with other simulations: pools, window, sources, target, …
+ * @param threads    how many request threads serve the arrivals ({@code -Dthreads}:
+ *                   {@link ThreadsOption#requestThreads})
+ * @param from       the PoolSweep run (its folder) whose query time per pool size is the prediction's service time, or
+ *                   null
+ * @param threadKind what the request threads are: platform or virtual threads
  */
 public record RateSweepOptions(CommonOptions common, double rate, double sloP99Ms, int threads, int queueLimit,
                                List<Workload> workloads, Map<String, Object> workloadSettings, Path from,
@@ -38,7 +41,7 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
    private static final Option<List<String>> WORKLOADS = Declared.WORKLOADS.withDefault(List.of("wait"));
    /** The options RateSweep reads, with its defaults. */
    static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, WORKLOADS, Workloads.OPTIONS,
-         Declared.THREADS.withDefault("200"), Declared.RATE, Declared.SLO_P99_MS, Declared.QUEUE_LIMIT, Declared.FROM);
+         ThreadsOption.REQUEST_THREADS, Declared.RATE, Declared.SLO_P99_MS, Declared.QUEUE_LIMIT, Declared.FROM);
 
    public static RateSweepOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);

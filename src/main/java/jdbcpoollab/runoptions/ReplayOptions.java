@@ -27,6 +27,9 @@ import java.util.List;
  * @param replay         its requests, as the target's product replays them
  * @param capturedServer the identity of the server it was captured from, or null when its summary does not say
  * @param speeds         the speed factors, in the order given
+ * @param threads        how many request threads serve the arrivals ({@code -Dthreads}:
+ *                       {@link ThreadsOption#requestThreads})
+ * @param threadKind     what the request threads are: platform or virtual threads
  */
 public record ReplayOptions(CommonOptions common, Path capture, Replay replay, String capturedServer,
                             List<Double> speeds, double sloP99Ms, int threads, int queueLimit, boolean writes,
@@ -34,7 +37,7 @@ public record ReplayOptions(CommonOptions common, Path capture, Replay replay, S
 
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withPools("4,8,16,32").withRecovery()
          .withSources();
-   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.THREADS.withDefault("200"),
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, ThreadsOption.REQUEST_THREADS,
          Declared.SLO_P99_MS, Declared.QUEUE_LIMIT, Declared.REPLAY_WRITES, Declared.REPLAY_SAME_SERVER,
          Declared.CAPTURE, Declared.SPEED);
 

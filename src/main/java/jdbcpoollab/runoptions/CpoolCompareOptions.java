@@ -50,15 +50,20 @@ public record CpoolCompareOptions(CommonOptions common, List<SourceOption> optio
             o.read(Declared.WORKLOAD),
             common.variants().rttMs(),
             ThreadsOption.userThreads(o));
+      options.validate(o);
+      return options;
+   }
+
+   /** The checks across CpoolCompare's options, each read and in its bounds: each failure one line. */
+   private void validate(Options o) {
       if (GateOptions.from(o).any()) {
          throw new OptionException("bad option -Dassert.* or -Dbaseline: gates are checked on PoolSweep's steps;"
                + " CpoolCompare has none (its statistics say whether a saving is significant)");
       }
-      if ((long) options.users() * options.ops() > MAX_OPERATIONS_PER_RUN) {
-         throw Options.bad(Declared.OPS, Integer.toString(options.ops()), "at most " + MAX_OPERATIONS_PER_RUN
+      if ((long) users() * ops > MAX_OPERATIONS_PER_RUN) {
+         throw Options.bad(Declared.OPS, Integer.toString(ops), "at most " + MAX_OPERATIONS_PER_RUN
                + " operations per run (users x ops) in all");
       }
-      return options;
    }
 
    private static List<SourceOption> sources(String raw, PoolLibraries libraries) {

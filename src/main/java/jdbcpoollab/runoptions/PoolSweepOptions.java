@@ -95,16 +95,11 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
    }
 
    private static PoolSweepOptions from(Options o, Workloads types, String workloads, CommonOptions.Takes takes) {
-      RunFolderOptions.notMerge(o);
       CommonOptions common = CommonOptions.from(o, takes);
-      if (common.pools().isEmpty() && common.variants().repeat() > 1) {
-         throw Options.bad(Declared.REPEAT, o.given(Declared.REPEAT), "1 with -Dpools=auto (the search measures each"
-               + " size once; settling, -Dsettle.seconds, measures again the sizes that decide the answer)");
-      }
       Target target = common.target();
       Workloads.Chosen chosen = types.choose(o, workloads, target.dialect());
-      boolean split = splitPools(o, chosen.workloads());
-      return new PoolSweepOptions(
+      boolean split = Boolean.parseBoolean(o.read(Declared.SPLIT_POOLS));
+      PoolSweepOptions options = new PoolSweepOptions(
             common,
             chosen.workloads(),
             chosen.settings(),
@@ -112,17 +107,47 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
             RunFolderOptions.baseline(o, common.results()),
             common.variants().rttsMs(),
             split,
-            DriverOptions.drivers(o, target),
+            DriverOptions.drivers(o),
             driverProps(o),
             common.variants().repeat(),
             databaseCores(o, target),
             Think.from(o, null),
             o.read(Declared.JVM_WARMUP),
             ThreadsOption.userThreads(o),
-            instances(o, common.users(), split),
+            o.read(Declared.INSTANCES.within(1, MAX_INSTANCES)),
             new JvmWarmupLimits(o.read(Declared.JVM_WARMUP_OPS), o.read(Declared.JVM_WARMUP_OWN).equals("true")),
             new Disturbance(o.read(Declared.DISTURBED_MAX_PCT)),
             o.read(Declared.SETTLE_SECONDS));
+      options.validate(o);
+      return options;
+   }
+
+   /** The checks across PoolSweep's options, each read and in its bounds: each failure one line. */
+   private void validate(Options o) {
+      RunFolderOptions.notMerge(o);
+      if (autoPools() && repeat > 1) {
+         throw Options.bad(Declared.REPEAT, o.given(Declared.REPEAT), "1 with -Dpools=auto (the search measures each"
+               + " size once; settling, -Dsettle.seconds, measures again the sizes that decide the answer)");
+      }
+      if (splitPools && workloads.stream().allMatch(w -> w.kinds().isEmpty())) {
+         throw Options.bad(Declared.SPLIT_POOLS, "true", "only with a mix in -Dworkloads, whose kinds it measures on a"
+               + " pool each");
+      }
+      Target target = target();
+      for (Driver driver : drivers) {
+         if (!driver.fits(target.dialect())) {
+            throw new OptionException("bad option -Ddriver=" + o.raw(Declared.DRIVER) + ": " + driver.name() + " ("
+                  + driver.title() + ") speaks to " + driver.dialect() + " servers, and " + target
+                  + " is " + target.dialect().name());
+         }
+      }
+      if (mostInstances() > users()) {
+         throw Options.bad(Declared.INSTANCES, o.raw(Declared.INSTANCES), "at most -Dusers=" + users() + " (each"
+               + " instance needs a user)");
+      }
+      if (mostInstances() > 1 && splitPools) {
+         throw Options.bad(Declared.INSTANCES, o.raw(Declared.INSTANCES), "1 with -DsplitPools (a pool per kind)");
+      }
    }
 
    /** {@code -Dpools=auto}: the pool sizes are searched for, each once, one workload (series) after the other. */
@@ -134,21 +159,6 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
    @Override
    public int largestPool() {
       return autoPools() ? users() : common().largestPool();
-   }
-
-
-   /** {@code -Dinstances}: 1 to 100 each, at most as many as users, not with a pool per kind. */
-   private static List<Integer> instances(Options o, int users, boolean splitPools) {
-      List<Integer> instances = o.read(Declared.INSTANCES.within(1, MAX_INSTANCES));
-      int most = instances.stream().mapToInt(Integer::intValue).max().orElse(1);
-      if (most > users) {
-         throw Options.bad(Declared.INSTANCES, o.raw(Declared.INSTANCES), "at most -Dusers=" + users + " (each instance"
-               + " needs a user)");
-      }
-      if (most > 1 && splitPools) {
-         throw Options.bad(Declared.INSTANCES, o.raw(Declared.INSTANCES), "1 with -DsplitPools (a pool per kind)");
-      }
-      return instances;
    }
 
    /** The most instances of any step: the server must take that many pools at once. */
@@ -255,16 +265,6 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
    /** A URL of the target's own driver: the embedded server's, or the one given. */
    private String ownDriverUrl() {
       return common.target().embedded() ? "jdbc:mysql://127.0.0.1/lab" : common.target().url();
-   }
-
-   /** {@code -DsplitPools=true}, which measures a mix's kinds on a pool each: only with a mix. */
-   private static boolean splitPools(Options o, List<Workload> workloads) {
-      boolean split = Boolean.parseBoolean(o.read(Declared.SPLIT_POOLS));
-      if (split && workloads.stream().allMatch(w -> w.kinds().isEmpty())) {
-         throw Options.bad(Declared.SPLIT_POOLS, "true", "only with a mix in -Dworkloads, whose kinds it measures on a"
-               + " pool each");
-      }
-      return split;
    }
 
    /** The embedded server runs on this machine; another one has the cores -Ddb.cores says, or unknown ones. */

@@ -50,7 +50,8 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
       ThreadsOption.RequestThreads threads = ThreadsOption.requestThreads(o);
       double rate = o.read(Declared.RATE);
       RequestLimits limits = RequestLimits.from(o);
-      return new RateSweepOptions(
+      SweepRun from = poolSweep(o, common.results());
+      RateSweepOptions options = new RateSweepOptions(
             common,
             rate,
             limits.sloP99Ms(),
@@ -58,16 +59,33 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
             limits.queueLimit(),
             chosen.workloads(),
             chosen.settings(),
-            poolSweep(o, common.results(), chosen.workloads()),
+            from == null ? null : from.folder(),
             threads.kind());
+      options.validate(o, from);
+      return options;
    }
 
    /**
-    * {@code -Dfrom}: a finished PoolSweep run of the results folder, by name or path, with a measured step of each
-    * workload (the same name: {@code wait rtt=5ms} is not {@code wait}), whose query time it gives; without one the
-    * option would be silently unused.
+    * The checks across RateSweep's options, each read and in its bounds: each failure one line. {@code -Dfrom},
+    * read as {@code fromRun}, needs a measured step of each workload (the same name: {@code wait rtt=5ms} is not
+    * {@code wait}), whose query time it gives; without one the option would be silently unused.
     */
-   private static Path poolSweep(Options o, Path results, List<Workload> workloads) {
+   private void validate(Options o, SweepRun fromRun) {
+      if (fromRun == null) {
+         return;
+      }
+      for (Workload workload : workloads) {
+         if (fromRun.steps(workload.name()).stream().noneMatch(s -> s.times().query().count() > 0)) {
+            String theirs = String.join(", ", fromRun.steps().stream().map(s -> s.workload()).distinct().toList());
+            throw new OptionException("bad option -Dfrom=" + o.raw(Declared.FROM) + ": it has no measured step of the "
+                  + workload.name() + " workload, whose service time it would give (its steps are of " + theirs
+                  + "); leave -Dfrom out to use each step's own, or give a PoolSweep run of " + workload.name());
+         }
+      }
+   }
+
+   /** {@code -Dfrom}: a finished PoolSweep run with steps, of the results folder, by name or path; null if not given. */
+   private static SweepRun poolSweep(Options o, Path results) {
       String raw = o.read(Declared.FROM);
       if (raw == null) {
          return null;
@@ -89,15 +107,7 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
          throw Options.bad(Declared.FROM, raw, allowed + " (it is a " + read.simulation() + " run with "
                + read.steps().size() + " steps)");
       }
-      for (Workload workload : workloads) {
-         if (read.steps(workload.name()).stream().noneMatch(s -> s.times().query().count() > 0)) {
-            String theirs = String.join(", ", read.steps().stream().map(s -> s.workload()).distinct().toList());
-            throw new OptionException("bad option -Dfrom=" + raw + ": it has no measured step of the "
-                  + workload.name() + " workload, whose service time it would give (its steps are of " + theirs
-                  + "); leave -Dfrom out to use each step's own, or give a PoolSweep run of " + workload.name());
-         }
-      }
-      return run;
+      return read;
    }
 
    /** The settings summary.json records for this sweep, each step's pool opened by each of the sources. */

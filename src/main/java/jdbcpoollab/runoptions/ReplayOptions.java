@@ -60,13 +60,19 @@ public record ReplayOptions(CommonOptions common, Path capture, Replay replay, S
       } catch (CaptureException e) {
          throw new OptionException("bad option -Dcapture=" + raw + ": " + e.getMessage());
       }
-      if (replay.writes() && !writes) {
-         throw new OptionException("bad option -Dcapture=" + raw + ": the capture writes (INSERT, UPDATE, DELETE or "
-               + "DDL); replay it against a copy of the data, with -Dreplay.writes=true");
-      }
       Object server = Json.read(folder.resolve("summary.json")).get("server");
-      return new ReplayOptions(common, folder, replay, server == null ? null : server.toString(), speeds,
-            limits.sloP99Ms(), threads.count(), limits.queueLimit(), writes, sameServer, threads.kind());
+      ReplayOptions options = new ReplayOptions(common, folder, replay, server == null ? null : server.toString(),
+            speeds, limits.sloP99Ms(), threads.count(), limits.queueLimit(), writes, sameServer, threads.kind());
+      options.validate(o);
+      return options;
+   }
+
+   /** The checks across Replay's options, each read and in its bounds: each failure one line. */
+   private void validate(Options o) {
+      if (replay.writes() && !writes) {
+         throw new OptionException("bad option -Dcapture=" + o.raw(Declared.CAPTURE) + ": the capture writes (INSERT,"
+               + " UPDATE, DELETE or DDL); replay it against a copy of the data, with -Dreplay.writes=true");
+      }
    }
 
    /** {@code -Dspeed}: factors from 0.01 to 1000, each once, default 1. */
@@ -83,8 +89,8 @@ public record ReplayOptions(CommonOptions common, Path capture, Replay replay, S
          } catch (NumberFormatException e) {
             // refused below
          }
-         throw Options.bad(Declared.SPEED, raw, "speed factors from 0.01 to 1000 separated by commas, each once, such as "
-               + "1,2,4");
+         throw Options.bad(Declared.SPEED, raw, "speed factors from 0.01 to 1000 separated by commas, each once, such"
+               + " as 1,2,4");
       }
       return List.copyOf(speeds);
    }

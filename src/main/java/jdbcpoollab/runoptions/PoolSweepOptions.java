@@ -2,7 +2,6 @@ package jdbcpoollab.runoptions;
 
 import jdbcpoollab.db.Driver;
 import jdbcpoollab.db.DriverProps;
-import jdbcpoollab.db.Drivers;
 import jdbcpoollab.db.Target;
 import jdbcpoollab.load.ThreadKinds;
 import jdbcpoollab.load.UserThreads;
@@ -107,10 +106,10 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
             RunFolderOptions.baseline(o, common.results()),
             common.variants().rttsMs(),
             split,
-            DriverOptions.drivers(o),
-            driverProps(o),
+            SweepDatabaseOptions.drivers(o),
+            SweepDatabaseOptions.props(o),
             common.variants().repeat(),
-            databaseCores(o, target),
+            SweepDatabaseOptions.cores(o, target),
             Think.from(o, null),
             o.read(Declared.JVM_WARMUP),
             ThreadsOption.userThreads(o),
@@ -224,56 +223,6 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
       return threads != ThreadKinds.platform() || !instances.equals(List.of(1));
    }
 
-   /** The sets of {@code -Ddriver.props}; none when not given. */
-   private static List<DriverProps> driverProps(Options o) {
-      String raw = o.read(Declared.DRIVER_PROPS);
-      try {
-         return raw == null ? List.of() : DriverProps.parse(raw);
-      } catch (IllegalArgumentException e) {
-         throw new OptionException("bad option -Ddriver.props: " + e.getMessage());
-      }
-   }
-
-   /**
-    * Each set of {@code -Ddriver.props} as the settings show it, and what each driver of the sweep ignores of it
-    * (the properties it does not know), by set and driver.
-    */
-   private void recordDriverProps(Map<String, Object> options) {
-      if (driverProps.isEmpty()) {
-         return;
-      }
-      Map<String, String> sets = new LinkedHashMap<>();
-      Map<String, List<String>> ignored = new LinkedHashMap<>();
-      List<String> urls = drivers.isEmpty() ? List.of(ownDriverUrl())
-            : drivers.stream().map(d -> d.scheme() + "//127.0.0.1/lab").toList();
-      for (DriverProps props : driverProps) {
-         sets.put(props.label(), props.describe());
-         for (String url : urls) {
-            List<String> unknown = props.ignoredBy(url);
-            String driver = Drivers.DEFAULT.of(url).map(Driver::title).orElse(common.target().dialect().name());
-            if (!unknown.isEmpty()) {
-               ignored.put(props.label() + " with " + driver, unknown);
-            }
-         }
-      }
-      options.put("driverProps", sets);
-      if (!ignored.isEmpty()) {
-         options.put("driverPropsIgnored", ignored);
-      }
-   }
-
-   /** A URL of the target's own driver: the embedded server's, or the one given. */
-   private String ownDriverUrl() {
-      return common.target().embedded() ? "jdbc:mysql://127.0.0.1/lab" : common.target().url();
-   }
-
-   /** The embedded server runs on this machine; another one has the cores -Ddb.cores says, or unknown ones. */
-   private static Integer databaseCores(Options o, Target target) {
-      int given = o.read(Declared.DB_CORES);
-      return given > 0 ? Integer.valueOf(given)
-            : target.embedded() ? Integer.valueOf(Runtime.getRuntime().availableProcessors()) : null;
-   }
-
    /** The settings summary.json records for this sweep. */
    public PoolSweepSettings settings() {
       Map<String, String> queries = new LinkedHashMap<>();
@@ -296,7 +245,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
          options.put("splitPools", true);
       }
       options.put("jvmWarmup", jvmWarmup);
-      recordDriverProps(options);
+      SweepDatabaseOptions.describe(driverProps, drivers, target(), options);
       if (threads != ThreadKinds.platform()) {
          options.put("threads", threads.name());
       }

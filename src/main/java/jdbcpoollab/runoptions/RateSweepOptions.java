@@ -84,7 +84,7 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
       }
    }
 
-   /** {@code -Dfrom}: a finished PoolSweep run with steps, of the results folder, by name or path; null if not given. */
+   /** {@code -Dfrom}: a finished PoolSweep run with steps, in the results folder, by name or path, or null. */
    private static SweepRun poolSweep(Options o, Path results) {
       String raw = o.read(Declared.FROM);
       if (raw == null) {

@@ -1,6 +1,5 @@
 package jdbcpoollab.runoptions;
 
-import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 
 import java.nio.file.Path;
@@ -8,28 +7,24 @@ import java.util.List;
 
 /**
  * The options of the two simulations that run no load but read finished runs: Compare ({@code -Dcompare=runA,runB})
- * and Merge ({@code -Dmerge=runA,runB,…}).
+ * and Merge ({@code -Dmerge=runA,runB,…}). Their readers are {@link RunFolderOptions}', which {@link Simulations}
+ * lists, so that {@link #checked}, which refuses the others' options through that list, closes no loop.
  */
 public final class FolderRuns {
-   public static final String COMPARE = "Compare";
-   public static final String MERGE = "Merge";
+   public static final String COMPARE = RunFolderOptions.COMPARE;
+   public static final String MERGE = RunFolderOptions.MERGE;
 
    private FolderRuns() {
    }
 
    /** The two runs of {@code -Dcompare}, read and checked now. */
    public static List<Path> compared(Options o) {
-      return RunFolderOptions.pair(o, CommonOptions.results(o), COMPARE);
+      return RunFolderOptions.compared(o);
    }
 
    /** The runs of {@code -Dmerge}, read and checked now. */
    public static List<Path> merged(Options o) {
-      List<Path> runs = RunFolderOptions.merge(o, CommonOptions.results(o));
-      if (runs.isEmpty()) {
-         throw new OptionException("missing option -Dmerge=<run-a>,<run-b>,…: the runs " + MERGE
-               + " builds one run of");
-      }
-      return runs;
+      return RunFolderOptions.merged(o);
    }
 
    /**
@@ -38,7 +33,7 @@ public final class FolderRuns {
     * it to.
     */
    public static List<Path> checked(String simulation, Options o) {
-      List<Path> read = COMPARE.equals(simulation) ? compared(o) : merged(o);
+      List<Path> read = COMPARE.equals(simulation) ? RunFolderOptions.compared(o) : RunFolderOptions.merged(o);
       ForeignOptions.reject(simulation, o);
       o.rejectUnknown(simulation);
       return read;

@@ -10,7 +10,8 @@ import java.util.stream.Stream;
 
 /**
  * What the scenarios beyond steady state read alike besides their shared options (their sources, all of the
- * registry's by default, are {@link CommonOptions.Takes#withAllSources}): their workload and socket timeout.
+ * registry's by default, are {@link CommonOptions.Takes#withAllSources}): their workload and socket timeout, and
+ * Outage's and Lifetime's acquire timeout.
  */
 final class FaultSources {
    /** Outage's and Lifetime's {@code -DconnectionTimeoutMs}: 2 s by default, not the lab's 30 s. */

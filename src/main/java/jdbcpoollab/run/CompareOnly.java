@@ -7,7 +7,7 @@ import jdbcpoollab.results.RunIndex;
 
 import java.nio.file.Path;
 import java.util.List;
-import jdbcpoollab.runoptions.FolderRuns;
+import jdbcpoollab.runoptions.RunFolderOptions;
 import jdbcpoollab.runoptions.ForeignOptions;
 
 /** Compare ({@code -Dsim=Compare -Dcompare=runA,runB}): the side-by-side page of two finished runs, nothing run. */
@@ -22,8 +22,8 @@ public final class CompareOnly {
    public static void run() {
       Options system = Options.fromSystem();
       throw write(Exit.options(() -> {
-         List<Path> runs = FolderRuns.compared(system);
-         ForeignOptions.rejectAllBut(FolderRuns.COMPARE, system);
+         List<Path> runs = RunFolderOptions.compared(system);
+         ForeignOptions.rejectAllBut(RunFolderOptions.COMPARE, system);
          return runs;
       }));
    }

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.List;
 import jdbcpoollab.runoptions.CommonOptions;
-import jdbcpoollab.runoptions.FolderRuns;
+import jdbcpoollab.runoptions.RunFolderOptions;
 import jdbcpoollab.runoptions.ForeignOptions;
 
 /**
@@ -35,8 +35,8 @@ public final class MergeOnly {
     * ({@code -Dpools}, {@code -Dusers}, …) or an unknown one is refused, since nothing is run to apply it to.
     */
    public static List<Path> checked(Options o) {
-      List<Path> read = FolderRuns.merged(o);
-      ForeignOptions.rejectAllBut(FolderRuns.MERGE, o);
+      List<Path> read = RunFolderOptions.merged(o);
+      ForeignOptions.rejectAllBut(RunFolderOptions.MERGE, o);
       return read;
    }
 

@@ -46,15 +46,10 @@ public record BurstOptions(CommonOptions common, int minIdle, int maxPool, int i
       CommonOptions common = CommonOptions.from(o, TAKES,
             PoolLibraries.DEFAULT.withC3p0HelperThreads(o.read(Declared.C3P0_HELPER_THREADS)));
       Workloads.Chosen chosen = FaultSources.workload(o, common);
-      int minIdle = o.read(Declared.MIN_IDLE);
-      int maxPool = o.read(Declared.MAX_POOL);
-      if (maxPool < minIdle) {
-         throw Options.bad(Declared.MAX_POOL, o.given(Declared.MAX_POOL), "at least -DminIdle (" + minIdle + ")");
-      }
-      return new BurstOptions(
+      BurstOptions options = new BurstOptions(
             common,
-            minIdle,
-            maxPool,
+            o.read(Declared.MIN_IDLE),
+            o.read(Declared.MAX_POOL),
             o.read(Declared.IDLE_TIMEOUT_MS),
             o.read(Declared.CONNECT_MS),
             o.read(Declared.BURST),
@@ -65,6 +60,15 @@ public record BurstOptions(CommonOptions common, int minIdle, int maxPool, int i
             FaultSources.socketTimeoutMs(o),
             chosen.workloads().get(0),
             chosen.settings());
+      options.validate(o);
+      return options;
+   }
+
+   /** The checks across Burst's options, each read and in its bounds: each failure one line. */
+   private void validate(Options o) {
+      if (maxPool < minIdle) {
+         throw Options.bad(Declared.MAX_POOL, o.given(Declared.MAX_POOL), "at least -DminIdle (" + minIdle + ")");
+      }
    }
 
    @Override

@@ -28,27 +28,34 @@ public record CaptureOptions(CommonOptions common, double seconds, Path log) imp
       CommonOptions common = CommonOptions.from(o, TAKES);
       double seconds = o.read(SPAN);
       String log = o.read(Declared.CAPTURE_LOG);
-      if (common.target().embedded()) {
+      CaptureOptions options = new CaptureOptions(common, seconds, log == null ? null : Path.of(log));
+      options.validate(o);
+      return options;
+   }
+
+   /** The checks across Capture's options, each read and in its bounds: each failure one line. */
+   private void validate(Options o) {
+      String given = o.raw(Declared.CAPTURE_LOG);
+      if (target().embedded()) {
          throw new OptionException("missing option -Ddb.url: Capture reads the statement log of your own server, "
                + "not the lab's embedded one");
       }
-      String product = common.target().dialect().name();
+      String product = target().dialect().name();
       if ("postgresql".equals(product)) {
          if (log == null) {
             throw new OptionException("missing option -Dcapture.log=<file>: a capture from PostgreSQL reads its "
                   + "server log, written with log_statement = 'all' (docs/replay.md)");
          }
-         if (!Files.isRegularFile(Path.of(log)) || !Files.isReadable(Path.of(log))) {
-            throw Options.bad(Declared.CAPTURE_LOG, log, "a readable file, the server log PostgreSQL writes");
+         if (!Files.isRegularFile(log) || !Files.isReadable(log)) {
+            throw Options.bad(Declared.CAPTURE_LOG, given, "a readable file, the server log PostgreSQL writes");
          }
       } else if (!"mysql".equals(product)) {
          throw new OptionException("bad option -Ddb.url: Capture reads MySQL's and MariaDB's general log or "
                + "PostgreSQL's server log, not " + product + "'s");
       } else if (log != null) {
-         throw new OptionException("bad option -Dcapture.log=" + log + ": a capture from MySQL or MariaDB reads the "
-               + "general log as a table; leave -Dcapture.log out");
+         throw new OptionException("bad option -Dcapture.log=" + given + ": a capture from MySQL or MariaDB reads "
+               + "the general log as a table; leave -Dcapture.log out");
       }
-      return new CaptureOptions(common, seconds, log == null ? null : Path.of(log));
    }
 
    /** Where the statements come from, as the settings and the console say it. */

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -43,10 +44,6 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
    /** {@code -Dpools=auto}: the sizes are searched for rather than given. */
    public static final String AUTO = "auto";
 
-   private static List<Integer> sizes(String commaSeparated) {
-      return Arrays.stream(commaSeparated.split(",")).map(Integer::valueOf).toList();
-   }
-
    /** The shared options of a simulation that takes the ones {@code takes} names. */
    public static CommonOptions from(Options o, Takes takes) {
       return from(o, takes, PoolLibraries.DEFAULT);
@@ -58,23 +55,21 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
     */
    public static CommonOptions from(Options o, Takes takes, PoolLibraries libraries) {
       Target target = Target.from(o);
-      boolean searched = takes.poolsFallback() != null && takes.autoPools()
+      boolean searched = takes.option(Declared.POOLS) != null && takes.autoPools
             && AUTO.equals(o.string(Declared.POOLS.name(), null));
-      return new CommonOptions(
-            target,
-            o.read(Declared.CONNECTION_TIMEOUT_MS.withDefault(takes.timeoutFallback())),
-            results(o),
-            takes.usersFallback() == 0 ? 0 : o.read(Declared.USERS.withDefault(takes.usersFallback())),
-            takes.poolsFallback() == null || searched ? List.of()
-                  : o.read(Declared.POOLS.withDefault(sizes(takes.poolsFallback()))),
-            takes.window() ? o.read(Declared.SECONDS) : 0,
-            takes.window() ? o.read(Declared.WARMUP) : 0,
-            takes.recovery() ? o.read(Declared.RECOVER_SECONDS) : 0,
-            takes.sourcesFallback() == null ? List.of() : PoolLibraries.profiled(o.read(Declared.SOURCE
-                  .withDefault(takes.sourcesFallback()).withAllowed(libraries.names())).stream()
-                  .map(libraries::named).toList(), Profile.from(o)),
-            takes.serverOptions() ? serverOptions(o, target) : Map.of(),
-            takes.variants().read(o, searched));
+      int timeout = takes.read(o, Declared.CONNECTION_TIMEOUT_MS, 0);
+      Path results = results(o);
+      int users = takes.read(o, Declared.USERS, 0);
+      List<Integer> pools = searched ? List.of() : takes.read(o, Declared.POOLS, List.of());
+      double seconds = takes.read(o, Declared.SECONDS, 0.0);
+      double warmup = takes.read(o, Declared.WARMUP, 0.0);
+      double recoverSeconds = takes.read(o, Declared.RECOVER_SECONDS, 0.0);
+      Option<List<String>> sources = takes.option(Declared.SOURCE);
+      return new CommonOptions(target, timeout, results, users, pools, seconds, warmup, recoverSeconds,
+            sources == null ? List.of() : PoolLibraries.profiled(o.read(sources.withAllowed(libraries.names()))
+                  .stream().map(libraries::named).toList(), Profile.from(o)),
+            takes.option(Declared.DB_SERVER_OPTION) == null ? Map.of() : serverOptions(o, target),
+            takes.variants(o));
    }
 
    /**
@@ -83,26 +78,8 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
     */
    static List<Option<?>> declared(Takes takes, Object... own) {
       List<Option<?>> options = new ArrayList<>(List.of(Declared.DB_URL, Declared.DB_USER, Declared.DB_PASSWORD,
-            Declared.CONNECTION_TIMEOUT_MS.withDefault(takes.timeoutFallback()), Declared.RESULTS));
-      if (takes.usersFallback() != 0) {
-         options.add(Declared.USERS.withDefault(takes.usersFallback()));
-      }
-      if (takes.poolsFallback() != null) {
-         options.add(Declared.POOLS.withDefault(sizes(takes.poolsFallback())));
-      }
-      if (takes.window()) {
-         options.addAll(List.of(Declared.SECONDS, Declared.WARMUP));
-      }
-      if (takes.recovery()) {
-         options.add(Declared.RECOVER_SECONDS);
-      }
-      if (takes.sourcesFallback() != null) {
-         options.addAll(List.of(Declared.SOURCE.withDefault(takes.sourcesFallback()), Declared.PROFILE));
-      }
-      if (takes.serverOptions()) {
-         options.add(Declared.DB_SERVER_OPTION);
-      }
-      options.addAll(takes.variants().declared());
+            Declared.RESULTS));
+      options.addAll(takes.taken.values());
       for (Object part : own) {
          List<?> more = part instanceof List<?> list ? list : List.of(part);
          more.forEach(option -> {
@@ -133,111 +110,132 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
    }
 
    /**
-    * Which of the shared options beyond the target, the timeout and the results folder a simulation takes, with
-    * its defaults, written as {@code Takes.NONE.withUsers(64).withWindow()}.
-    *
-    * @param usersFallback   the default of {@code -Dusers}, 0 when not taken
-    * @param poolsFallback   the default of {@code -Dpools}, null when not taken
-    * @param sourcesFallback the default of {@code -Dsource}, null when not taken
-    * @param autoPools       {@code -Dpools=auto} is taken too
-    * @param variants        those of {@link Variants} it takes, with its own defaults and bounds
+    * Which of the shared options beyond the target and the results folder a simulation takes, each with its own
+    * default and bounds, written as {@code Takes.NONE.withUsers(64).withWindow()}: {@link #from} reads them and
+    * {@link #declared} lists them from here, so that a default is written once.
     */
-   public record Takes(int usersFallback, String poolsFallback, boolean window, boolean recovery,
-                       List<String> sourcesFallback, boolean serverOptions, boolean autoPools, int timeoutFallback,
-                       Variants variants) {
-      public static final Takes NONE = new Takes(0, null, false, false, null, false, false,
-            Declared.CONNECTION_TIMEOUT_MS.fallback(), Variants.NONE);
+   public static final class Takes {
+      /** The acquire timeout alone, with the lab's default. */
+      public static final Takes NONE = new Takes(Map.of(), false).with(Declared.CONNECTION_TIMEOUT_MS);
+      /** {@code -DrttMs} as one round trip, 0 to 1000 ms, default 0. */
+      private static final Option<Integer> ONE_RTT_MS = Declared.RTT_MS.one(0);
+
+      /** Each option taken, by its declaration, with the simulation's default and bounds, in the order taken. */
+      private final Map<Option<?>, Option<?>> taken;
+      private final boolean autoPools;
+
+      private Takes(Map<Option<?>, Option<?>> taken, boolean autoPools) {
+         this.taken = taken;
+         this.autoPools = autoPools;
+      }
 
       /** {@code -Dusers}, 1 to 10000, {@code fallback} when not given. */
       public Takes withUsers(int fallback) {
-         return new Takes(fallback, poolsFallback, window, recovery, sourcesFallback, serverOptions, autoPools,
-               timeoutFallback, variants);
+         return with(Declared.USERS, Declared.USERS.withDefault(fallback));
       }
 
       /** {@code -Dpools}, sizes from 1 to 1000, each once, {@code fallback} when not given. */
       public Takes withPools(String fallback) {
-         return new Takes(usersFallback, fallback, window, recovery, sourcesFallback, serverOptions, autoPools,
-               timeoutFallback, variants);
+         List<Integer> sizes = Arrays.stream(fallback.split(",")).map(Integer::valueOf).toList();
+         return with(Declared.POOLS, Declared.POOLS.withDefault(sizes));
       }
 
       /** {@code -Dseconds} (0.1 to 3600, default 5) and {@code -Dwarmup} (0 to 3600, default 2). */
       public Takes withWindow() {
-         return new Takes(usersFallback, poolsFallback, true, recovery, sourcesFallback, serverOptions, autoPools,
-               timeoutFallback, variants);
+         return with(Declared.SECONDS).with(Declared.WARMUP);
       }
 
       /** {@code -DrecoverSeconds}, 0 to 3600, default 10. */
       public Takes withRecovery() {
-         return new Takes(usersFallback, poolsFallback, window, true, sourcesFallback, serverOptions, autoPools,
-               timeoutFallback, variants);
+         return with(Declared.RECOVER_SECONDS);
       }
 
       /** {@code -Dsource}, pool libraries of the registry, default {@code hikari}, and {@code -Dprofile}. */
       public Takes withSources() {
-         return withSources(Declared.SOURCE.fallback());
+         return with(Declared.SOURCE).with(Declared.PROFILE);
       }
 
       /** {@code -Dsource}, pool libraries of the registry, all of them by default, and {@code -Dprofile}. */
       public Takes withAllSources() {
-         return withSources(PoolLibraries.DEFAULT.names());
-      }
-
-      private Takes withSources(List<String> fallback) {
-         return new Takes(usersFallback, poolsFallback, window, recovery, fallback, serverOptions, autoPools,
-               timeoutFallback, variants);
+         return with(Declared.SOURCE, Declared.SOURCE.withDefault(PoolLibraries.DEFAULT.names()))
+               .with(Declared.PROFILE);
       }
 
       /** {@code -Dpools=auto} too: no sizes given, the simulation searches for them (an empty list of pools). */
       public Takes withAutoPools() {
-         return new Takes(usersFallback, poolsFallback, window, recovery, sourcesFallback, serverOptions, true,
-               timeoutFallback, variants);
+         return new Takes(taken, true);
       }
 
-      /** {@code -DconnectionTimeoutMs} with {@code fallback} when not given, rather than the lab's default. */
-      public Takes withTimeout(int fallback) {
-         return new Takes(usersFallback, poolsFallback, window, recovery, sourcesFallback, serverOptions, autoPools,
-               fallback, variants);
+      /** {@code -DconnectionTimeoutMs} as {@code timeout} declares it, rather than with the lab's default. */
+      public Takes withTimeout(Option<Integer> timeout) {
+         return with(Declared.CONNECTION_TIMEOUT_MS, timeout);
       }
 
       /** {@code -Ddb.serverOption}, for the embedded server only. */
       public Takes withServerOptions() {
-         return new Takes(usersFallback, poolsFallback, window, recovery, sourcesFallback, true, autoPools,
-               timeoutFallback, variants);
+         return with(Declared.DB_SERVER_OPTION);
       }
 
-      /** {@code -Dpool}: {@link Variants#withPool}. */
+      /** {@code -Dpool}, 1 to 1000, {@code fallback} when not given. */
       public Takes withPool(int fallback) {
-         return with(variants.withPool(fallback));
+         return with(Declared.POOL, Declared.POOL.withDefault(fallback));
       }
 
-      /** {@code -Dops}: {@link Variants#withOps}. */
+      /** {@code -Dops}, 1 to 1000000, {@code fallback} when not given. */
       public Takes withOps(int fallback) {
-         return with(variants.withOps(fallback));
+         return with(Declared.OPS, Declared.OPS.withDefault(fallback));
       }
 
-      /** {@code -Drounds}: {@link Variants#withRounds}. */
+      /** {@code -Drounds}, 1 to {@code max}, default 3. */
       public Takes withRounds(int max) {
-         return with(variants.withRounds(max));
+         return with(Declared.ROUNDS, Declared.ROUNDS.within(1, max));
       }
 
-      /** {@code -Drepeat}: {@link Variants#withRepeat}. */
+      /** {@code -Drepeat}, 1 to {@code max}, {@code fallback} when not given. */
       public Takes withRepeat(int fallback, int max) {
-         return with(variants.withRepeat(fallback, max));
+         return with(Declared.REPEAT, Declared.REPEAT.withDefault(fallback).within(1, max));
       }
 
-      /** {@code -DrttMs}, several: {@link Variants#withRttsMs}. */
+      /** {@code -DrttMs}, round trips from 0 to 1000 ms, each measured, default 0. */
       public Takes withRttsMs() {
-         return with(variants.withRttsMs());
+         return with(Declared.RTT_MS);
       }
 
-      /** {@code -DrttMs}, one: {@link Variants#withRttMs}. */
+      /** {@code -DrttMs} as one round trip, 0 to 1000 ms, default 0. */
       public Takes withRttMs() {
-         return with(variants.withRttMs());
+         return with(ONE_RTT_MS);
       }
 
-      private Takes with(Variants more) {
-         return new Takes(usersFallback, poolsFallback, window, recovery, sourcesFallback, serverOptions, autoPools,
-               timeoutFallback, more);
+      private <T> Takes with(Option<T> declared) {
+         return with(declared, declared);
+      }
+
+      /** These, and {@code declared} taken as {@code own}: its name with the simulation's default and bounds. */
+      private <T> Takes with(Option<T> declared, Option<T> own) {
+         if (!own.name().equals(declared.name())) {
+            throw new IllegalArgumentException(own + " is not " + declared);
+         }
+         Map<Option<?>, Option<?>> more = new LinkedHashMap<>(taken);
+         more.put(declared, own);
+         return new Takes(Collections.unmodifiableMap(more), autoPools);
+      }
+
+      /** {@code declared} as the simulation takes it, null when it does not. */
+      @SuppressWarnings("unchecked") // put only by with(declared, own), both of one type
+      private <T> Option<T> option(Option<T> declared) {
+         return (Option<T>) taken.get(declared);
+      }
+
+      /** The value of {@code declared} as the simulation takes it, {@code none} (and not read) when it does not. */
+      private <T> T read(Options o, Option<T> declared, T none) {
+         Option<T> own = option(declared);
+         return own == null ? none : o.read(own);
+      }
+
+      /** The options of {@link Variants}, read as the simulation takes them. */
+      private Variants variants(Options o) {
+         return new Variants(read(o, Declared.POOL, 0), read(o, Declared.OPS, 0), read(o, Declared.ROUNDS, 0),
+               read(o, Declared.REPEAT, 0), read(o, Declared.RTT_MS, List.of()), read(o, ONE_RTT_MS, 0));
       }
    }
 }

@@ -16,7 +16,8 @@ import java.util.List;
 /**
  * The options of CpoolCompare, read and checked before anything is started.
  *
- * @param common the options it shares with other simulations: users, target, timeout, server options
+ * @param common  the options it shares with other simulations: users, target, timeout, server options
+ * @param threads what each user's loop runs on ({@code -Dthreads}: {@link ThreadsOption#userThreads})
  */
 public record CpoolCompareOptions(CommonOptions common, List<SourceOption> options, int ops, int repeat,
                                   String workload, int rttMs, UserThreads threads) implements SimulationOptions {
@@ -27,7 +28,7 @@ public record CpoolCompareOptions(CommonOptions common, List<SourceOption> optio
 
    /** The options CpoolCompare reads, with its defaults. */
    static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.SOURCES, Declared.WORKLOAD,
-         Declared.THREADS, GateOptions.DECLARED);
+         ThreadsOption.USER_THREADS, GateOptions.DECLARED);
 
    public static final List<String> WORKLOADS = Declared.WORKLOAD.allowed();
 
@@ -48,13 +49,21 @@ public record CpoolCompareOptions(CommonOptions common, List<SourceOption> optio
             common.variants().repeat(),
             o.read(Declared.WORKLOAD),
             common.variants().rttMs(),
-            ThreadsOption.kind(o));
+            ThreadsOption.userThreads(o));
+      options.validate(o);
+      return options;
+   }
+
+   /** The checks across CpoolCompare's options, each read and in its bounds: each failure one line. */
+   private void validate(Options o) {
       if (GateOptions.from(o).any()) {
          throw new OptionException("bad option -Dassert.* or -Dbaseline: gates are checked on PoolSweep's steps;"
                + " CpoolCompare has none (its statistics say whether a saving is significant)");
       }
-      common.variants().atMostOperations(options.users(), MAX_OPERATIONS_PER_RUN);
-      return options;
+      if ((long) users() * ops > MAX_OPERATIONS_PER_RUN) {
+         throw Options.bad(Declared.OPS, Integer.toString(ops), "at most " + MAX_OPERATIONS_PER_RUN
+               + " operations per run (users x ops) in all");
+      }
    }
 
    private static List<SourceOption> sources(String raw, PoolLibraries libraries) {

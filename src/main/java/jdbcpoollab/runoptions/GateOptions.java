@@ -65,7 +65,8 @@ public record GateOptions(List<Gate> limits, Baseline baseline) {
       List<String> parts = new ArrayList<>();
       limits.forEach(g -> parts.add(g.name() + " " + g.bound().keeps() + " " + NumberText.trimmed(g.limit())));
       if (baseline != null) {
-         parts.add("baseline " + baseline.source() + " (tolerance " + NumberText.trimmed(baseline.tolerancePct()) + "%)");
+         parts.add("baseline " + baseline.source() + " (tolerance " + NumberText.trimmed(baseline.tolerancePct())
+               + "%)");
       }
       return String.join(", ", parts);
    }

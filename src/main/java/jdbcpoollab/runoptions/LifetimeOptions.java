@@ -32,7 +32,7 @@ public record LifetimeOptions(CommonOptions common, int pool, int rounds, double
                               Map<String, Object> workloadSettings) implements FaultOptions {
 
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(4).withServerOptions()
-         .withTimeout(2_000).withAllSources().withPool(4).withRounds(1_000);
+         .withTimeout(FaultSources.CONNECTION_TIMEOUT_MS).withAllSources().withPool(4).withRounds(1_000);
 
    /** The options Lifetime reads, with its defaults. */
    static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, FaultSources.DECLARED,

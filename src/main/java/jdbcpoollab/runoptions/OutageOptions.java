@@ -26,7 +26,7 @@ public record OutageOptions(CommonOptions common, String down, int pool, double 
       implements FaultOptions {
 
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(16).withServerOptions()
-         .withTimeout(2_000).withAllSources().withPool(8);
+         .withTimeout(FaultSources.CONNECTION_TIMEOUT_MS).withAllSources().withPool(8);
 
    /** The options Outage reads, with its defaults. */
    static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, FaultSources.DECLARED, Declared.DOWN,

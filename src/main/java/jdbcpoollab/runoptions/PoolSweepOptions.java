@@ -2,7 +2,6 @@ package jdbcpoollab.runoptions;
 
 import jdbcpoollab.db.Driver;
 import jdbcpoollab.db.DriverProps;
-import jdbcpoollab.db.Drivers;
 import jdbcpoollab.db.Target;
 import jdbcpoollab.load.ThreadKinds;
 import jdbcpoollab.load.UserThreads;
@@ -46,6 +45,7 @@ import java.util.Map;
  *                         when not given (a workload of the user's own then thinks as it says)
  * @param jvmWarmup        the longest the JVM's warm-up on the first workload may run before the first step, in
  *                         seconds ({@code -DjvmWarmup}); 0 for none
+ * @param threads          what each user's loop runs on ({@code -Dthreads}: {@link ThreadsOption#userThreads})
  * @param jvmWarmupLimits  the most operations the JVM's warm-up may start ({@code -DjvmWarmup.ops}), and whether it
  *                         may run a workload of the user's own that writes or uses up a queue feeder
  *                         ({@code -DjvmWarmup.own=true}) instead of its stand-in
@@ -73,7 +73,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
    static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.WORKLOADS, Workloads.OPTIONS,
          Declared.THINK, Declared.THINK_MS, Declared.SPLIT_POOLS, Declared.ACQUIRE_P99_MS, Declared.COMPARE,
          Declared.DRIVER, Declared.DRIVER_PROPS, Declared.DB_CORES, Declared.JVM_WARMUP, Declared.JVM_WARMUP_OPS,
-         Declared.JVM_WARMUP_OWN, Declared.THREADS, Declared.INSTANCES, Declared.DISTURBED_MAX_PCT,
+         Declared.JVM_WARMUP_OWN, ThreadsOption.USER_THREADS, Declared.INSTANCES, Declared.DISTURBED_MAX_PCT,
          Declared.SETTLE_SECONDS);
 
    public static PoolSweepOptions from(Options o) {
@@ -82,7 +82,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
 
    /** The options, with {@code -Dworkloads} naming types of {@code types}. */
    public static PoolSweepOptions from(Options o, Workloads types) {
-      return from(o, types, "wait,cpu", TAKES);
+      return from(o, types, Declared.WORKLOADS.shownDefault(), TAKES);
    }
 
    /**
@@ -94,30 +94,59 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
    }
 
    private static PoolSweepOptions from(Options o, Workloads types, String workloads, CommonOptions.Takes takes) {
-      RunFolderOptions.notMerge(o);
       CommonOptions common = CommonOptions.from(o, takes);
       Target target = common.target();
       Workloads.Chosen chosen = types.choose(o, workloads, target.dialect());
-      boolean split = splitPools(o, chosen.workloads());
-      return new PoolSweepOptions(
+      boolean split = Boolean.parseBoolean(o.read(Declared.SPLIT_POOLS));
+      PoolSweepOptions options = new PoolSweepOptions(
             common,
             chosen.workloads(),
             chosen.settings(),
-            o.read(Declared.ACQUIRE_P99_MS.withDefault(PoolSweepSettings.DEFAULT_ACQUIRE_P99_MS)),
+            o.read(Declared.ACQUIRE_P99_MS),
             RunFolderOptions.baseline(o, common.results()),
             common.variants().rttsMs(),
             split,
-            DriverOptions.drivers(o, target),
-            driverProps(o),
+            SweepDatabaseOptions.drivers(o),
+            SweepDatabaseOptions.props(o),
             common.variants().repeat(),
-            databaseCores(o, target),
+            SweepDatabaseOptions.cores(o, target),
             Think.from(o, null),
             o.read(Declared.JVM_WARMUP),
-            ThreadsOption.kind(o),
-            instances(o, common.users(), split),
+            ThreadsOption.userThreads(o),
+            o.read(Declared.INSTANCES.within(1, MAX_INSTANCES)),
             new JvmWarmupLimits(o.read(Declared.JVM_WARMUP_OPS), o.read(Declared.JVM_WARMUP_OWN).equals("true")),
             new Disturbance(o.read(Declared.DISTURBED_MAX_PCT)),
             o.read(Declared.SETTLE_SECONDS));
+      options.validate(o);
+      return options;
+   }
+
+   /** The checks across PoolSweep's options, each read and in its bounds: each failure one line. */
+   private void validate(Options o) {
+      RunFolderOptions.notMerge(o);
+      if (autoPools() && repeat > 1) {
+         throw Options.bad(Declared.REPEAT, o.given(Declared.REPEAT), "1 with -Dpools=auto (the search measures each"
+               + " size once; settling, -Dsettle.seconds, measures again the sizes that decide the answer)");
+      }
+      if (splitPools && workloads.stream().allMatch(w -> w.kinds().isEmpty())) {
+         throw Options.bad(Declared.SPLIT_POOLS, "true", "only with a mix in -Dworkloads, whose kinds it measures on a"
+               + " pool each");
+      }
+      Target target = target();
+      for (Driver driver : drivers) {
+         if (!driver.fits(target.dialect())) {
+            throw new OptionException("bad option -Ddriver=" + o.raw(Declared.DRIVER) + ": " + driver.name() + " ("
+                  + driver.title() + ") speaks to " + driver.dialect() + " servers, and " + target
+                  + " is " + target.dialect().name());
+         }
+      }
+      if (mostInstances() > users()) {
+         throw Options.bad(Declared.INSTANCES, o.raw(Declared.INSTANCES), "at most -Dusers=" + users() + " (each"
+               + " instance needs a user)");
+      }
+      if (mostInstances() > 1 && splitPools) {
+         throw Options.bad(Declared.INSTANCES, o.raw(Declared.INSTANCES), "1 with -DsplitPools (a pool per kind)");
+      }
    }
 
    /** {@code -Dpools=auto}: the pool sizes are searched for, each once, one workload (series) after the other. */
@@ -129,21 +158,6 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
    @Override
    public int largestPool() {
       return autoPools() ? users() : common().largestPool();
-   }
-
-
-   /** {@code -Dinstances}: 1 to 100 each, at most as many as users, not with a pool per kind. */
-   private static List<Integer> instances(Options o, int users, boolean splitPools) {
-      List<Integer> instances = o.read(Declared.INSTANCES.within(1, MAX_INSTANCES));
-      int most = instances.stream().mapToInt(Integer::intValue).max().orElse(1);
-      if (most > users) {
-         throw Options.bad(Declared.INSTANCES, o.raw(Declared.INSTANCES), "at most -Dusers=" + users + " (each instance"
-               + " needs a user)");
-      }
-      if (most > 1 && splitPools) {
-         throw Options.bad(Declared.INSTANCES, o.raw(Declared.INSTANCES), "1 with -DsplitPools (a pool per kind)");
-      }
-      return instances;
    }
 
    /** The most instances of any step: the server must take that many pools at once. */
@@ -209,66 +223,6 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
       return threads != ThreadKinds.platform() || !instances.equals(List.of(1));
    }
 
-   /** The sets of {@code -Ddriver.props}; none when not given. */
-   private static List<DriverProps> driverProps(Options o) {
-      String raw = o.read(Declared.DRIVER_PROPS);
-      try {
-         return raw == null ? List.of() : DriverProps.parse(raw);
-      } catch (IllegalArgumentException e) {
-         throw new OptionException("bad option -Ddriver.props: " + e.getMessage());
-      }
-   }
-
-   /**
-    * Each set of {@code -Ddriver.props} as the settings show it, and what each driver of the sweep ignores of it
-    * (the properties it does not know), by set and driver.
-    */
-   private void recordDriverProps(Map<String, Object> options) {
-      if (driverProps.isEmpty()) {
-         return;
-      }
-      Map<String, String> sets = new LinkedHashMap<>();
-      Map<String, List<String>> ignored = new LinkedHashMap<>();
-      List<String> urls = drivers.isEmpty() ? List.of(ownDriverUrl())
-            : drivers.stream().map(d -> d.scheme() + "//127.0.0.1/lab").toList();
-      for (DriverProps props : driverProps) {
-         sets.put(props.label(), props.describe());
-         for (String url : urls) {
-            List<String> unknown = props.ignoredBy(url);
-            String driver = Drivers.DEFAULT.of(url).map(Driver::title).orElse(common.target().dialect().name());
-            if (!unknown.isEmpty()) {
-               ignored.put(props.label() + " with " + driver, unknown);
-            }
-         }
-      }
-      options.put("driverProps", sets);
-      if (!ignored.isEmpty()) {
-         options.put("driverPropsIgnored", ignored);
-      }
-   }
-
-   /** A URL of the target's own driver: the embedded server's, or the one given. */
-   private String ownDriverUrl() {
-      return common.target().embedded() ? "jdbc:mysql://127.0.0.1/lab" : common.target().url();
-   }
-
-   /** {@code -DsplitPools=true}, which measures a mix's kinds on a pool each: only with a mix. */
-   private static boolean splitPools(Options o, List<Workload> workloads) {
-      boolean split = Boolean.parseBoolean(o.read(Declared.SPLIT_POOLS));
-      if (split && workloads.stream().allMatch(w -> w.kinds().isEmpty())) {
-         throw Options.bad(Declared.SPLIT_POOLS, "true", "only with a mix in -Dworkloads, whose kinds it measures on a"
-               + " pool each");
-      }
-      return split;
-   }
-
-   /** The embedded server runs on this machine; another one has the cores -Ddb.cores says, or unknown ones. */
-   private static Integer databaseCores(Options o, Target target) {
-      int given = o.read(Declared.DB_CORES);
-      return given > 0 ? Integer.valueOf(given)
-            : target.embedded() ? Integer.valueOf(Runtime.getRuntime().availableProcessors()) : null;
-   }
-
    /** The settings summary.json records for this sweep. */
    public PoolSweepSettings settings() {
       Map<String, String> queries = new LinkedHashMap<>();
@@ -291,7 +245,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
          options.put("splitPools", true);
       }
       options.put("jvmWarmup", jvmWarmup);
-      recordDriverProps(options);
+      SweepDatabaseOptions.describe(driverProps, drivers, target(), options);
       if (threads != ThreadKinds.platform()) {
          options.put("threads", threads.name());
       }

@@ -22,9 +22,12 @@ import java.util.Map;
 /**
  * The options of RateSweep, read and checked before anything is started.
  *
- * @param common the options it shares with other simulations: pools, window, sources, target, …
- * @param from   the PoolSweep run (its folder) whose query time per pool size is the prediction's service time, or
- *               null
+ * @param common     the options it shares with other simulations: pools, window, sources, target, …
+ * @param threads    how many request threads serve the arrivals ({@code -Dthreads}:
+ *                   {@link ThreadsOption#requestThreads})
+ * @param from       the PoolSweep run (its folder) whose query time per pool size is the prediction's service time, or
+ *                   null
+ * @param threadKind what the request threads are: platform or virtual threads
  */
 public record RateSweepOptions(CommonOptions common, double rate, double sloP99Ms, int threads, int queueLimit,
                                List<Workload> workloads, Map<String, Object> workloadSettings, Path from,
@@ -34,19 +37,21 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
    /** The shared options RateSweep takes, with its defaults. */
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withPools("4,8,16,32").withWindow().withRecovery()
          .withSources();
+   /** {@code -Dworkloads}, {@code wait} by default. */
+   private static final Option<List<String>> WORKLOADS = Declared.WORKLOADS.withDefault(List.of("wait"));
    /** The options RateSweep reads, with its defaults. */
-   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES,
-         Declared.WORKLOADS.withDefault(List.of("wait")), Workloads.OPTIONS, Declared.THREADS.withDefault("200"),
-         Declared.RATE,
-         Declared.SLO_P99_MS, Declared.QUEUE_LIMIT, Declared.FROM);
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, WORKLOADS, Workloads.OPTIONS,
+         ThreadsOption.REQUEST_THREADS, Declared.RATE, Declared.SLO_P99_MS, Declared.QUEUE_LIMIT, Declared.FROM);
 
    public static RateSweepOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);
-      Workloads.Chosen chosen = Workloads.DEFAULT.choose(o, "wait", common.target().dialect());
+      Workloads.Chosen chosen = Workloads.DEFAULT.choose(o, WORKLOADS.shownDefault(),
+            common.target().dialect());
       ThreadsOption.RequestThreads threads = ThreadsOption.requestThreads(o);
       double rate = o.read(Declared.RATE);
       RequestLimits limits = RequestLimits.from(o);
-      return new RateSweepOptions(
+      SweepRun from = poolSweep(o, common.results());
+      RateSweepOptions options = new RateSweepOptions(
             common,
             rate,
             limits.sloP99Ms(),
@@ -54,16 +59,33 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
             limits.queueLimit(),
             chosen.workloads(),
             chosen.settings(),
-            poolSweep(o, common.results(), chosen.workloads()),
+            from == null ? null : from.folder(),
             threads.kind());
+      options.validate(o, from);
+      return options;
    }
 
    /**
-    * {@code -Dfrom}: a finished PoolSweep run of the results folder, by name or path, with a measured step of each
-    * workload (the same name: {@code wait rtt=5ms} is not {@code wait}), whose query time it gives; without one the
-    * option would be silently unused.
+    * The checks across RateSweep's options, each read and in its bounds: each failure one line. {@code -Dfrom},
+    * read as {@code fromRun}, needs a measured step of each workload (the same name: {@code wait rtt=5ms} is not
+    * {@code wait}), whose query time it gives; without one the option would be silently unused.
     */
-   private static Path poolSweep(Options o, Path results, List<Workload> workloads) {
+   private void validate(Options o, SweepRun fromRun) {
+      if (fromRun == null) {
+         return;
+      }
+      for (Workload workload : workloads) {
+         if (fromRun.steps(workload.name()).stream().noneMatch(s -> s.times().query().count() > 0)) {
+            String theirs = String.join(", ", fromRun.steps().stream().map(s -> s.workload()).distinct().toList());
+            throw new OptionException("bad option -Dfrom=" + o.raw(Declared.FROM) + ": it has no measured step of the "
+                  + workload.name() + " workload, whose service time it would give (its steps are of " + theirs
+                  + "); leave -Dfrom out to use each step's own, or give a PoolSweep run of " + workload.name());
+         }
+      }
+   }
+
+   /** {@code -Dfrom}: a finished PoolSweep run with steps, in the results folder, by name or path, or null. */
+   private static SweepRun poolSweep(Options o, Path results) {
       String raw = o.read(Declared.FROM);
       if (raw == null) {
          return null;
@@ -85,15 +107,7 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
          throw Options.bad(Declared.FROM, raw, allowed + " (it is a " + read.simulation() + " run with "
                + read.steps().size() + " steps)");
       }
-      for (Workload workload : workloads) {
-         if (read.steps(workload.name()).stream().noneMatch(s -> s.times().query().count() > 0)) {
-            String theirs = String.join(", ", read.steps().stream().map(s -> s.workload()).distinct().toList());
-            throw new OptionException("bad option -Dfrom=" + raw + ": it has no measured step of the "
-                  + workload.name() + " workload, whose service time it would give (its steps are of " + theirs
-                  + "); leave -Dfrom out to use each step's own, or give a PoolSweep run of " + workload.name());
-         }
-      }
-      return run;
+      return read;
    }
 
    /** The settings summary.json records for this sweep, each step's pool opened by each of the sources. */

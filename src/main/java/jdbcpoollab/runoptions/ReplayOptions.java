@@ -27,6 +27,9 @@ import java.util.List;
  * @param replay         its requests, as the target's product replays them
  * @param capturedServer the identity of the server it was captured from, or null when its summary does not say
  * @param speeds         the speed factors, in the order given
+ * @param threads        how many request threads serve the arrivals ({@code -Dthreads}:
+ *                       {@link ThreadsOption#requestThreads})
+ * @param threadKind     what the request threads are: platform or virtual threads
  */
 public record ReplayOptions(CommonOptions common, Path capture, Replay replay, String capturedServer,
                             List<Double> speeds, double sloP99Ms, int threads, int queueLimit, boolean writes,
@@ -34,7 +37,7 @@ public record ReplayOptions(CommonOptions common, Path capture, Replay replay, S
 
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withPools("4,8,16,32").withRecovery()
          .withSources();
-   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.THREADS.withDefault("200"),
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, ThreadsOption.REQUEST_THREADS,
          Declared.SLO_P99_MS, Declared.QUEUE_LIMIT, Declared.REPLAY_WRITES, Declared.REPLAY_SAME_SERVER,
          Declared.CAPTURE, Declared.SPEED);
 
@@ -57,13 +60,19 @@ public record ReplayOptions(CommonOptions common, Path capture, Replay replay, S
       } catch (CaptureException e) {
          throw new OptionException("bad option -Dcapture=" + raw + ": " + e.getMessage());
       }
-      if (replay.writes() && !writes) {
-         throw new OptionException("bad option -Dcapture=" + raw + ": the capture writes (INSERT, UPDATE, DELETE or "
-               + "DDL); replay it against a copy of the data, with -Dreplay.writes=true");
-      }
       Object server = Json.read(folder.resolve("summary.json")).get("server");
-      return new ReplayOptions(common, folder, replay, server == null ? null : server.toString(), speeds,
-            limits.sloP99Ms(), threads.count(), limits.queueLimit(), writes, sameServer, threads.kind());
+      ReplayOptions options = new ReplayOptions(common, folder, replay, server == null ? null : server.toString(),
+            speeds, limits.sloP99Ms(), threads.count(), limits.queueLimit(), writes, sameServer, threads.kind());
+      options.validate(o);
+      return options;
+   }
+
+   /** The checks across Replay's options, each read and in its bounds: each failure one line. */
+   private void validate(Options o) {
+      if (replay.writes() && !writes) {
+         throw new OptionException("bad option -Dcapture=" + o.raw(Declared.CAPTURE) + ": the capture writes (INSERT,"
+               + " UPDATE, DELETE or DDL); replay it against a copy of the data, with -Dreplay.writes=true");
+      }
    }
 
    /** {@code -Dspeed}: factors from 0.01 to 1000, each once, default 1. */
@@ -80,8 +89,8 @@ public record ReplayOptions(CommonOptions common, Path capture, Replay replay, S
          } catch (NumberFormatException e) {
             // refused below
          }
-         throw Options.bad(Declared.SPEED, raw, "speed factors from 0.01 to 1000 separated by commas, each once, such as "
-               + "1,2,4");
+         throw Options.bad(Declared.SPEED, raw, "speed factors from 0.01 to 1000 separated by commas, each once, such"
+               + " as 1,2,4");
       }
       return List.copyOf(speeds);
    }

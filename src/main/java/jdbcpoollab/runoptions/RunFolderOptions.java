@@ -15,9 +15,28 @@ import java.util.List;
  * The earlier runs a run names: a sweep's own comparison ({@code -Dcompare=<run>}), Compare's two runs and Merge's
  * ({@code -Dmerge}), found and read before anything starts.
  */
-final class RunFolderOptions {
+public final class RunFolderOptions {
+   /** The simulation that puts two finished runs side by side. */
+   public static final String COMPARE = "Compare";
+   /** The simulation that builds one run of the runs of several load generators. */
+   public static final String MERGE = "Merge";
 
    private RunFolderOptions() {
+   }
+
+   /** Compare's two runs of {@code -Dcompare}, read and checked now. */
+   public static List<Path> compared(Options o) {
+      return pair(o, CommonOptions.results(o), COMPARE);
+   }
+
+   /** Merge's runs of {@code -Dmerge}, read and checked now. */
+   public static List<Path> merged(Options o) {
+      List<Path> runs = merge(o, CommonOptions.results(o));
+      if (runs.isEmpty()) {
+         throw new OptionException("missing option -Dmerge=<run-a>,<run-b>,…: the runs " + MERGE
+               + " builds one run of");
+      }
+      return runs;
    }
 
    /**
@@ -35,7 +54,7 @@ final class RunFolderOptions {
    }
 
    /** The two runs of {@code -Dcompare} that {@code simulation} puts side by side; one alone is a sweep's. */
-   static List<Path> pair(Options o, Path results, String simulation) {
+   private static List<Path> pair(Options o, Path results, String simulation) {
       List<Path> runs = compare(o, results);
       if (runs.isEmpty()) {
          throw new OptionException("missing option -Dcompare=<run-a>,<run-b>: the two runs " + simulation
@@ -100,7 +119,7 @@ final class RunFolderOptions {
     * ({@link RunMerge}): a run that is missing, incomplete or without histograms, differing plans and runs that did
     * not measure at the same time are bad input.
     */
-   static List<Path> merge(Options o, Path results) {
+   private static List<Path> merge(Options o, Path results) {
       String raw = o.read(Declared.MERGE);
       if (raw == null) {
          return List.of();

@@ -42,8 +42,8 @@ public final class Simulations {
          new Entry("Lifetime", LifetimeOptions::from, LifetimeOptions.DECLARED),
          new Entry("Capture", CaptureOptions::from, CaptureOptions.DECLARED),
          new Entry("Replay", ReplayOptions::from, ReplayOptions.DECLARED),
-         new Entry(FolderRuns.COMPARE, FolderRuns::compared, List.of(Declared.RESULTS, Declared.COMPARE)),
-         new Entry(FolderRuns.MERGE, FolderRuns::merged, List.of(Declared.RESULTS, Declared.MERGE)));
+         new Entry(RunFolderOptions.COMPARE, RunFolderOptions::compared, List.of(Declared.RESULTS, Declared.COMPARE)),
+         new Entry(RunFolderOptions.MERGE, RunFolderOptions::merged, List.of(Declared.RESULTS, Declared.MERGE)));
 
    private Simulations() {
    }

@@ -29,7 +29,7 @@ import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import jdbcpoollab.runoptions.FolderRuns;
+import jdbcpoollab.runoptions.RunFolderOptions;
 
 /**
  * Two load generators at once: two Gatling JVMs run PoolSweep's plan against one database, each with its own pool
@@ -64,7 +64,7 @@ class MergeIntegrationTest {
       Properties given = new Properties();
       given.setProperty("lab.results", results().toString());
       given.setProperty("merge", a.getFileName() + "," + b);
-      LabExit end = GatlingRun.ending(() -> MergeOnly.write(FolderRuns.merged(new Options(given, Map.of())), results()));
+      LabExit end = GatlingRun.ending(() -> MergeOnly.write(RunFolderOptions.merged(new Options(given, Map.of())), results()));
       assertEquals(0, end.code(), end.getMessage());
       assertTrue(end.getMessage().startsWith("jdbc-pool-lab: merged run "), end.getMessage());
       Set<Path> after = GatlingRun.runFolders(results());

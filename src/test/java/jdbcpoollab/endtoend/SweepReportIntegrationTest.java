@@ -30,7 +30,7 @@ import static jdbcpoollab.endtoend.PoolSweepIntegrationTest.timing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import jdbcpoollab.runoptions.FolderRuns;
+import jdbcpoollab.runoptions.RunFolderOptions;
 
 /** The report page of a real short sweep of both workloads: its content, the runs index, and how Chromium shows it. */
 class SweepReportIntegrationTest {
@@ -181,7 +181,7 @@ class SweepReportIntegrationTest {
       Properties props = new Properties();
       props.setProperty("lab.results", results.toString());
       props.setProperty("compare", a.getFileName() + "," + b.getFileName());
-      List<Path> runs = FolderRuns.compared(new Options(props, Map.of()));
+      List<Path> runs = RunFolderOptions.compared(new Options(props, Map.of()));
       assertEquals(0, GatlingRun.ending(() -> CompareOnly.write(runs)).code());
 
       Path compared = results.resolve("compare-" + a.getFileName() + "-vs-" + b.getFileName());

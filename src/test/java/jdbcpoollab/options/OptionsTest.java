@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import jdbcpoollab.runoptions.FolderRuns;
+import jdbcpoollab.runoptions.RunFolderOptions;
 
 class OptionsTest {
 
@@ -139,7 +139,7 @@ class OptionsTest {
       String root = results.toString();
       Properties two = new Properties();
       two.putAll(Map.of("lab.results", root, "compare", a.getFileName() + ", " + b));
-      assertEquals(List.of(a, b), FolderRuns.compared(new Options(two, Map.of())));
+      assertEquals(List.of(a, b), RunFolderOptions.compared(new Options(two, Map.of())));
       assertEquals("bad option -Dcompare=" + a.getFileName() + ", " + b + ": two runs are put side by side without a"
             + " run: mvn gatling:test -Dsim=Compare -Dcompare=" + a.getFileName() + ", " + b,
             error(Map.of("lab.results", root, "compare", a.getFileName() + ", " + b)));

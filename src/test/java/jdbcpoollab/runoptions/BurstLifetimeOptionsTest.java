@@ -51,6 +51,15 @@ class BurstLifetimeOptionsTest {
       assertTrue(error.startsWith("bad option -DmaxPool=4"), error);
    }
 
+   /** Burst's options are checked against each other once each is read: one out of its own bounds is named first. */
+   @Test
+   void aValueOutOfItsBoundsIsNamedBeforeAConflictBetweenTwo() {
+      assertEquals("bad option -DmaxPool=4: allowed is at least -DminIdle (8)", assertThrows(OptionException.class,
+            () -> BurstOptions.from(options(Map.of("minIdle", "8", "maxPool", "4")))).getMessage());
+      assertEquals("bad option -Dburst=0: allowed is whole numbers from 1 to 10000", assertThrows(OptionException.class,
+            () -> BurstOptions.from(options(Map.of("minIdle", "8", "maxPool", "4", "burst", "0")))).getMessage());
+   }
+
    @Test
    void theAcquireTimeoutIsReadOnceWithEachSimulationsDefault() {
       Options none = options(Map.of());

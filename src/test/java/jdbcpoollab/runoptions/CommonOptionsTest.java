@@ -1,5 +1,6 @@
 package jdbcpoollab.runoptions;
 
+import jdbcpoollab.options.Option;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
@@ -57,6 +58,42 @@ class CommonOptionsTest {
       Set<String> asked = none.asked();
       assertTrue(asked.containsAll(Set.of("users", "connectionTimeoutMs", "db.url", "lab.results")), asked.toString());
       assertFalse(asked.contains("seconds") || asked.contains("source") || asked.contains("pools"), asked.toString());
+   }
+
+   /** The acquire timeout, users and pools a simulation declares (the docs' tables hold to them) are those it reads. */
+   @Test
+   void eachSimulationReadsTheDefaultsItDeclares() {
+      int checked = 0;
+      for (Simulations.Entry simulation : Simulations.ALL) {
+         Object read;
+         try {
+            read = simulation.reader().apply(options(Map.of()));
+         } catch (OptionException e) {
+            continue; // Capture, Replay and Merge need an option given
+         }
+         if (read instanceof SimulationOptions o) {
+            Map<String, Object> values = Map.of("connectionTimeoutMs", o.connectionTimeoutMs(), "users", o.users(),
+                  "pools", o.pools());
+            for (Option<?> declared : simulation.options()) {
+               if (values.containsKey(declared.name())) {
+                  assertEquals(declared.fallback(), values.get(declared.name()), simulation.name() + " " + declared);
+                  checked++;
+               }
+            }
+         }
+      }
+      assertTrue(checked >= 10, checked + " defaults checked");
+   }
+
+   /** What a simulation takes is read and declared from one place: taken again, the last default is both. */
+   @Test
+   void aSharedOptionIsReadAndDeclaredWithTheDefaultItWasTakenWith() {
+      CommonOptions.Takes takes = CommonOptions.Takes.NONE.withUsers(100).withRttMs().withUsers(7);
+      CommonOptions common = CommonOptions.from(options(Map.of()), takes);
+      assertEquals(List.of(7, 0), List.of(common.users(), common.variants().rttMs()));
+      assertEquals(List.of("connectionTimeoutMs=30000", "users=7", "rttMs=0"), CommonOptions.declared(takes).stream()
+            .filter(o -> !o.name().startsWith("db.") && !o.name().startsWith("lab."))
+            .map(o -> o.name() + "=" + o.shownDefault()).toList());
    }
 
    @Test

@@ -37,8 +37,8 @@ class DocsOptionsTablesTest {
          "docs/burst.md", List.of("Burst"), "docs/lifetime.md", List.of("Lifetime"),
          "docs/replay.md", List.of("Capture", "Replay"));
    /** Simulations without an options table: the page that says how to run them. */
-   private static final Map<String, String> NO_TABLE = Map.of(FolderRuns.COMPARE, "docs/poolsweep.md",
-         FolderRuns.MERGE, "docs/merge.md");
+   private static final Map<String, String> NO_TABLE = Map.of(RunFolderOptions.COMPARE, "docs/poolsweep.md",
+         RunFolderOptions.MERGE, "docs/merge.md");
    /**
     * Pages whose tables hold options several simulations share: each row must be declared, with the default of the
     * simulation named ("" when none has it in its own list, as the gates, which Lab reads for every run).

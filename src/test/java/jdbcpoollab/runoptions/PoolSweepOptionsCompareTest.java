@@ -34,7 +34,7 @@ class PoolSweepOptionsCompareTest {
       Properties p = new Properties();
       p.setProperty("lab.results", results.toString());
       p.setProperty("compare", compare);
-      return FolderRuns.compared(new Options(p, Map.of()));
+      return RunFolderOptions.compared(new Options(p, Map.of()));
    }
 
    private static void run(Path results, String name, String summary) throws IOException {

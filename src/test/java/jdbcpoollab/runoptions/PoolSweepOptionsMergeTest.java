@@ -51,7 +51,7 @@ class PoolSweepOptionsMergeTest {
       Properties p = new Properties();
       p.setProperty("lab.results", results.toString());
       p.setProperty("merge", merge);
-      return FolderRuns.merged(new Options(p, Map.of()));
+      return RunFolderOptions.merged(new Options(p, Map.of()));
    }
 
    private String refused(String merge) {

@@ -78,6 +78,14 @@ class RateSweepOptionsTest {
       assertNull(o.from());
    }
 
+   /** RateSweep's -Dthreads counts request threads or names their kind; the count read by default is the declared. */
+   @Test
+   void threadsCountsTheRequestThreadsOrNamesTheirKind() {
+      assertEquals(64, options(Map.of("threads", "64")).threads());
+      assertEquals(200, options(Map.of("threads", "platform")).threads());
+      assertEquals(Integer.parseInt(ThreadsOption.REQUEST_THREADS.fallback()), options(Map.of()).threads());
+   }
+
    @Test
    void badValuesAreOneLineEach() {
       assertEquals("bad option -Drate=0: allowed is a number above 0 to 100000", error(Map.of("rate", "0")));

@@ -38,9 +38,9 @@ public record BurstOptions(CommonOptions common, int minIdle, int maxPool, int i
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withServerOptions().withAllSources().withOps(20);
 
    /** The options Burst reads, with its defaults. */
-   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, FaultSources.DECLARED, Declared.MIN_IDLE,
-         Declared.MAX_POOL, Declared.IDLE_TIMEOUT_MS, Declared.CONNECT_MS, Declared.BURST, Declared.IDLE_SECONDS,
-         Declared.MAX_SECONDS, Declared.SAMPLE_MS, Declared.C3P0_HELPER_THREADS);
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, FaultSources.DECLARED,
+         List.of(Declared.MIN_IDLE, Declared.MAX_POOL, Declared.IDLE_TIMEOUT_MS, Declared.CONNECT_MS, Declared.BURST,
+         Declared.IDLE_SECONDS, Declared.MAX_SECONDS, Declared.SAMPLE_MS, Declared.C3P0_HELPER_THREADS));
 
    public static BurstOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES,

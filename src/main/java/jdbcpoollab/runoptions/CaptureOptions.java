@@ -22,7 +22,7 @@ public record CaptureOptions(CommonOptions common, double seconds, Path log) imp
 
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE;
    private static final Option<Double> SPAN = Declared.SECONDS.withDefault(60.0).within(1, 86_400);
-   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, SPAN, Declared.CAPTURE_LOG);
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, List.of(SPAN, Declared.CAPTURE_LOG));
 
    public static CaptureOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);

@@ -74,17 +74,17 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
 
    /**
     * The options a simulation taking {@code takes} reads through {@link #from}, with its defaults, and its own
-    * after them: options and lists of them; an own option replaces a shared one of its name (its own default).
+    * after them, in lists; an own option replaces a shared one of its name (its own default).
     */
-   static List<Option<?>> declared(Takes takes, Object... own) {
+   @SafeVarargs
+   static List<Option<?>> declared(Takes takes, List<? extends Option<?>>... own) {
       List<Option<?>> options = new ArrayList<>(List.of(Declared.DB_URL, Declared.DB_USER, Declared.DB_PASSWORD,
             Declared.RESULTS));
       options.addAll(takes.taken.values());
-      for (Object part : own) {
-         List<?> more = part instanceof List<?> list ? list : List.of(part);
-         more.forEach(option -> {
-            options.removeIf(o -> o.name().equals(((Option<?>) option).name()));
-            options.add((Option<?>) option);
+      for (List<? extends Option<?>> part : own) {
+         part.forEach(option -> {
+            options.removeIf(o -> o.name().equals(option.name()));
+            options.add(option);
          });
       }
       return List.copyOf(options);

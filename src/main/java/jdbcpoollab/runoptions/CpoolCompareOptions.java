@@ -27,8 +27,8 @@ public record CpoolCompareOptions(CommonOptions common, List<SourceOption> optio
          .withRepeat(10, 1_000).withRttMs();
 
    /** The options CpoolCompare reads, with its defaults. */
-   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.SOURCES, Declared.WORKLOAD,
-         ThreadsOption.USER_THREADS, GateOptions.DECLARED);
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, List.of(Declared.SOURCES, Declared.WORKLOAD,
+         ThreadsOption.USER_THREADS), GateOptions.DECLARED);
 
    public static final List<String> WORKLOADS = Declared.WORKLOAD.allowed();
 

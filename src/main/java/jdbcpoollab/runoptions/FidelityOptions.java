@@ -30,8 +30,8 @@ public record FidelityOptions(CommonOptions common, double s1Seconds, List<Workl
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withUsers(64).withPools("1,8,64").withWindow()
          .withRounds(100);
    /** The options Fidelity reads, with its defaults. */
-   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.S1_SECONDS, Declared.TWIN,
-         Declared.WORKLOADS.withDefault(List.of("wait", "point")), Workloads.OPTIONS, GateOptions.DECLARED);
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, List.of(Declared.S1_SECONDS, Declared.TWIN,
+         Declared.WORKLOADS.withDefault(List.of("wait", "point"))), Workloads.OPTIONS, GateOptions.DECLARED);
 
    public static FidelityOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);

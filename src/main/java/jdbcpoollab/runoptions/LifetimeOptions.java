@@ -36,8 +36,8 @@ public record LifetimeOptions(CommonOptions common, int pool, int rounds, double
 
    /** The options Lifetime reads, with its defaults. */
    static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, FaultSources.DECLARED,
-         Declared.WORK_SECONDS, Declared.PAUSE_SECONDS, Declared.CUT_AFTER_MS, Declared.MAX_LIFETIME_MS,
-         Declared.KEEPALIVE_MS, Declared.FAILURE_PAUSE_MS);
+         List.of(Declared.WORK_SECONDS, Declared.PAUSE_SECONDS, Declared.CUT_AFTER_MS, Declared.MAX_LIFETIME_MS,
+         Declared.KEEPALIVE_MS, Declared.FAILURE_PAUSE_MS));
 
    public static LifetimeOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);

@@ -29,8 +29,8 @@ public record OutageOptions(CommonOptions common, String down, int pool, double 
          .withTimeout(FaultSources.CONNECTION_TIMEOUT_MS).withAllSources().withPool(8);
 
    /** The options Outage reads, with its defaults. */
-   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, FaultSources.DECLARED, Declared.DOWN,
-         Declared.STEADY_SECONDS, Declared.DOWN_SECONDS, Declared.AFTER_SECONDS, Declared.FAILURE_PAUSE_MS);
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, FaultSources.DECLARED, List.of(Declared.DOWN,
+         Declared.STEADY_SECONDS, Declared.DOWN_SECONDS, Declared.AFTER_SECONDS, Declared.FAILURE_PAUSE_MS));
 
    public static OutageOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);

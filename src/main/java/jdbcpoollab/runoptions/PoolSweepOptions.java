@@ -70,11 +70,11 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
          .withRepeat(1, 100);
 
    /** The options PoolSweep reads, with its defaults. */
-   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, Declared.WORKLOADS, Workloads.OPTIONS,
-         Declared.THINK, Declared.THINK_MS, Declared.SPLIT_POOLS, Declared.ACQUIRE_P99_MS, Declared.COMPARE,
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, List.of(Declared.WORKLOADS), Workloads.OPTIONS,
+         List.of(Declared.THINK, Declared.THINK_MS, Declared.SPLIT_POOLS, Declared.ACQUIRE_P99_MS, Declared.COMPARE,
          Declared.DRIVER, Declared.DRIVER_PROPS, Declared.DB_CORES, Declared.JVM_WARMUP, Declared.JVM_WARMUP_OPS,
          Declared.JVM_WARMUP_OWN, ThreadsOption.USER_THREADS, Declared.INSTANCES, Declared.DISTURBED_MAX_PCT,
-         Declared.SETTLE_SECONDS);
+         Declared.SETTLE_SECONDS));
 
    public static PoolSweepOptions from(Options o) {
       return from(o, Workloads.DEFAULT);

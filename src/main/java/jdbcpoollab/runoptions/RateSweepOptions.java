@@ -40,8 +40,9 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
    /** {@code -Dworkloads}, {@code wait} by default. */
    private static final Option<List<String>> WORKLOADS = Declared.WORKLOADS.withDefault(List.of("wait"));
    /** The options RateSweep reads, with its defaults. */
-   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, WORKLOADS, Workloads.OPTIONS,
-         ThreadsOption.REQUEST_THREADS, Declared.RATE, Declared.SLO_P99_MS, Declared.QUEUE_LIMIT, Declared.FROM);
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, List.of(WORKLOADS), Workloads.OPTIONS,
+         List.of(ThreadsOption.REQUEST_THREADS, Declared.RATE, Declared.SLO_P99_MS, Declared.QUEUE_LIMIT,
+         Declared.FROM));
 
    public static RateSweepOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);

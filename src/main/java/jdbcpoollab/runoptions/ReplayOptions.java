@@ -37,9 +37,9 @@ public record ReplayOptions(CommonOptions common, Path capture, Replay replay, S
 
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withPools("4,8,16,32").withRecovery()
          .withSources();
-   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, ThreadsOption.REQUEST_THREADS,
+   static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, List.of(ThreadsOption.REQUEST_THREADS,
          Declared.SLO_P99_MS, Declared.QUEUE_LIMIT, Declared.REPLAY_WRITES, Declared.REPLAY_SAME_SERVER,
-         Declared.CAPTURE, Declared.SPEED);
+         Declared.CAPTURE, Declared.SPEED));
 
    public static ReplayOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);

@@ -20,8 +20,15 @@ public final class Option<T> {
    private final double max;
    private final List<String> allowed;
    private final String help;
+   /** Said after the bounds when a value is refused: what else it takes, such as {@code , or auto}; "" for nothing. */
+   private final String more;
 
    private Option(String name, Kind kind, T fallback, double min, double max, List<String> allowed, String help) {
+      this(name, kind, fallback, min, max, allowed, help, "");
+   }
+
+   private Option(String name, Kind kind, T fallback, double min, double max, List<String> allowed, String help,
+                  String more) {
       this.name = Objects.requireNonNull(name);
       this.kind = kind;
       this.fallback = fallback;
@@ -29,6 +36,7 @@ public final class Option<T> {
       this.max = max;
       this.allowed = allowed;
       this.help = Objects.requireNonNull(help);
+      this.more = Objects.requireNonNull(more);
    }
 
    /** A whole number from {@code min} to {@code max}. */
@@ -68,7 +76,7 @@ public final class Option<T> {
 
    /** The same option with an experiment's own bounds. */
    public Option<T> within(double otherMin, double otherMax) {
-      return new Option<>(name, kind, fallback, otherMin, otherMax, allowed, help);
+      return new Option<>(name, kind, fallback, otherMin, otherMax, allowed, help, more);
    }
 
    /** A list of whole numbers read as one of them, {@code otherFallback} when not given. */
@@ -76,17 +84,25 @@ public final class Option<T> {
       if (kind != Kind.INTEGERS) {
          throw new IllegalStateException(this + " is no list of whole numbers");
       }
-      return new Option<>(name, Kind.INTEGER, otherFallback, min, max, null, help);
+      return new Option<>(name, Kind.INTEGER, otherFallback, min, max, null, help, more);
    }
 
    /** The same option with an experiment's own default. */
    public Option<T> withDefault(T otherFallback) {
-      return new Option<>(name, kind, otherFallback, min, max, allowed, help);
+      return new Option<>(name, kind, otherFallback, min, max, allowed, help, more);
+   }
+
+   /**
+    * The same option, whose refusal says {@code words} after its bounds: another form its reader takes before it
+    * ({@code , or auto}), or why a form is not taken here.
+    */
+   public Option<T> withMore(String words) {
+      return new Option<>(name, kind, fallback, min, max, allowed, help, words);
    }
 
    /** The same option with the names it allows, from a registry. */
    public Option<T> withAllowed(List<String> names) {
-      return new Option<>(name, kind, fallback, min, max, List.copyOf(names), help);
+      return new Option<>(name, kind, fallback, min, max, List.copyOf(names), help, more);
    }
 
    public String name() {
@@ -131,6 +147,10 @@ public final class Option<T> {
 
    double max() {
       return max;
+   }
+
+   String more() {
+      return more;
    }
 
    /** The default of a list option as it is given: comma-separated, null when there is none. */

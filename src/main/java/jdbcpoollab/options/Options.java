@@ -150,10 +150,10 @@ public final class Options {
       String name = option.name();
       Object fallback = option.fallback();
       Object value = switch (option.kind()) {
-         case INTEGER -> integer(name, (Integer) fallback, (int) option.min(), (int) option.max());
+         case INTEGER -> integer(name, (Integer) fallback, (int) option.min(), (int) option.max(), option.more());
          case DECIMAL, ABOVE -> decimal(name, (Double) fallback, option.min(), option.max(),
                option.kind() == Option.Kind.ABOVE);
-         case INTEGERS -> integers(name, option.shownOrNull(), (int) option.min(), (int) option.max());
+         case INTEGERS -> integers(name, option.shownOrNull(), (int) option.min(), (int) option.max(), option.more());
          case TEXT -> string(name, (String) fallback);
          case CHOICE -> choice(name, (String) fallback, option.allowed());
          case CHOICES -> choices(name, option.shownOrNull(), option.allowed());
@@ -176,11 +176,15 @@ public final class Options {
    }
 
    public int integer(String name, int fallback, int min, int max) {
+      return integer(name, fallback, min, max, "");
+   }
+
+   private int integer(String name, int fallback, int min, int max, String more) {
       String raw = string(name, null);
       if (raw == null) {
          return fallback;
       }
-      return parseInt(name, raw, raw, min, max);
+      return parseInt(name, raw, raw, min, max, more);
    }
 
    public double decimal(String name, double fallback, double min, double max, boolean minExclusive) {
@@ -202,10 +206,15 @@ public final class Options {
 
    /** A comma-separated list of whole numbers, each in range, without repeats. */
    public List<Integer> integers(String name, String fallback, int min, int max) {
+      return integers(name, fallback, min, max, "");
+   }
+
+   /** As {@link #integers(String, String, int, int)}, a refusal saying {@code more} after the bounds. */
+   private List<Integer> integers(String name, String fallback, int min, int max, String more) {
       String raw = string(name, fallback);
       List<Integer> values = new ArrayList<>();
       for (String part : raw.split(",", -1)) {
-         int value = parseInt(name, raw, part.trim(), min, max);
+         int value = parseInt(name, raw, part.trim(), min, max, more);
          if (values.contains(value)) {
             throw bad(name, raw, "each value once");
          }
@@ -300,7 +309,7 @@ public final class Options {
       return d < 0 ? Integer.MAX_VALUE : d;
    }
 
-   private static int parseInt(String name, String raw, String part, int min, int max) {
+   private static int parseInt(String name, String raw, String part, int min, int max, String more) {
       try {
          int value = Integer.parseInt(part);
          if (value >= min && value <= max) {
@@ -309,7 +318,7 @@ public final class Options {
       } catch (NumberFormatException e) {
          // reported below with the allowed range
       }
-      throw bad(name, raw, "whole numbers from " + min + " to " + max);
+      throw bad(name, raw, "whole numbers from " + min + " to " + max + more);
    }
 
    private static String range(double min, double max, boolean minExclusive) {

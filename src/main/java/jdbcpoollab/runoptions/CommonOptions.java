@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -60,7 +61,7 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
       int timeout = takes.read(o, Declared.CONNECTION_TIMEOUT_MS, 0);
       Path results = results(o);
       int users = takes.read(o, Declared.USERS, 0);
-      List<Integer> pools = searched ? List.of() : takes.read(o, Declared.POOLS, List.of());
+      List<Integer> pools = searched ? List.of() : takes.read(o, Declared.POOLS, List.of(), autoNamed(o, takes));
       double seconds = takes.read(o, Declared.SECONDS, 0.0);
       double warmup = takes.read(o, Declared.WARMUP, 0.0);
       double recoverSeconds = takes.read(o, Declared.RECOVER_SECONDS, 0.0);
@@ -88,6 +89,16 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
          });
       }
       return List.copyOf(options);
+   }
+
+   /**
+    * What a refused {@code -Dpools} says after its bounds: that {@code auto} is allowed too, or, to a simulation that
+    * does not search, given a value that names it ({@code AUTO}, {@code 1,auto}), whose it is.
+    */
+   private static String autoNamed(Options o, Takes takes) {
+      String given = o.given(Declared.POOLS);
+      return takes.autoPools ? ", or " + AUTO : given != null && given.toLowerCase(Locale.ROOT).contains(AUTO)
+            ? " (" + AUTO + " is PoolSweep's)" : "";
    }
 
    /** {@code -Dlab.results}, the folder the run folders are in, which Compare and Merge read alone. */
@@ -228,8 +239,13 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
 
       /** The value of {@code declared} as the simulation takes it, {@code none} (and not read) when it does not. */
       private <T> T read(Options o, Option<T> declared, T none) {
+         return read(o, declared, none, "");
+      }
+
+      /** As {@link #read(Options, Option, Object)}, a refused value told {@code more} after the bounds. */
+      private <T> T read(Options o, Option<T> declared, T none, String more) {
          Option<T> own = option(declared);
-         return own == null ? none : o.read(own);
+         return own == null ? none : o.read(own.withMore(more));
       }
 
       /** The options of {@link Variants}, read as the simulation takes them. */

@@ -86,7 +86,8 @@ class BadInputTest {
    @Test
    void badValuesAreOneLineEachAndNeverEchoAPassword() {
       Map<String, String> cases = new LinkedHashMap<>();
-      cases.put("pools=0,abc", "jdbc-pool-lab: bad option -Dpools=0,abc: allowed is whole numbers from 1 to 1000");
+      cases.put("pools=0,abc", "jdbc-pool-lab: bad option -Dpools=0,abc: allowed is whole numbers from 1 to 1000,"
+            + " or auto");
       cases.put("users=-1", "jdbc-pool-lab: bad option -Dusers=-1: allowed is whole numbers from 1 to 10000");
       cases.put("seconds=0.001", "jdbc-pool-lab: bad option -Dseconds=0.001: allowed is a number from 0.1 to 3600");
       cases.put("workloads=foo", "jdbc-pool-lab: bad option -Dworkloads=foo: allowed is a comma-separated list of ");

@@ -74,7 +74,7 @@ class OptionsTest {
 
    @Test
    void badValuesNameTheOptionTheValueAndWhatIsAllowed() {
-      assertEquals("bad option -Dpools=0,abc: allowed is whole numbers from 1 to 1000",
+      assertEquals("bad option -Dpools=0,abc: allowed is whole numbers from 1 to 1000, or auto",
             error(Map.of("pools", "0,abc")));
       assertEquals("bad option -Dusers=-1: allowed is whole numbers from 1 to 10000", error(Map.of("users", "-1")));
       assertEquals("bad option -Dseconds=0: allowed is a number from 0.1 to 3600", error(Map.of("seconds", "0")));

@@ -134,6 +134,30 @@ class CommonOptionsTest {
       assertFalse(fresh.asked().contains("pool") || fresh.asked().contains("rounds"), fresh.asked().toString());
    }
 
+   /** A refused -Dpools names every form the simulation takes: auto too, or, where it is not one, whose it is. */
+   @Test
+   void aRefusedPoolsNamesAutoWhereItIsTakenAndWhoseItIsElsewhere() {
+      for (String bad : List.of("0,abc", "AUTO", "auto,8", "Auto")) {
+         assertEquals("bad option -Dpools=" + bad + ": allowed is whole numbers from 1 to 1000, or auto", assertThrows(
+               OptionException.class, () -> entry("PoolSweep").reader().apply(options(Map.of("pools", bad))))
+               .getMessage());
+      }
+      assertEquals(List.of(), PoolSweepOptions.from(options(Map.of("pools", "auto", "settle.seconds", "0"))).pools());
+      CommonOptions.Takes fixed = CommonOptions.Takes.NONE.withPools("4,8");
+      for (String bad : List.of("auto", "AUTO", "1,auto")) {
+         assertEquals("bad option -Dpools=" + bad + ": allowed is whole numbers from 1 to 1000 (auto is PoolSweep's)",
+               assertThrows(OptionException.class, () -> CommonOptions.from(options(Map.of("pools", bad)), fixed))
+                     .getMessage());
+      }
+      assertEquals("bad option -Dpools=0: allowed is whole numbers from 1 to 1000", assertThrows(OptionException.class,
+            () -> CommonOptions.from(options(Map.of("pools", "0")), fixed)).getMessage(), "auto unnamed, not asked");
+      for (String simulation : List.of("Fidelity", "RateSweep")) {
+         String refused = assertThrows(OptionException.class, () -> entry(simulation).reader()
+               .apply(options(Map.of("pools", "auto")))).getMessage();
+         assertTrue(refused.endsWith("(auto is PoolSweep's)"), simulation + ": " + refused);
+      }
+   }
+
    private static Simulations.Entry entry(String name) {
       return Simulations.ALL.stream().filter(e -> e.name().equals(name)).findFirst().orElseThrow();
    }

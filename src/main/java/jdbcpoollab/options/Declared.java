@@ -68,6 +68,8 @@ public final class Declared {
          "the most operations the JVM's warm-up may start");
    public static final Option<String> JVM_WARMUP_OWN = Option.choice("jvmWarmup.own", "false", List.of("true",
          "false"), "whether the warm-up of a workload that writes runs its own statements");
+   public static final Option<String> QUICK = Option.choice("quick", "false", FALSE_TRUE,
+         "a first, provisional answer in under a minute: no JVM warm-up, no settling, fewer pools, short steps");
    public static final Option<Double> DISTURBED_MAX_PCT = Option.decimal("disturbed.maxPct", 10, 0, 100,
          "the share of the machine, in %, other processes and steal may take before a step is disturbed");
    public static final Option<List<Integer>> INSTANCES = Option.integers("instances", List.of(1), 1, 100,

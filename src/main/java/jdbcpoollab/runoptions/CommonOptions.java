@@ -156,6 +156,18 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
          return with(Declared.SECONDS).with(Declared.WARMUP);
       }
 
+      /** {@code -Dseconds} and {@code -Dwarmup} in the same bounds, with other defaults. */
+      public Takes withWindow(double seconds, double warmup) {
+         return with(Declared.SECONDS, Declared.SECONDS.withDefault(seconds))
+               .with(Declared.WARMUP, Declared.WARMUP.withDefault(warmup));
+      }
+
+      /** The pool sizes measured when {@code -Dpools} is not given; empty when the simulation takes none. */
+      public List<Integer> pools() {
+         Option<List<Integer>> pools = option(Declared.POOLS);
+         return pools == null ? List.of() : pools.fallback();
+      }
+
       /** {@code -DrecoverSeconds}, 0 to 3600, default 10. */
       public Takes withRecovery() {
          return with(Declared.RECOVER_SECONDS);

@@ -52,13 +52,14 @@ import java.util.Map;
  * @param settleSeconds    the warm-up and window time the run may spend measuring again the steps that decide its
  *                         answers ({@code -Dsettle.seconds}); NaN for the default, a share of the planned
  *                         steps' ({@link SweepSlots}); 0 turns settling off
+ * @param quick            {@code -Dquick=true}: what a quick look chose of the options above, its answer provisional
  */
 public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, Map<String, Object> workloadSettings,
                            double acquireP99Ms, List<Path> compare, List<Integer> rttMs,
                            boolean splitPools, List<Driver> drivers, List<DriverProps> driverProps, int repeat,
                            Integer databaseCores, Think think, double jvmWarmup, UserThreads threads,
                            List<Integer> instances, JvmWarmupLimits jvmWarmupLimits,
-                           Disturbance disturbance, double settleSeconds)
+                           Disturbance disturbance, double settleSeconds, QuickLook quick)
       implements SimulationOptions {
 
    /** The most instances a step may run. */
@@ -74,7 +75,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
          List.of(Declared.THINK, Declared.THINK_MS, Declared.SPLIT_POOLS, Declared.ACQUIRE_P99_MS, Declared.COMPARE,
          Declared.DRIVER, Declared.DRIVER_PROPS, Declared.DB_CORES, Declared.JVM_WARMUP, Declared.JVM_WARMUP_OPS,
          Declared.JVM_WARMUP_OWN, ThreadsOption.USER_THREADS, Declared.INSTANCES, Declared.DISTURBED_MAX_PCT,
-         Declared.SETTLE_SECONDS));
+         Declared.SETTLE_SECONDS, Declared.QUICK));
 
    public static PoolSweepOptions from(Options o) {
       return from(o, Workloads.DEFAULT);
@@ -94,7 +95,8 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
    }
 
    private static PoolSweepOptions from(Options o, Workloads types, String workloads, CommonOptions.Takes takes) {
-      CommonOptions common = CommonOptions.from(o, takes);
+      QuickLook quick = QuickLook.of(o, takes);
+      CommonOptions common = CommonOptions.from(o, quick.takes(takes));
       Target target = common.target();
       Workloads.Chosen chosen = types.choose(o, workloads, target.dialect());
       boolean split = Boolean.parseBoolean(o.read(Declared.SPLIT_POOLS));
@@ -111,12 +113,12 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
             common.variants().repeat(),
             SweepDatabaseOptions.cores(o, target),
             Think.from(o, null),
-            o.read(Declared.JVM_WARMUP),
+            o.read(quick.off(Declared.JVM_WARMUP)),
             ThreadsOption.userThreads(o),
             o.read(Declared.INSTANCES.within(1, MAX_INSTANCES)),
             new JvmWarmupLimits(o.read(Declared.JVM_WARMUP_OPS), o.read(Declared.JVM_WARMUP_OWN).equals("true")),
             new Disturbance(o.read(Declared.DISTURBED_MAX_PCT)),
-            o.read(Declared.SETTLE_SECONDS));
+            o.read(quick.off(Declared.SETTLE_SECONDS)), quick);
       options.validate(o);
       return options;
    }
@@ -245,6 +247,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
          options.put("splitPools", true);
       }
       options.put("jvmWarmup", jvmWarmup);
+      quick.describe(options);
       SweepDatabaseOptions.describe(driverProps, drivers, target(), options);
       if (threads != ThreadKinds.platform()) {
          options.put("threads", threads.name());

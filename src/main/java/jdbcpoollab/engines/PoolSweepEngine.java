@@ -71,13 +71,16 @@ public final class PoolSweepEngine implements Experiment<PoolSweepOptions, Close
       plan = SweepPlace.plan(options);
       slots = new SweepSlots(options, context, SweepPlace.series(options), plan.size(), this::id);
       summary = new SweepSummary(context, new Answers(options.autoPools(), slots.settleSeconds(),
-            options.warmup() + options.seconds()));
+            options.warmup() + options.seconds(), options.quick().provisional()));
       int poolsAtOnce = options.workloads().stream().mapToInt(w -> options.split(w) ? w.kinds().size() : 1).max()
             .orElse(1);
       lab = new Lab(system, RunPlan.of(simulation, options.common(), poolsAtOnce * options.mostInstances()
                   * options.largestPool() + options.users() + 50, summary, options.settings())
             .steps(plan.size(), pools::endRun).onInterrupt(pools::interrupt)
             .recoverWithin(options.recoverSeconds()).warmupPerStep(options.warmup()).compareWith(options.compare()));
+      if (options.quick().on()) {
+         lab.console().say(options.quick().provisional());
+      }
       files = new SweepFiles(lab, options);
       server = new SweepServer(lab);
       plan.forEach(place -> {

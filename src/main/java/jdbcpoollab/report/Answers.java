@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -25,8 +26,15 @@ import java.util.stream.Collectors;
  * @param settleSeconds the warm-up and window time settling could spend; 0 when it was off
  * @param stepSeconds   a step's warm-up and window, which each settling step counts against settleSeconds; 0 when
  *                      not known (a summary.json written before it was)
+ * @param provisional   why every answer is provisional (a quick look's, {@code -Dquick=true}: what it skipped); null
+ *                      when they are not
  */
-public record Answers(boolean autoPools, double settleSeconds, double stepSeconds) {
+public record Answers(boolean autoPools, double settleSeconds, double stepSeconds, String provisional) {
+
+   /** The answers of a sweep that is no quick look. */
+   public Answers(boolean autoPools, double settleSeconds, double stepSeconds) {
+      this(autoPools, settleSeconds, stepSeconds, null);
+   }
 
    /**
     * A workload's answer as summary.json's {@code answers} holds it when the sweep settles it or searches.
@@ -38,10 +46,13 @@ public record Answers(boolean autoPools, double settleSeconds, double stepSecond
     * @param settleSeconds the warm-up and window time settling could spend
     * @param stepSeconds   a step's warm-up and window
     * @param search        the search for the pool sizes; absent without {@code -Dpools=auto}
+    * @param provisional   true for a quick look's answer, which skipped what a settled one needs
+    * @param whyProvisional what the quick look skipped; absent when the answer is not provisional
     */
    record Written(String workload, Integer pool, boolean settled, List<Integer> candidates, List<String> disturbed,
                   int passes, double settleSeconds, double stepSeconds,
-                  @JsonInclude(JsonInclude.Include.NON_NULL) Search search) {
+                  @JsonInclude(JsonInclude.Include.NON_NULL) Search search, boolean provisional,
+                  @JsonInclude(JsonInclude.Include.NON_NULL) String whyProvisional) {
    }
 
    /**
@@ -67,9 +78,25 @@ public record Answers(boolean autoPools, double settleSeconds, double stepSecond
                   why(knee));
          }
          answers.add(Json.toMap(new Written(answer.workload(), answer.pool(), answer.settled(), answer.candidates(),
-               answer.disturbed(), answer.passes(), settleSeconds, stepSeconds, search)));
+               answer.disturbed(), answer.passes(), settleSeconds, stepSeconds, search, provisional != null,
+               provisional)));
       }
       return answers;
+   }
+
+   /** True when a run's summary.json holds answers a sweep settles, as {@link #json} writes them. */
+   static boolean settles(Map<String, Object> summary) {
+      return summary.get("answers") instanceof List<?> answers && answers.stream()
+            .anyMatch(a -> a instanceof Map<?, ?> m && m.containsKey("settleSeconds"));
+   }
+
+   /** Why a run's answers are provisional, as its summary.json holds it; null when they are not (or it has none). */
+   static String provisional(Map<String, Object> summary) {
+      if (summary.get("answers") instanceof List<?> answers) {
+         return answers.stream().map(a -> Json.as(a, Written.class).whyProvisional()).filter(Objects::nonNull)
+               .findFirst().orElse(null);
+      }
+      return null;
    }
 
    /**
@@ -81,7 +108,8 @@ public record Answers(boolean autoPools, double settleSeconds, double stepSecond
          for (Object answer : answers) {
             Written a = Json.as(answer, Written.class);
             if (s.workload().equals(a.workload())) {
-               return new Answers(a.search() != null, a.settleSeconds(), a.stepSeconds()).lines(s, ran);
+               return new Answers(a.search() != null, a.settleSeconds(), a.stepSeconds(), a.whyProvisional())
+                     .lines(s, ran);
             }
          }
       }
@@ -91,6 +119,9 @@ public record Answers(boolean autoPools, double settleSeconds, double stepSecond
    /** The lines under a workload's recommendation: the search's sizes and stop, and whether the answer settled. */
    List<String> lines(Sizing s, List<StepResult> ran) {
       List<String> lines = new ArrayList<>();
+      if (provisional != null) {
+         lines.add("provisional: " + provisional);
+      }
       if (autoPools) {
          KneeSearch search = KneeSearch.of(ran, s);
          lines.add("pools tried, in order: " + joined(search.tried()) + "; " + why(search));

@@ -1,6 +1,7 @@
 package jdbcpoollab.report;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -17,6 +18,14 @@ public interface Summary {
     * The result tables: Markdown for {@code summary.md}, or aligned text for the console.
     */
    String tables(boolean markdown);
+
+   /**
+    * Sentences the closing summary, summary.md and the page begin with, before any setting or table: what the run
+    * must say first (a quick look's answer is provisional, other work kept the machine busy); none by default.
+    */
+   default List<String> lead() {
+      return List.of();
+   }
 
    /** Failure message to count; each message says where it happened. */
    Map<String, Long> failures();

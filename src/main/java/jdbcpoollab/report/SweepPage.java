@@ -34,6 +34,7 @@ public final class SweepPage {
             + "</b>. " + Html.link("../index.html", "All runs") + "</span>");
       List<String> sources = run.sources();
       List<Sizing> sizings = RunSizings.sizings(run);
+      FirstLines.of(run, sizings).forEach(line -> html.boxHtml("warn", Html.escape(line)));
       if (!sizings.isEmpty()) {
          html.boxHtml("answer", "<b>Recommended pool size</b>"
                + sizings.stream().map(s -> "<br>" + Html.escape(SizingText.headline(s))).collect(Collectors.joining())

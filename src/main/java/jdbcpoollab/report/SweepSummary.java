@@ -102,6 +102,13 @@ public final class SweepSummary implements Summary {
       return md.toString();
    }
 
+   /** What a quick look skipped, and how busy other work kept the machine; none for a summary without answers. */
+   @Override
+   public synchronized List<String> lead() {
+      return answers == null ? List.of() : FirstLines.of(answers.provisional(),
+            steps.stream().map(StepResult::written).toList(), sizings(), answers.autoPools());
+   }
+
    /** The recommended pool per workload: a table and the reasoning in summary.md, one line each on the console. */
    private void recommendations(StringBuilder md, boolean withReasoning) {
       List<Sizing> sizings = sizings();

@@ -105,6 +105,9 @@ public final class RunFiles {
       StringBuilder md = new StringBuilder();
       if (withSettings) {
          md.append("# ").append(c.simulation()).append(" (").append(c.state()).append(")\n\n");
+      }
+      c.summary().lead().forEach(line -> md.append(withSettings ? "**" + line + "**" : line).append("\n\n"));
+      if (withSettings) {
          c.settings().forEach((k, v) -> md.append("- ").append(k).append(": ").append(v).append('\n'));
          md.append('\n');
       }

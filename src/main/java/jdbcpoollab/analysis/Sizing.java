@@ -8,6 +8,7 @@ import jdbcpoollab.settings.PoolSweepSettings;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * What one workload's steps say about the pool size: S1 and the Little's-law ceiling it implies ({@link Capacity}),
@@ -114,6 +115,12 @@ public final class Sizing {
 
    public String workload() {
       return workload;
+   }
+
+   /** The workload's sizing over its steps but those {@code out} takes, against the same users, cores and think. */
+   public Sizing without(Predicate<StepResult> out) {
+      return new Sizing(workload, steps.stream().filter(out.negate()).toList(), users, cores, acquireP99LimitMs,
+            thinkMs);
    }
 
    /** Every step, by pool size, then pass. */

@@ -10,7 +10,7 @@ import java.util.Locale;
 
 /**
  * The sentences a sweep's closing summary on the console, its summary.md and its page begin with: what a quick look
- * skipped, its answer provisional.
+ * skipped, its answer provisional, and how busy other work kept the machine ({@link DisturbedText#busy}).
  */
 final class FirstLines {
    private FirstLines() {
@@ -25,6 +25,10 @@ final class FirstLines {
       List<String> lines = new ArrayList<>();
       if (provisional != null) {
          lines.add(provisional.substring(0, 1).toUpperCase(Locale.ROOT) + provisional.substring(1) + ".");
+      }
+      String busy = DisturbedText.busy(steps, sizings, auto);
+      if (busy != null) {
+         lines.add(busy);
       }
       return lines;
    }

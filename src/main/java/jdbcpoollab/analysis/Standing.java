@@ -1,0 +1,33 @@
+package jdbcpoollab.analysis;
+
+import java.util.Objects;
+import java.util.stream.Stream;
+
+/**
+ * Whether a workload's answer stands though other work on the machine disturbed some of its steps
+ * ({@link Settling#DISTURBED}): it does when none of the steps it rests on (the pick's and the best's) was disturbed,
+ * or when the rule picks the same pool from the undisturbed steps alone.
+ *
+ * @param workload the workload, as its answer names it
+ * @param pick     the pick over every step; null when none qualified
+ * @param touched  whether a step of the pick or of the best was disturbed
+ * @param without  the pick over the undisturbed steps alone; null when none of them qualifies
+ */
+public record Standing(String workload, Integer pick, boolean touched, Integer without) {
+
+   public static Standing of(Sizing sizing) {
+      Recommendation rule = sizing.choice();
+      if (rule.pick() == null) {
+         return new Standing(sizing.workload(), null, false, null);
+      }
+      boolean touched = Stream.of(rule.pick(), rule.best()).flatMap(p -> p.steps().stream())
+            .anyMatch(Settling.DISTURBED);
+      PoolSize quiet = sizing.without(Settling.DISTURBED).choice().pick();
+      return new Standing(sizing.workload(), rule.pick().pool(), touched, quiet == null ? null : quiet.pool());
+   }
+
+   /** True when the answer holds without the disturbed steps. */
+   public boolean stands() {
+      return pick != null && (!touched || Objects.equals(pick, without));
+   }
+}

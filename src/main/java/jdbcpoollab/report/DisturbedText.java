@@ -68,13 +68,15 @@ final class DisturbedText {
       int passes = sizings.stream().flatMap(z -> z.pools().stream()).mapToInt(p -> p.steps().size()).max().orElse(1);
       String standing = sizings.stream().filter(z -> z.choice().pick() != null).map(DisturbedText::standing)
             .collect(Collectors.joining("; "));
+      double steal = max(hit, MachineCpu::stealShare);
+      String stole = steal < 0.005 ? " and no steal" : " and steal " + sharePercent(median(hit, MachineCpu::stealShare))
+            + " (at most " + sharePercent(steal) + ")";
       return String.format(Locale.ROOT, "Other work kept the machine busy: %d of %d steps were disturbed, other"
-                  + " processes taking a median %s of the machine (at most %s) and steal %s (at most %s), more than"
-                  + " the %s allowed (-Ddisturbed.maxPct)%s; for a settled answer run again on a quieter machine%s,"
+                  + " processes taking a median %s of the machine (at most %s)%s, more than the %s allowed"
+                  + " (-Ddisturbed.maxPct)%s; for a settled answer run again on a quieter machine%s,"
                   + " or, accepting this noise, with -Ddisturbed.maxPct=%d.", hit.size(), steps.size(),
             sharePercent(median(hit, MachineCpu::othersShare)), sharePercent(max(hit, MachineCpu::othersShare)),
-            sharePercent(median(hit, MachineCpu::stealShare)), sharePercent(max(hit, MachineCpu::stealShare)),
-            pct(hit.get(0).maxPct()), standing.isEmpty() ? "" : "; " + standing,
+            stole, pct(hit.get(0).maxPct()), standing.isEmpty() ? "" : "; " + standing,
             auto ? "" : ", or with -Drepeat=" + (passes < 3 ? 3 : passes + 2),
             (int) Math.min(100, 5 * Math.ceil((100 * highest + 1) / 5)));
    }
@@ -85,6 +87,7 @@ final class DisturbedText {
       String pick = sizing.workload() + ": pool " + s.pick();
       return !s.touched() ? pick + " stands, none of the steps it rests on disturbed"
             : s.stands() ? pick + " stands, the undisturbed steps alone picking it too"
+            : !s.quiet() ? pick + " cannot be checked, every step of pool " + s.pick() + " disturbed"
             : s.without() == null ? pick + " may not stand, no undisturbed step left to check it"
             : pick + " may not stand, the undisturbed steps alone picking pool " + s.without();
    }

@@ -40,6 +40,7 @@ public record Answers(boolean autoPools, double settleSeconds, double stepSecond
     * A workload's answer as summary.json's {@code answers} holds it when the sweep settles it or searches.
     *
     * @param pool          the pick as settling sees it; null when nothing could be picked
+    * @param settled       whether the rule's test told the pick apart at 5%; never for a provisional answer
     * @param candidates    the pools still open, the pick alone once settled
     * @param disturbed     the names of the usable steps other work on the machine disturbed
     * @param passes        the most passes any pool of the workload ran
@@ -77,9 +78,10 @@ public record Answers(boolean autoPools, double settleSeconds, double stepSecond
             search = new Search(knee.tried(), knee.stop() == null ? null : knee.stop().name().toLowerCase(Locale.ROOT),
                   why(knee));
          }
-         answers.add(Json.toMap(new Written(answer.workload(), answer.pool(), answer.settled(), answer.candidates(),
-               answer.disturbed(), answer.passes(), settleSeconds, stepSeconds, search, provisional != null,
-               provisional)));
+         // a quick look skipped pools and the JVM's warm-up: what its steps decide is no settled answer
+         answers.add(Json.toMap(new Written(answer.workload(), answer.pool(), answer.settled() && provisional == null,
+               answer.candidates(), answer.disturbed(), answer.passes(), settleSeconds, stepSeconds, search,
+               provisional != null, provisional)));
       }
       return answers;
    }
@@ -134,8 +136,9 @@ public record Answers(boolean autoPools, double settleSeconds, double stepSecond
          return lines;
       }
       if (settling.decided()) {
-         lines.add(String.format(Locale.ROOT, "settled: pool %d, told apart from the others at 5%% (%d pass%s at"
-               + " most)", settling.pick(), settling.passes(), settling.passes() == 1 ? "" : "es"));
+         lines.add(String.format(Locale.ROOT, "%s: pool %d, told apart from the others%s at 5%% (%d pass%s at"
+               + " most)", provisional == null ? "settled" : "decided, still provisional", settling.pick(),
+               provisional == null ? "" : " measured", settling.passes(), settling.passes() == 1 ? "" : "es"));
          return lines;
       }
       List<Integer> open = settling.candidates();

@@ -119,11 +119,12 @@ public final class GatlingRun {
     * outside the lab's registry, such as OrdersSweep) and neither the options nor the test JVM give them: the tests
     * check what a run counts and writes, not a warm JVM's throughput nor a settled answer; a warm-up of up to 15 s per
     * run would only cost time, and settling would add steps those tests do not count. The lab's other simulations
-    * refuse the options as PoolSweep's.
+    * refuse the options as PoolSweep's; a quick look ({@code -Dquick}) leaves them out itself.
     */
    public static Map<String, String> withoutWarmupOrSettling(Class<?> simulation, Map<String, String> options) {
       String name = simulation.getSimpleName();
-      if (!name.equals("PoolSweep") && Simulations.names().contains(name)) {
+      // a quick look chooses them itself, and says so
+      if (!name.equals("PoolSweep") && Simulations.names().contains(name) || options.containsKey("quick")) {
          return options;
       }
       Map<String, String> quick = new HashMap<>(options);

@@ -75,6 +75,23 @@ class DisturbedSweepTest {
       assertTrue(page.contains("others + steal"), "the page's steps table has the others' column");
    }
 
+   /** The closing summary, summary.md and the page begin with how busy the machine was, and what to run. */
+   @Test
+   void theRunsFirstLinesSayHowBusyTheMachineWasAndWhatToRun() throws IOException {
+      String busy = run.console().lines().filter(l -> l.startsWith("Other work kept the machine busy: ")).findFirst()
+            .orElseThrow(() -> new AssertionError(run.console()));
+      assertTrue(run.console().indexOf(busy) < run.console().lastIndexOf("Times in ms."), "above the tables");
+      assertTrue(busy.startsWith("Other work kept the machine busy: 2 of 2 steps were disturbed, other processes"
+            + " taking a median "), busy);
+      assertTrue(busy.contains("more than the 10% allowed (-Ddisturbed.maxPct); cpu: pool "), busy);
+      assertTrue(busy.contains(" cannot be checked, every step of pool "), "both pools disturbed: " + busy);
+      assertTrue(Pattern.compile("run again on a quieter machine, or with -Drepeat=3, or, accepting this noise, with"
+            + " -Ddisturbed\\.maxPct=[0-9]+\\.$").matcher(busy).find(), busy);
+      String md = Files.readString(run.folder().resolve("summary.md"));
+      assertTrue(md.startsWith("# PoolSweep (complete)\n\n**" + busy + "**\n\n"), md);
+      assertTrue(page.contains("Other work kept the machine busy: 2 of 2 steps were disturbed"), "the page's top");
+   }
+
    @Test
    void theAnswerIsDataAndSaysItRestsOnDisturbedSteps() {
       @SuppressWarnings("unchecked")

@@ -2,14 +2,18 @@ package jdbcpoollab.runoptions;
 
 import jdbcpoollab.engines.SweepPlace;
 import jdbcpoollab.engines.SweepSlots;
+import jdbcpoollab.options.OptionException;
+import jdbcpoollab.options.Options;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** -Dquick=true: a quick look's choices, each given option winning over it, and what it says it skipped. */
@@ -71,5 +75,16 @@ class PoolSweepOptionsQuickTest {
       }
       assertTrue(PoolSweepOptionsSourcesTest.error(Map.of("quick", "yes"))
             .startsWith("bad option -Dquick=yes: allowed is one of false, true"));
+   }
+
+   @Test
+   void anotherSimulationRefusesItAsPoolSweeps() {
+      Properties p = new Properties();
+      p.put("quick", "true");
+      Options o = new Options(p, Map.of());
+      CpoolCompareOptions.from(o);
+      assertEquals("option -Dquick=true is PoolSweep's; CpoolCompare does not read it: leave it out or run"
+            + " -Dsim=PoolSweep", assertThrows(OptionException.class, () -> ForeignOptions.rejectAllBut("CpoolCompare",
+            o)).getMessage());
    }
 }

@@ -79,9 +79,12 @@ public record SweepRun(Path folder, Map<String, Object> summary, List<StepResult
             .findFirst();
    }
 
-   /** A run every step of which ended ("complete", a failed gate included) and that has steps to compare. */
+   /**
+    * A run every step of which ended ("complete", a failed gate included), that has steps to compare and whose answer
+    * is not provisional: a quick look ({@code -Dquick=true}, its settings' {@code quick}) is no run to hold another to.
+    */
    public boolean comparable() {
-      return "complete".equals(state()) && !steps.isEmpty();
+      return "complete".equals(state()) && !steps.isEmpty() && !settings().containsKey("quick");
    }
 
    public String name() {

@@ -125,7 +125,8 @@ public final class RunIndex {
          return a.get("workload") + ": " + (pool == null ? "none met the SLO" : pool) + " at " + a.get("rate") + "/s";
       }
       return a.get("workload") + ": " + (pool == null ? "-" : pool)
-            + (Boolean.FALSE.equals(a.get("settled")) ? " (not settled)" : "");
+            + (Boolean.TRUE.equals(a.get("provisional")) ? " (provisional)"
+            : Boolean.FALSE.equals(a.get("settled")) ? " (not settled)" : "");
    }
 
    private static String previousOf(List<SweepRun> runs, int i) {

@@ -78,9 +78,6 @@ public final class PoolSweepEngine implements Experiment<PoolSweepOptions, Close
                   * options.largestPool() + options.users() + 50, summary, options.settings())
             .steps(plan.size(), pools::endRun).onInterrupt(pools::interrupt)
             .recoverWithin(options.recoverSeconds()).warmupPerStep(options.warmup()).compareWith(options.compare()));
-      if (options.quick().on()) {
-         lab.console().say(options.quick().provisional());
-      }
       files = new SweepFiles(lab, options);
       server = new SweepServer(lab);
       plan.forEach(place -> {
@@ -248,9 +245,15 @@ public final class PoolSweepEngine implements Experiment<PoolSweepOptions, Close
       return options.warmup() + options.seconds() + Budget.timeouts(2, options.connectionTimeoutMs());
    }
 
-   /** Before the load: the database, the table the workloads need, and each statement tried once. */
+   /**
+    * Before the load: a quick look's first line (here, not as the engine is made: Maven's preflight makes it too), the
+    * database, the table the workloads need, and each statement tried once.
+    */
    @Override
    public void start() {
+      if (options.quick().on()) {
+         lab.console().say(options.quick().provisional());
+      }
       lab.start(Schema.BIG, Schema.bigTable(options.tableRows()));
       options.workloads().stream().flatMap(w -> w.kinds().isEmpty() ? Stream.of(w) : w.kinds().stream()).distinct()
             .forEach(lab::tryOnce);

@@ -27,7 +27,7 @@ public record QuickLook(boolean on, List<String> skipped) {
    /** Its window per step, in s, unless {@code -Dseconds} is given. */
    static final double SECONDS = 2;
    /** Its warm-up per step, in s, unless {@code -Dwarmup} is given. */
-   static final double WARMUP = 1;
+   static final double WARMUP = 0.5;
 
    public QuickLook {
       skipped = List.copyOf(skipped);

@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class QuickLookSweepTest {
    private static final String SKIPPED = "a quick look (-Dquick=true): no JVM warm-up, no settling, pools 1, 4, 16, 64"
-         + " only (not 2, 8, 32), 1 s warm-up and 2 s window per step; its answer is provisional: run without -Dquick"
+         + " only (not 2, 8, 32), 0.5 s warm-up and 2 s window per step; its answer is provisional: run without -Dquick"
          + " for a settled one";
 
    @Test

@@ -36,13 +36,13 @@ class PoolSweepOptionsQuickTest {
       assertEquals(0.0, o.settleSeconds());
       assertEquals(0, slots(o).count(), "no settling step");
       assertEquals(2.0, o.seconds());
-      assertEquals(1.0, o.warmup());
+      assertEquals(0.5, o.warmup());
       assertEquals(8, SweepPlace.plan(o).size(), "wait and cpu at four pools");
       assertEquals("a quick look (-Dquick=true): no JVM warm-up, no settling, pools 1, 4, 16, 64 only (not 2, 8, 32),"
-            + " 1 s warm-up and 2 s window per step; its answer is provisional: run without -Dquick for a settled one",
+            + " 0.5 s warm-up and 2 s window per step; its answer is provisional: run without -Dquick for a settled one",
             o.quick().provisional());
       assertEquals(List.of("no JVM warm-up", "no settling", "pools 1, 4, 16, 64 only (not 2, 8, 32)",
-            "1 s warm-up and 2 s window per step"), o.settings().workloadOptions().get("quick"));
+            "0.5 s warm-up and 2 s window per step"), o.settings().workloadOptions().get("quick"));
    }
 
    @Test
@@ -53,9 +53,9 @@ class PoolSweepOptionsQuickTest {
       assertEquals(5.0, o.jvmWarmup());
       assertEquals(10.0, o.settleSeconds());
       assertEquals(3.0, o.seconds());
-      assertEquals(1.0, o.warmup(), "the warm-up not given stays the quick look's");
-      assertEquals(List.of("1 s warm-up per step"), o.quick().skipped());
-      assertTrue(o.quick().provisional().startsWith("a quick look (-Dquick=true): 1 s warm-up per step; its answer is"
+      assertEquals(0.5, o.warmup(), "the warm-up not given stays the quick look's");
+      assertEquals(List.of("0.5 s warm-up per step"), o.quick().skipped());
+      assertTrue(o.quick().provisional().startsWith("a quick look (-Dquick=true): 0.5 s warm-up per step; its answer is"
             + " provisional"), o.quick().provisional());
       PoolSweepOptions auto = sweep(Map.of("quick", "true", "pools", "auto", "warmup", "0"));
       assertTrue(auto.autoPools(), "a quick search for the knee");

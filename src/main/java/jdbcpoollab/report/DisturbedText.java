@@ -85,7 +85,9 @@ final class DisturbedText {
    private static String standing(Sizing sizing) {
       Standing s = Standing.of(sizing);
       String pick = sizing.workload() + ": pool " + s.pick();
-      return !s.touched() ? pick + " stands, none of the steps it rests on disturbed"
+      // not "the steps it rests on": the headline counts every disturbed step of the workload as such
+      return !s.touched() ? pick + " stands, none of its steps" + (s.best().equals(s.pick()) ? ""
+            : " nor of the best pool " + s.best() + "'s") + " disturbed"
             : s.stands() ? pick + " stands, the undisturbed steps alone picking it too"
             : !s.quiet() ? pick + " cannot be checked, every step of pool " + s.pick() + " disturbed"
             : s.without() == null ? pick + " may not stand, no undisturbed step left to check it"

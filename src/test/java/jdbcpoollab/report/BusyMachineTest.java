@@ -74,7 +74,7 @@ class BusyMachineTest {
       String line = busy(steps, false);
       assertEquals("Other work kept the machine busy: 3 of 8 steps were disturbed, other processes taking a median 40%"
             + " of the machine (at most 50%) and steal 0% (at most 2%), more than the 10% allowed"
-            + " (-Ddisturbed.maxPct); wait: pool 8 stands, none of the steps it rests on disturbed; cpu: pool 4 may"
+            + " (-Ddisturbed.maxPct); wait: pool 8 stands, none of its steps disturbed; cpu: pool 4 may"
             + " not stand, the undisturbed steps alone picking pool 2; for a settled answer run again on a quieter"
             + " machine, or with -Drepeat=3, or, accepting this noise, with -Ddisturbed.maxPct=55.", line);
    }
@@ -93,6 +93,13 @@ class BusyMachineTest {
             + " -Ddisturbed.maxPct=75."), "-Drepeat is no option of a search for the knee: " + line);
       assertTrue(busy(steps.subList(0, 5), false).contains("or with -Drepeat=5,"),
             "three passes measured: two more: " + busy(steps.subList(0, 5), false));
+   }
+
+   @Test
+   void aPickBelowTheBestStandsWhenNeithersStepsWereDisturbed() {
+      List<StepResult> steps = List.of(step("wait", 1, 1, 100, 0.3, 0), quiet("wait", 2, 390), quiet("wait", 4, 400));
+      assertTrue(busy(steps, false).contains("; wait: pool 2 stands, none of its steps nor of the best pool 4's"
+            + " disturbed; "), busy(steps, false));
    }
 
    @Test

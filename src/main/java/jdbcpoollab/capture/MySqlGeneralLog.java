@@ -11,8 +11,11 @@ import java.sql.Statement;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -25,13 +28,16 @@ import java.util.regex.Pattern;
  * <p>Given a run folder, the settings as found are written there ({@link LogState}) before anything is switched, and
  * settings a killed capture of the same server left there are put back first. Its connection holds the server's lock
  * {@value #LOCK} for the capture's time, so a second capture of the server at once is refused instead of taking the
- * first one's ON for the original. {@link #watch()} notices the log switched by someone else during the capture.
+ * first one's ON for the original. {@link #watch()} notices the log switched by someone else during the capture. A
+ * SQL-level {@code EXECUTE} the log follows with the statement it ran is read as that statement alone.
  */
 public final class MySqlGeneralLog implements AutoCloseable {
    /** MySQL's and MariaDB's "access denied" for a global variable, a table and a database. */
    private static final List<Integer> DENIED = List.of(1227, 1142, 1044, 1045, 1143);
    /** The server-wide lock a capture holds: one capture of a server at a time. */
    static final String LOCK = "jdbc-pool-lab capture";
+   /** SQL-level {@code EXECUTE name [USING …]}, which the log follows with the statement it runs. */
+   private static final Pattern SQL_EXECUTE = Pattern.compile("(?is)\\s*EXECUTE\\s+\\w+(\\s+USING\\b.*)?;?\\s*");
    /** A statement of another connection that switches the general log. */
    private static final Pattern SWITCH = Pattern.compile("(?is)\\s*SET\\s+(GLOBAL\\s+|@@global\\.)\\s*"
          + "(general_log|log_output)\\b.*");
@@ -236,9 +242,10 @@ public final class MySqlGeneralLog implements AutoCloseable {
    public Capture read() throws SQLException {
       long span = spanMicros;
       List<CapturedStatement> statements = new ArrayList<>();
+      Map<Long, Integer> sqlExecute = new HashMap<>();
       try (PreparedStatement ps = connection.prepareStatement("SELECT thread_id, TIMESTAMPDIFF(MICROSECOND, ?, "
-            + "event_time), argument FROM mysql.general_log WHERE event_time >= ? AND thread_id <> ? "
-            + "AND command_type IN ('Query', 'Execute')")) {
+            + "event_time), argument, command_type FROM mysql.general_log WHERE event_time >= ? AND thread_id <> ? "
+            + "AND command_type IN ('Query', 'Execute') ORDER BY event_time")) {
          ps.setString(1, since);
          ps.setString(2, since);
          ps.setLong(3, self);
@@ -246,12 +253,22 @@ public final class MySqlGeneralLog implements AutoCloseable {
             while (rs.next()) {
                long start = rs.getLong(2);
                if (span < 0 || start <= span) {
+                  long thread = rs.getLong(1);
                   String text = new String(rs.getBytes(3), StandardCharsets.UTF_8);
-                  statements.add(new CapturedStatement(rs.getLong(1), start, text));
+                  Integer execute = sqlExecute.remove(thread);
+                  if (execute != null && "Execute".equals(rs.getString(4))) {
+                     // the SQL-level EXECUTE's expansion follows it: the statement is that, sent once
+                     statements.set(execute, null);
+                  }
+                  if ("Query".equals(rs.getString(4)) && SQL_EXECUTE.matcher(text).matches()) {
+                     sqlExecute.put(thread, statements.size());
+                  }
+                  statements.add(new CapturedStatement(thread, start, text));
                   switchedBy(text, start);
                }
             }
          }
+         statements.removeIf(Objects::isNull);
       } catch (SQLException e) {
          throw denied(database, e);
       }

@@ -25,7 +25,7 @@ public final class CaptureFile {
    public static final int VERSION = 1;
    private static final String MAGIC = "jdbc-pool-lab capture";
    private static final Pattern HEADER = Pattern.compile(Pattern.quote(MAGIC) + " (\\d+) ([a-z]+) (\\d+)");
-   /** The longest duration a capture file may say: 48 h (a capture lasts at most 24 h, reading the log a little more). */
+   /** The longest duration a capture file may say: 48 h (a capture lasts at most 24 h, and reading the log more). */
    public static final long MAX_SPAN_MICROS = 48L * 3600 * 1_000_000;
 
    private CaptureFile() {

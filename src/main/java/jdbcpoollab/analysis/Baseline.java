@@ -33,6 +33,10 @@ public final class Baseline {
    private final String source;
    private final double tolerancePct;
    private final Map<StepId, List<Reference>> steps;
+   /** The baseline's simulation, its users (null when its settings have none) and the runs it was merged from. */
+   private String simulation;
+   private Integer users;
+   private int mergedFrom;
 
    /** One pass of a step of the baseline. */
    private record Reference(double throughput, double p99TotalMs) {
@@ -81,10 +85,20 @@ public final class Baseline {
       this.steps = steps;
    }
 
-   /** @throws IllegalArgumentException saying why the file is not a run summary */
+   /**
+    * The baseline in {@code file}: a run's summary.json, or its run folder.
+    *
+    * @throws IllegalArgumentException saying why the file is not a run summary
+    */
    public static Baseline read(Path file, double tolerancePct) {
+      if (Files.isDirectory(file)) {
+         if (!Files.isRegularFile(file.resolve("summary.json"))) {
+            throw new IllegalArgumentException("a folder without summary.json: not a run folder");
+         }
+         return read(file.resolve("summary.json"), tolerancePct);
+      }
       if (!Files.isRegularFile(file)) {
-         throw new IllegalArgumentException("no such file");
+         throw new IllegalArgumentException("no such file or folder");
       }
       Map<String, Object> summary;
       try {
@@ -113,7 +127,37 @@ public final class Baseline {
                   .add(new Reference(throughput.doubleValue(), p99.doubleValue()));
          }
       }
-      return new Baseline(source, tolerancePct, steps);
+      Baseline baseline = new Baseline(source, tolerancePct, steps);
+      baseline.simulation = summary.get("simulation") instanceof String name ? name : null;
+      if (summary.get("settings") instanceof Map<?, ?> settings) {
+         baseline.users = settings.get("users") instanceof Number n ? n.intValue() : null;
+         baseline.mergedFrom = settings.get("mergedFrom") instanceof List<?> runs ? runs.size() : 0;
+      }
+      return baseline;
+   }
+
+   /**
+    * Why this run cannot be held to the baseline, or null: the baseline is another simulation's, or was made with
+    * other users (a step's throughput and P99 depend on them; a merged run's users are all its generators').
+    *
+    * @param settings this run's settings, as its summary.json holds them
+    */
+   public String unlike(String runSimulation, Map<String, Object> settings) {
+      if (simulation != null && !simulation.equals(runSimulation)) {
+         return "it is a " + simulation + " run, and a " + runSimulation + " run is compared with a " + runSimulation
+               + " run";
+      }
+      if (users != null && settings.get("users") instanceof Number now && now.intValue() != users) {
+         return "it was made with " + users + " users" + (mergedFrom > 0 ? " in all (merged from " + mergedFrom
+               + " runs)" : "") + " and this run has " + now.intValue() + ": a step's throughput and P99 depend on "
+               + "its users, so compare runs of the same users";
+      }
+      return null;
+   }
+
+   /** The baseline's steps that a comparison reads, as their names ({@code wait pool=8}). */
+   public List<String> stepNames() {
+      return steps.keySet().stream().map(StepId::name).toList();
    }
 
    /**

@@ -3,6 +3,9 @@ package jdbcpoollab.capture;
 import jdbcpoollab.files.AtomicFile;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,12 +18,15 @@ import java.util.regex.Pattern;
  * The capture file, UTF-8 text: a header line {@code jdbc-pool-lab capture <version> <product> <span µs>}, then one
  * line per statement: {@code <connection> TAB <start µs> TAB <text>}, the text escaped to one line ({@code \\},
  * {@code \n}, {@code \r}, {@code \t}, other control characters as {@code \}{@code uXXXX}). A file of another
- * version, or one that does not parse, is refused in one line.
+ * version, or one that does not parse, is refused in one line that names the line: one cut off (no line end), a
+ * start outside the capture's duration, a duration over {@link #MAX_SPAN_MICROS}, bytes that are not UTF-8.
  */
 public final class CaptureFile {
    public static final int VERSION = 1;
    private static final String MAGIC = "jdbc-pool-lab capture";
    private static final Pattern HEADER = Pattern.compile(Pattern.quote(MAGIC) + " (\\d+) ([a-z]+) (\\d+)");
+   /** The longest duration a capture file may say: 48 h (a capture lasts at most 24 h, and reading the log more). */
+   public static final long MAX_SPAN_MICROS = 48L * 3600 * 1_000_000;
 
    private CaptureFile() {
    }
@@ -30,12 +36,37 @@ public final class CaptureFile {
    }
 
    public static Capture read(Path file) {
+      byte[] bytes;
       try {
-         return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+         bytes = Files.readAllBytes(file);
       } catch (IOException e) {
          throw new CaptureException(CaptureException.Reason.INVALID, "cannot read the capture file " + file + ": "
                + e.getMessage());
       }
+      return parse(utf8(bytes, file.toString()), file.toString());
+   }
+
+   /** The text of {@code bytes}, or one line that names the first line that is not UTF-8. */
+   private static String utf8(byte[] bytes, String name) {
+      int line = 1;
+      int from = 0;
+      StringBuilder text = new StringBuilder(bytes.length);
+      for (int i = 0; i <= bytes.length; i++) {
+         if (i == bytes.length || bytes[i] == '\n') {
+            try {
+               text.append(StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                     .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes, from, i - from)));
+            } catch (CharacterCodingException e) {
+               throw invalid(name + " line " + line + " is not UTF-8 text (a capture file is UTF-8)");
+            }
+            if (i < bytes.length) {
+               text.append('\n');
+            }
+            line++;
+            from = i + 1;
+         }
+      }
+      return text.toString();
    }
 
    /** The capture as the file holds it. */
@@ -64,25 +95,43 @@ public final class CaptureFile {
          throw invalid(name + " is a capture of format version " + header.group(1) + "; this lab reads version "
                + VERSION);
       }
-      List<CapturedStatement> statements = new ArrayList<>();
-      for (int i = 1; i < lines.length; i++) {
-         if (lines[i].isEmpty() && i == lines.length - 1) {
-            break;
-         }
-         statements.add(statement(lines[i], name + " line " + (i + 1)));
+      if (!lines[lines.length - 1].isEmpty()) {
+         throw invalid(name + " line " + lines.length + " is cut off: it has no line end (the file is incomplete)");
       }
-      return new Capture(header.group(2), Long.parseLong(header.group(3)), statements);
+      long span = header.group(3).length() > 15 ? -1 : Long.parseLong(header.group(3));
+      if (span < 0 || span > MAX_SPAN_MICROS) {
+         throw invalid(name + ": the header's duration " + header.group(3) + " µs is not a whole number from 0 to "
+               + MAX_SPAN_MICROS + " (48 h)");
+      }
+      List<CapturedStatement> statements = new ArrayList<>();
+      for (int i = 1; i < lines.length - 1; i++) {
+         statements.add(statement(lines[i], name + " line " + (i + 1), span));
+      }
+      return new Capture(header.group(2), span, statements);
    }
 
-   private static CapturedStatement statement(String line, String where) {
+   private static CapturedStatement statement(String line, String where, long span) {
       String[] fields = line.split("\t", 3);
       if (fields.length != 3) {
          throw invalid(where + ": not connection, start and text separated by tabs");
       }
+      long connection;
+      long start;
       try {
-         return new CapturedStatement(Long.parseLong(fields[0]), Long.parseLong(fields[1]), unescape(fields[2]));
+         connection = Long.parseLong(fields[0]);
+         start = Long.parseLong(fields[1]);
       } catch (NumberFormatException e) {
          throw invalid(where + ": the connection and the start are whole numbers");
+      }
+      if (connection < 0) {
+         throw invalid(where + ": the connection " + connection + " is negative");
+      }
+      if (start < 0 || start > span) {
+         throw invalid(where + ": the start " + start + " µs is outside the capture's duration, 0 to " + span
+               + " µs (the header's)");
+      }
+      try {
+         return new CapturedStatement(connection, start, unescape(fields[2]));
       } catch (IllegalArgumentException e) {
          throw invalid(where + ": " + e.getMessage());
       }

@@ -1,18 +1,21 @@
 package jdbcpoollab.capture;
 
+import jdbcpoollab.workloads.SqlScript;
 import jdbcpoollab.workloads.SqlText;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * A capture cut into requests, connection by connection: a transaction runs from {@code BEGIN} or {@code START
  * TRANSACTION}, or from the first statement after autocommit was switched off, to its {@code COMMIT} or
  * {@code ROLLBACK} (or autocommit switched back on, which commits); any other statement is a request of its own. The
  * driver's chatter is left out and kept apart; a transaction still open when the capture ended is left out and
- * counted.
+ * counted. A string of several statements ({@code BEGIN; …; COMMIT;} sent as one query) is read as its statements,
+ * each at the string's start; a routine's body ({@code CREATE …}, MariaDB's {@code BEGIN NOT ATOMIC}) stays whole.
  *
  * @param requests   the requests, ordered by arrival
  * @param chatter    the chatter left out, in order
@@ -21,18 +24,32 @@ import java.util.Map;
 record Requests(List<ReplayRequest> requests, List<CapturedStatement> chatter, int unfinished) {
    private static final String SYNTHETIC_BEGIN = "START TRANSACTION";
    private static final String SYNTHETIC_COMMIT = "COMMIT";
+   /** Statements whose {@code ;} may be their body's own: left whole. */
+   private static final Pattern WHOLE = Pattern.compile("(?i)^(?:CREATE|BEGIN\\s+NOT\\s+ATOMIC|DO\\b)");
 
    static Requests of(Capture capture) {
+      SqlText.Quoting quoting = SqlText.Quoting.of(capture.product());
       Map<Long, List<CapturedStatement>> byConnection = new LinkedHashMap<>();
-      capture.statements().forEach(s -> byConnection.computeIfAbsent(s.connection(), c -> new ArrayList<>()).add(s));
+      capture.statements().stream().flatMap(s -> each(s, quoting).stream())
+            .forEach(s -> byConnection.computeIfAbsent(s.connection(), c -> new ArrayList<>()).add(s));
       List<ReplayRequest> requests = new ArrayList<>();
       List<CapturedStatement> chatter = new ArrayList<>();
       int unfinished = 0;
       for (List<CapturedStatement> statements : byConnection.values()) {
-         unfinished += cut(statements, requests, chatter, SqlText.Quoting.of(capture.product()));
+         unfinished += cut(statements, requests, chatter, quoting);
       }
       requests.sort((a, b) -> Long.compare(a.arrivalMicros(), b.arrivalMicros()));
       return new Requests(List.copyOf(requests), List.copyOf(chatter), unfinished);
+   }
+
+   /** The statements a captured string holds, each at its start: itself, unless it holds several. */
+   private static List<CapturedStatement> each(CapturedStatement s, SqlText.Quoting quoting) {
+      if (s.text().indexOf(';') < 0 || WHOLE.matcher(SqlText.uncommented(s.text(), quoting).strip()).find()) {
+         return List.of(s);
+      }
+      List<String> parts = SqlScript.split(s.text(), quoting);
+      return parts.size() <= 1 ? List.of(s)
+            : parts.stream().map(p -> new CapturedStatement(s.connection(), s.startMicros(), p)).toList();
    }
 
    /** Cuts one connection's statements into requests; returns 1 when it ends inside a transaction, else 0. */

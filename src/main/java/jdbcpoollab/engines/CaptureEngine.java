@@ -19,6 +19,7 @@ import jdbcpoollab.workloads.SqlText;
 import jdbcpoollab.workloads.Think;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.sql.Connection;
@@ -52,6 +53,8 @@ public final class CaptureEngine implements Experiment<CaptureOptions, CaptureEn
    private static final long LOG_FLUSH_MILLIS = 300;
    /** What reading the log and writing the capture file and its profile may take, after {@code -Dseconds}. */
    private static final double READ_SECONDS = 210;
+   /** How often the general log's settings are read during the capture, to notice someone else switching it. */
+   private static final long WATCH_MILLIS = 250;
 
    private final CaptureOptions options;
    private final CaptureSummary summary = new CaptureSummary();
@@ -108,8 +111,13 @@ public final class CaptureEngine implements Experiment<CaptureOptions, CaptureEn
       try {
          begin(lab.database(), product);
       } catch (CaptureException e) {
-         throw lab.failed(e.reason() == CaptureException.Reason.PRIVILEGE ? Exit.DATABASE_UNAVAILABLE
-               : Exit.BAD_OPTION, e.getMessage());
+         throw lab.failed(switch (e.reason()) {
+            case PRIVILEGE -> Exit.DATABASE_UNAVAILABLE;
+            case BUSY -> Exit.BUSY;
+            case INVALID -> Exit.BAD_OPTION;
+         }, e.getMessage());
+      } catch (UncheckedIOException e) {
+         throw lab.failed(Exit.RESULTS_NOT_WRITABLE, e.getMessage() + ": " + e.getCause().getMessage());
       } catch (SQLException e) {
          throw lab.failed(Exit.DATABASE_UNAVAILABLE, "cannot switch the statement log on: "
                + ErrorMessages.describe(e));
@@ -118,7 +126,8 @@ public final class CaptureEngine implements Experiment<CaptureOptions, CaptureEn
 
    private synchronized void begin(Database database, String product) throws SQLException {
       if ("mysql".equals(product)) {
-         generalLog = MySqlGeneralLog.start(database);
+         generalLog = MySqlGeneralLog.start(database, lab.folder());
+         generalLog.restoredLeft().forEach(lab.console()::say);
          return;
       }
       try (Connection c = database.connect(); Statement st = c.createStatement()) {
@@ -151,7 +160,7 @@ public final class CaptureEngine implements Experiment<CaptureOptions, CaptureEn
             trimmed(options.seconds())));
       String error = null;
       try {
-         if (!Think.sleep(Seconds.nanos(options.seconds()))) {
+         if (!listen(Seconds.nanos(options.seconds()))) {
             error = "interrupted";
          } else {
             written(read());
@@ -167,6 +176,24 @@ public final class CaptureEngine implements Experiment<CaptureOptions, CaptureEn
          lab.stepFinished("capture: " + error, REQUEST, error);
       }
       return List.of(new Outcome(REQUEST, startMillis, System.currentTimeMillis(), error));
+   }
+
+   /** Waits {@code nanos}, the general log's settings read every {@link #WATCH_MILLIS}; false when interrupted. */
+   private boolean listen(long nanos) throws SQLException {
+      MySqlGeneralLog log;
+      synchronized (this) {
+         log = generalLog;
+      }
+      long end = System.nanoTime() + nanos;
+      for (long left = nanos; left > 0; left = end - System.nanoTime()) {
+         if (!Think.sleep(Math.min(left, WATCH_MILLIS * 1_000_000))) {
+            return false;
+         }
+         if (log != null) {
+            log.watch();
+         }
+      }
+      return true;
    }
 
    private Capture read() throws SQLException, IOException {
@@ -189,7 +216,11 @@ public final class CaptureEngine implements Experiment<CaptureOptions, CaptureEn
       Profile profile = Profile.of(capture);
       SqlText.Quoting quoting = SqlText.Quoting.of(capture.product());
       boolean writes = capture.statements().stream().anyMatch(s -> StatementKind.writes(s.text(), quoting));
-      summary.taken(profile, server, writes);
+      String switched = generalLog == null ? null : generalLog.switched().orElse(null);
+      if (switched != null) {
+         lab.console().warn(switched);
+      }
+      summary.taken(profile, server, writes, switched);
       lab.stepFinished(String.format(Locale.ROOT, "capture: %d requests, %d statements of %d shapes in %.1f s "
                   + "(%.1f requests/s), %d of the driver's left out; written to %s", profile.requests(),
             profile.statements(), profile.shapes().size(), capture.spanMicros() / 1e6, profile.arrivalRate(),

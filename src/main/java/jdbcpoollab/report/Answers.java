@@ -197,7 +197,10 @@ public record Answers(boolean autoPools, double settleSeconds, double stepSecond
                + " rose by more than 5%% at every doubling up to pool %d", search.high())
                : "stopped at the users: " + jumped + (low.isEmpty() ? String.format(Locale.ROOT, "pool %d measured"
                + " below 95%% of pool %d", search.low(), search.high()) : low);
-         case BISECTED -> String.format(Locale.ROOT, "stopped: %sbisecting ended between pool %d (below 95%% of the"
+         case BISECTED -> search.low() == 0 ? String.format(Locale.ROOT, "stopped: %spool %d, the smallest pool, is "
+               + "already within 95%% of the best: there is nothing below it to bisect", search.jumpedFrom() == 0
+               ? "throughput stopped rising by more than 5% when doubled, and " : jumped, search.high())
+               : String.format(Locale.ROOT, "stopped: %sbisecting ended between pool %d (below 95%% of the"
                + " best%s) and pool %d (within it)", search.jumpedFrom() == 0 ? "throughput stopped rising by more"
                + " than 5% when doubled, and " : jumped, search.low(), low.isEmpty() ? "" : ": " + low, search.high());
          case SATURATED -> String.format(Locale.ROOT, "stopped: the database was saturated at pool %d, one step of"

@@ -25,12 +25,17 @@ public final class CaptureSummary implements Summary {
    private Profile profile;
    private String server;
    private boolean writes;
+   private String logSwitched;
 
-   /** The capture, once taken; {@code server} is the captured server's identity, {@code writes} whether it writes. */
-   public synchronized void taken(Profile captured, String serverIdentity, boolean anyWrites) {
+   /**
+    * The capture, once taken; {@code server} is the captured server's identity, {@code writes} whether it writes,
+    * {@code switched} what someone else did to the statement log during it (null: nothing).
+    */
+   public synchronized void taken(Profile captured, String serverIdentity, boolean anyWrites, String switched) {
       profile = captured;
       server = serverIdentity;
       writes = anyWrites;
+      logSwitched = switched;
    }
 
    /**
@@ -40,6 +45,7 @@ public final class CaptureSummary implements Summary {
     * @param server the captured server's identity
     * @param seconds the capture's span
     * @param writes whether the capture holds statements that write
+    * @param logSwitched what someone else did to the statement log during the capture, null when nothing
     */
    record Written(String file, String server, int requests, int statements, List<Shape> shapes,
                   @Decimals(value = 3, orNull = false) double seconds,
@@ -47,7 +53,7 @@ public final class CaptureSummary implements Summary {
                   int transactions, List<Integer> transactionLengths,
                   @Decimals(value = 3, orNull = false) double heldMedianMs,
                   @Decimals(value = 3, orNull = false) double gapMedianMs, int unfinished, int chatterStatements,
-                  List<Shape> chatter, boolean writes) {
+                  List<Shape> chatter, boolean writes, String logSwitched) {
    }
 
    /** A statement shape, how many statements had it and their share of all. */
@@ -66,7 +72,7 @@ public final class CaptureSummary implements Summary {
             profile.spanMicros() / 1e6, profile.arrivalRate(), profile.requestsPerSecond(),
             profile.heldMicros().size(), profile.transactionLengths(), Profile.median(profile.heldMicros()) / 1e3,
             Profile.median(profile.gapMicros()) / 1e3, profile.unfinished(), profile.chatterCount(),
-            Shape.of(profile.chatter()), writes));
+            Shape.of(profile.chatter()), writes, logSwitched));
    }
 
    @Override
@@ -86,7 +92,8 @@ public final class CaptureSummary implements Summary {
                   + "of left out%s.", profile.requests(), profile.heldMicros().size(),
             profile.requests() - profile.heldMicros().size(), profile.statements(),
             fixed(profile.spanMicros() / 1e6, 3), fixed(profile.arrivalRate(), 3), profile.unfinished(),
-            writes ? "; it writes: its replay needs -Dreplay.writes=true" : "");
+            writes ? "; it writes: its replay needs -Dreplay.writes=true" : "")
+            + (logSwitched == null ? "" : " Beware: " + logSwitched + ".");
    }
 
    @Override

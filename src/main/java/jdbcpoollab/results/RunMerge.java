@@ -3,14 +3,18 @@ package jdbcpoollab.results;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.HistogramLog;
 import jdbcpoollab.measure.KindResult;
+import jdbcpoollab.measure.Latencies;
 import jdbcpoollab.measure.MergedStep;
 import jdbcpoollab.measure.StepHistograms;
 import jdbcpoollab.measure.StepResult;
 import jdbcpoollab.measure.SweepRun;
 import jdbcpoollab.measure.Timing;
 import jdbcpoollab.report.KindsTable;
+import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -64,6 +68,10 @@ public record RunMerge(List<SweepRun> runs, List<Map<String, StepHistograms>> hi
          } catch (RuntimeException e) {
             throw new IllegalArgumentException(firstLine(e));
          }
+         if (!(run.summary().get("steps") instanceof List<?> planned) || planned.isEmpty()) {
+            throw new IllegalArgumentException("run " + run.name() + " is a " + run.simulation() + " run, not a run "
+                  + "of PoolSweep's engine: it has no steps to merge");
+         }
          if (!"complete".equals(run.state()) || run.steps().isEmpty()
                || !run.steps().stream().allMatch(s -> s.outcome().complete())) {
             throw new IllegalArgumentException("run " + run.name() + " is " + run.state() + " with "
@@ -92,16 +100,19 @@ public record RunMerge(List<SweepRun> runs, List<Map<String, StepHistograms>> hi
       for (int i = 1; i < runs.size(); i++) {
          samePlan(runs.get(0), runs.get(i));
       }
+      overlapping(runs, histograms);
       for (int i = 0; i < runs.size(); i++) {
-         for (String measurement : measured(runs.get(i), logs.get(i))) {
+         Set<String> measurements = measured(runs.get(i), logs.get(i));
+         measurements.add(contents(histograms.get(i)));
+         for (String measurement : measurements) {
             String other = measuredBy.putIfAbsent(measurement, runs.get(i).name());
             if (other != null) {
                throw new IllegalArgumentException("run " + runs.get(i).name() + " holds the same measurements as run "
-                     + other + " (a copy or link of it, or a merge of it): each run is merged once");
+                     + other + " (a copy or link of it, its steps' histograms the same whatever their times, or a "
+                     + "merge of it): each run is merged once");
             }
          }
       }
-      overlapping(runs, histograms);
       return new RunMerge(List.copyOf(runs), List.copyOf(histograms), new TreeSet<>(measuredBy.keySet()));
    }
 
@@ -112,16 +123,48 @@ public record RunMerge(List<SweepRun> runs, List<Map<String, StepHistograms>> hi
    static Set<String> measured(SweepRun run, Path log) {
       Set<String> measured = new TreeSet<>();
       try {
-         measured.add(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(log))));
+         measured.add(HexFormat.of().formatHex(sha256().digest(Files.readAllBytes(log))));
       } catch (IOException e) {
          throw new IllegalArgumentException("run " + run.name() + ": cannot read " + log + ": " + e.getMessage());
-      } catch (NoSuchAlgorithmException e) {
-         throw new IllegalStateException(e);
       }
       if (run.settings().get(MEASURED) instanceof List<?> sources) {
          sources.forEach(source -> measured.add(String.valueOf(source)));
       }
       return measured;
+   }
+
+   /**
+    * What a run's steps hold, their windows' times aside: every value of every histogram of every step. A copy whose
+    * times were shifted holds the same; two load generators never measure the same values in every step.
+    */
+   static String contents(Map<String, StepHistograms> steps) {
+      MessageDigest digest = sha256();
+      for (String name : new TreeSet<>(steps.keySet())) {
+         StepHistograms step = steps.get(name);
+         digest.update(name.getBytes(StandardCharsets.UTF_8));
+         feed(digest, step.all());
+         new TreeSet<>(step.kinds().keySet()).forEach(kind -> {
+            digest.update(kind.getBytes(StandardCharsets.UTF_8));
+            feed(digest, step.kinds().get(kind));
+         });
+      }
+      return "values:" + HexFormat.of().formatHex(digest.digest());
+   }
+
+   private static void feed(MessageDigest digest, Latencies latencies) {
+      for (Histogram h : List.of(latencies.acquire(), latencies.query(), latencies.total())) {
+         ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+         h.encodeIntoByteBuffer(buffer);
+         digest.update(buffer.array(), 0, buffer.position());
+      }
+   }
+
+   private static MessageDigest sha256() {
+      try {
+         return MessageDigest.getInstance("SHA-256");
+      } catch (NoSuchAlgorithmException e) {
+         throw new IllegalStateException(e);
+      }
    }
 
    private static String firstLine(RuntimeException e) {

@@ -6,6 +6,7 @@ import jdbcpoollab.db.FaultProxy;
 import jdbcpoollab.db.RunDatabase;
 import jdbcpoollab.db.ServerActivity;
 import jdbcpoollab.db.ServerProcess;
+import jdbcpoollab.files.Json;
 import jdbcpoollab.load.DatabaseWatch;
 import jdbcpoollab.load.Outcome;
 import jdbcpoollab.measure.StepResult;
@@ -58,7 +59,8 @@ public final class Lab {
     */
    public Lab(Options options, RunPlan plan) {
       String simulation = plan.simulation();
-      this.gates = new RunGates(Exit.options(() -> GateOptions.from(options)));
+      this.gates = new RunGates(Exit.options(() -> GateOptions.from(options).fitting(simulation,
+            Json.toMap(plan.settings()))));
       Exit.options(() -> {
          ForeignOptions.rejectAllBut(simulation, options);
          return null;

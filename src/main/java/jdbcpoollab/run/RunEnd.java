@@ -96,7 +96,7 @@ final class RunEnd {
          int code = record.writeFailed() ? Exit.RESULTS_LOST : !allDone
                ? (unsuccessful.isEmpty() ? Exit.INCOMPLETE : Exit.NOTHING_MEASURED)
                : steps.gates().failed() ? Exit.GATE_FAILED
-               : steps.gates().inconclusive() > 0 ? Exit.BASELINE_INCONCLUSIVE : 0;
+               : steps.gates().cannotTell() ? Exit.BASELINE_INCONCLUSIVE : 0;
          record.ended(allDone, code, gatling, wall);
          if (record.created()) {
             console.line("");
@@ -125,7 +125,8 @@ final class RunEnd {
             if (exitCode != 0) {
                console.say("the run will exit with code " + exitCode + " after Gatling's report ("
                      + (lost ? "results could not all be written"
-                     : code == Exit.BASELINE_INCONCLUSIVE ? "the baseline comparison is inconclusive"
+                     : code == Exit.BASELINE_INCONCLUSIVE ? (steps.gates().uncomparable()
+                     ? "the baseline has no step of this run" : "the baseline comparison is inconclusive")
                      : unsuccessful.isEmpty() ? "incomplete steps"
                      : "no successful operation in " + String.join(", ", unsuccessful)) + ")");
             }

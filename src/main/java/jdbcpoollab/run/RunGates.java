@@ -157,12 +157,28 @@ public final class RunGates {
       return results.stream().filter(g -> g.verdict() == GateVerdict.INCONCLUSIVE).count();
    }
 
+   /** True when the steps were compared with the baseline and none of them is in it: nothing could be told. */
+   boolean uncomparable() {
+      return options.baseline() != null && compared != null && compared.isEmpty();
+   }
+
+   /** True when the baseline could not tell: a comparison inconclusive, or no step in common. */
+   boolean cannotTell() {
+      return inconclusive() > 0 || uncomparable();
+   }
+
    /** The closing console line, or null without gates. */
    String verdict() {
       if (!options.any()) {
          return null;
       }
       long failed = results.stream().filter(g -> !g.passed()).count();
+      if (uncomparable()) {
+         return "jdbc-pool-lab: gates: the baseline " + options.baseline().source() + " cannot be compared: no step of "
+               + "this run is in it (it has " + String.join(", ", options.baseline().stepNames()) + ")"
+               + (failed == 0 ? " (exit code " + Exit.BASELINE_INCONCLUSIVE + ")"
+               : "; " + failed + " of " + results.size() + " checks FAILED (Gatling exits with 2)");
+      }
       String open = inconclusive() == 0 ? "" : ", " + inconclusive() + " of them inconclusive against the baseline"
             + (failed == 0 ? " (exit code " + Exit.BASELINE_INCONCLUSIVE + ")" : "");
       return failed == 0

@@ -10,6 +10,7 @@ import jdbcpoollab.options.Options;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.DoubleFunction;
 
 /**
@@ -44,10 +45,24 @@ public record GateOptions(List<Gate> limits, Baseline baseline) {
          try {
             baseline = Baseline.read(Path.of(file), tolerancePct);
          } catch (IllegalArgumentException e) {
-            throw Options.bad(Declared.BASELINE, file, "the summary.json of an earlier run (" + e.getMessage() + ")");
+            throw Options.bad(Declared.BASELINE, file, "the summary.json of an earlier run, or its run folder ("
+                  + e.getMessage() + ")");
          }
       }
       return new GateOptions(List.copyOf(limits), baseline);
+   }
+
+   /**
+    * These gates, once the baseline is known to fit the run: of its simulation and made with its users.
+    *
+    * @param settings the run's settings, as its summary.json holds them
+    */
+   public GateOptions fitting(String simulation, Map<String, Object> settings) {
+      String unlike = baseline == null ? null : baseline.unlike(simulation, settings);
+      if (unlike != null) {
+         throw Options.bad(Declared.BASELINE, baseline.source(), "a run this one can be compared with: " + unlike);
+      }
+      return this;
    }
 
    private static void limit(Options o, Option<Double> limit, DoubleFunction<Gate> gate, List<Gate> limits) {

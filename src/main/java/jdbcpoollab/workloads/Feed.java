@@ -66,6 +66,10 @@ public final class Feed {
    public static Feed csv(String name, Path file, String strategy) {
       configureGatling();
       FeederBuilder.FileBased<String> csv = CoreDsl.csv(file.toString());
+      if (csv.recordsCount() == 0) {
+         // Gatling's random strategy would draw from none: "bound must be positive"
+         throw new IllegalArgumentException("the feeder " + name + " has no rows: a header line only");
+      }
       return new Feed(name, records(switch (strategy) {
          case "circular" -> csv.circular();
          case "queue" -> csv.queue();

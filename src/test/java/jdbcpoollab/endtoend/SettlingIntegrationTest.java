@@ -32,32 +32,35 @@ class SettlingIntegrationTest {
 
    @Test
    void settlingMeasuresAgainOnlyTheDecidingPoolsAndStopsWhenDecidedOrOutOfTime() {
-      // 1.5 s of warm-up and window per step: 6 s of settling is at most 4 steps
-      GatlingRun.Result run = GatlingRun.run(PoolSweep.class, Map.of("workloads", "wait", "pools", "1,4", "users", "4",
-            "seconds", "1", "warmup", "0.5", "settle.seconds", "6"), false);
+      // twenty users on pools 19 and 20: by Little's law pool 19 serves 19 / 50 ms, 95% of pool 20's 20 / 50 ms, on
+      // the rule's own line, so one pass each cannot tell whether it is within 95% of the best; the plan needs
+      // settling, which measures them again. 1.5 s of warm-up and window per step: 6 s of settling is at most 4 steps
+      GatlingRun.Result run = GatlingRun.run(PoolSweep.class, Map.of("workloads", "wait", "pools", "19,20", "users",
+            "20", "seconds", "1", "warmup", "0.5", "settle.seconds", "6", "sleepMs", "50"), false);
       assertEquals(0, run.exitCode(), run.console());
       List<Map<String, Object>> steps = run.steps();
       List<Map<String, Object>> again = steps.subList(2, steps.size());
+      assertFalse(again.isEmpty(), "the plan needs settling: a settling step ran: " + run.console());
       assertTrue(again.size() <= 4, "within settling's time: " + again);
       Map<String, Object> answer = answers(run).get(0);
       assertEquals("wait", answer.get("workload"));
       boolean settled = (Boolean) answer.get("settled");
-      assertTrue(!again.isEmpty() || settled, "a settling step ran, or the answer was decided without one");
       assertTrue(settled || again.size() == 4, "only the time stops an answer not decided: " + answer);
       again.forEach(s -> assertTrue(number(s, "repetition") >= 2, "a step measured again is a later pass: " + s));
+      again.forEach(s -> assertTrue(List.of(19, 20).contains(number(s, "pool")), "a deciding pool: " + s));
       int passes = steps.stream().mapToInt(s -> number(s, "repetition")).max().orElseThrow();
       assertEquals(passes, number(answer, "passes"), "summary.json's passes are its steps': " + answer);
-      for (int pool : List.of(1, 4)) {
+      for (int pool : List.of(19, 20)) {
          assertEquals(steps.stream().filter(s -> number(s, "pool") == pool).count(),
                steps.stream().filter(s -> number(s, "pool") == pool).mapToInt(s -> number(s, "repetition")).max()
                      .orElseThrow(), "one step per pass of pool " + pool);
       }
-      assertTrue(run.console().contains("wait: settling (1 of at most 4), pool 4 again") || again.isEmpty(),
-            "the pick is measured first: " + run.console());
+      assertTrue(run.console().contains("wait: settling (1 of at most 4), pool " + number(again.get(0), "pool")
+            + " again"), "the first settling step said so: " + run.console());
       if (settled) {
-         assertEquals(4, number(answer, "pool"));
+         assertTrue(List.of(19, 20).contains(number(answer, "pool")), answer.toString());
          assertEquals(List.of(), answer.get("candidates"));
-         assertTrue(run.console().contains("settled: pool 4"), run.console());
+         assertTrue(run.console().contains("settled: pool " + number(answer, "pool")), run.console());
       } else {
          assertTrue(run.console().contains("not settled: pool"), "the pools open, or the one pool: " + run.console());
       }

@@ -141,10 +141,12 @@ class StepWindowTest {
    void aStepWhoseSamplerRanIsComplete() throws Exception {
       Step step = step(4, 0, 1_000);
       step.sample(Quiet::new, 60_000 * MS);
+      int before = java.lang.management.ManagementFactory.getThreadMXBean().getThreadCount();
       StepResult r = run(step, 4);
       assertTrue(r.outcome().complete(), "sampled: " + step.cutReason());
       assertNull(step.cutReason());
-      assertTrue(r.runtime().jvm().liveThreadsPeak() > 0);
+      int peak = r.runtime().jvm().liveThreadsPeak();
+      assertTrue(peak >= 4 && peak >= before + 4, "the JVM's " + before + " threads and the 4 users': " + peak);
       Double jit = r.runtime().jvm().jitMsPerSecond();
       assertNotNull(jit, "HotSpot counts its JIT's compile time");
       assertTrue(jit >= 0 && jit < 1_000 * Runtime.getRuntime().availableProcessors() * 4, "ms a second: " + jit);

@@ -82,6 +82,18 @@ class AnswersTest {
    }
 
    @Test
+   void aSearchWhosePoolOneIsAlreadyTheBestNeverNamesAPoolZero() {
+      SweepSummary summary = new SweepSummary(new Sizing.Context(8, 0, 100), new Answers(true, 0, 7));
+      summary.add("wait", step(1, 1, 100));
+      summary.add("wait", step(2, 1, 101));
+      String console = summary.tables(false);
+      assertFalse(console.contains("pool 0"), console);
+      assertTrue(console.contains("pools tried, in order: 1, 2; stopped: throughput stopped rising by more than 5% "
+            + "when doubled, and pool 1, the smallest pool, is already within 95% of the best: there is nothing below "
+            + "it to bisect"), console);
+   }
+
+   @Test
    void anAnswerNotSettledNamesItsCandidatesAndWhatToRunNext() {
       List<StepResult> steps = List.of(step(1, 1, 100), step(2, 1, 195), step(2, 2, 150), step(1, 2, 140));
       Sizing sizing = Sizing.of("wait", steps, new Sizing.Context(8, 0, 100));

@@ -118,7 +118,7 @@ class SummariesJsonTest {
             0.81234567), new ShapeCount("UPDATE stock SET n = n - ? WHERE item = ?", 188, 0.18765433)),
             List.of(new ShapeCount("SET autocommit = ?", 40, 1.0)), List.of(98, 102, 81), List.of(3, 3, 4),
             List.of(4_200L, 5_100L, 3_900L), List.of(900L, 1_100L, 1_050L), 281, 22.7654321, 1),
-            "MariaDB 11.4.5 at 127.0.0.1:3306", true);
+            "MariaDB 11.4.5 at 127.0.0.1:3306", true, null);
       Map<String, Object> json = summary.json();
       holds("capture-top.json", json);
       CaptureSummary.Written back = Json.as(json, CaptureSummary.Written.class);

@@ -68,8 +68,10 @@ class GateOptionsTest {
    @Test
    void theBaselineMustBeARunSummary(@TempDir Path dir) throws Exception {
       Path missing = dir.resolve("nope.json");
-      assertEquals("bad option -Dbaseline=" + missing + ": allowed is the summary.json of an earlier run (no such file)",
-            error(Map.of("baseline", missing.toString())));
+      assertEquals("bad option -Dbaseline=" + missing + ": allowed is the summary.json of an earlier run, or its run "
+            + "folder (no such file or folder)", error(Map.of("baseline", missing.toString())));
+      assertTrue(error(Map.of("baseline", dir.toString())).endsWith("(a folder without summary.json: not a run "
+            + "folder)"));
       Path notJson = Files.writeString(dir.resolve("x.json"), "hello");
       assertTrue(error(Map.of("baseline", notJson.toString())).endsWith("(not a JSON object)"));
       Path noSteps = dir.resolve("empty.json");

@@ -162,8 +162,16 @@ class PoolSweepOptionsMergeTest {
                () -> RunMerge.read(List.of(results.resolve("fast"), results.resolve(twin)))).getMessage();
          assertTrue(why.contains("holds the same measurements as run fast"), why);
       }
+      shiftedCopy(results.resolve("fast"), results.resolve("fast-shifted"));
+      String shifted = assertThrows(IllegalArgumentException.class,
+            () -> RunMerge.read(List.of(results.resolve("fast"), results.resolve("fast-shifted")))).getMessage();
+      assertTrue(shifted.contains("run fast-shifted holds the same measurements as run fast"), shifted);
       Path merged = MergedRun.write(RunMerge.read(List.of(results.resolve("fast"), results.resolve("slow"))), results,
             LocalDateTime.now());
+      String mergedAndShifted = assertThrows(IllegalArgumentException.class,
+            () -> RunMerge.read(List.of(merged, results.resolve("fast-shifted")))).getMessage();
+      assertTrue(mergedAndShifted.contains("holds the same measurements as run " + merged.getFileName()),
+            mergedAndShifted);
       String again = assertThrows(IllegalArgumentException.class,
             () -> RunMerge.read(List.of(merged, results.resolve("slow")))).getMessage();
       assertTrue(again.contains("holds the same measurements as run " + merged.getFileName()), again);
@@ -184,6 +192,29 @@ class PoolSweepOptionsMergeTest {
       p.remove("pools");
       p.remove("users");
       assertEquals(2, MergeOnly.checked(new Options(p, Map.of())).size());
+   }
+
+   /** A copy of a run whose histogram log's times are 1 ms later: its digest differs, its measurements do not. */
+   private static void shiftedCopy(Path from, Path to) throws java.io.IOException {
+      Files.createDirectories(to);
+      Files.copy(from.resolve("summary.json"), to.resolve("summary.json"));
+      HistogramLog log = new HistogramLog();
+      for (StepHistograms s : HistogramLog.read(from.resolve(HistogramLog.NAME)).values()) {
+         log.add(new StepHistograms(s.step(), s.fromMs() + 1, s.toMs() + 1, s.all(), s.kinds()), to);
+      }
+      assertTrue(!Files.readString(from.resolve(HistogramLog.NAME))
+            .equals(Files.readString(to.resolve(HistogramLog.NAME))), "the log differs");
+   }
+
+   @Test
+   void aRunOfAnotherSimulationIsNamedForWhatItIs() throws Exception {
+      run("fast", 2, List.of(1, 2), T0, 2, 1000);
+      Path capture = Files.createDirectories(results.resolve("20260101-120000-Capture"));
+      Json.write(capture.resolve("summary.json"), Map.of("simulation", "Capture", "state", "complete",
+            "settings", Map.of("seconds", 2.0), "requests", 12));
+      String why = refused("fast,20260101-120000-Capture");
+      assertTrue(why.endsWith("run 20260101-120000-Capture is a Capture run, not a run of PoolSweep's engine: it has "
+            + "no steps to merge"), why);
    }
 
    private static void copy(Path from, Path to) throws java.io.IOException {

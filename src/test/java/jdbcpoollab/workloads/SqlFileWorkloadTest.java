@@ -77,6 +77,7 @@ class SqlFileWorkloadTest {
       assertTrue(column.contains("#{customer} is not a column of") && column.contains("(it has id, name)"), column);
       String empty = error(file("SELECT #{id}", "id\n"));
       assertTrue(empty.startsWith("bad option -Dfeeder=") && empty.contains("at least one row"), empty);
+      assertTrue(empty.endsWith("ids.csv has no rows: a header line only)") && !empty.contains("bound"), empty);
       String mark = error(Map.of("workloads", "custom", "sql", "SELECT * FROM t WHERE id = ?"));
       assertTrue(mark.startsWith("bad option -Dsql=") && mark.contains("#{"), mark);
       String unbound = error(Map.of("workloads", "custom", "sql", "SELECT #{id}"));

@@ -101,6 +101,11 @@ public record CommonOptions(Target target, int connectionTimeoutMs, Path results
             ? " (" + AUTO + " is PoolSweep's)" : "";
    }
 
+   /** Whether {@code -Dpools} was given, so that a quick look leaves the user's sizes alone; read here alone. */
+   static boolean poolsGiven(Options o) {
+      return o.given(Declared.POOLS) != null;
+   }
+
    /** {@code -Dlab.results}, the folder the run folders are in, which Compare and Merge read alone. */
    public static Path results(Options o) {
       return Path.of(o.read(Declared.RESULTS));

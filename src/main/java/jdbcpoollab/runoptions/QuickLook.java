@@ -45,7 +45,7 @@ public record QuickLook(boolean on, List<String> skipped) {
       if (o.given(Declared.SETTLE_SECONDS) == null) {
          skipped.add("no settling");
       }
-      if (o.given(Declared.POOLS) == null) {
+      if (!CommonOptions.poolsGiven(o)) {
          List<Integer> quick = pools(POOLS);
          List<Integer> left = takes.pools().stream().filter(p -> !quick.contains(p)).toList();
          skipped.add("pools " + joined(quick) + " only" + (left.isEmpty() ? "" : " (not " + joined(left) + ")"));

@@ -102,19 +102,10 @@ public record Think(String kind, double minMs, double maxMs) {
    }
 
    /**
-    * Sleeps {@code nanos}; false when interrupted (the interrupt is kept for the caller), as a step whose database
-    * was lost interrupts its users.
+    * Waits {@code nanos}, within about 20 µs ({@link PreciseWait}); false when interrupted (the interrupt is kept for
+    * the caller), as a step whose database was lost interrupts its users.
     */
    public static boolean sleep(long nanos) {
-      if (nanos <= 0) {
-         return true;
-      }
-      try {
-         Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
-         return true;
-      } catch (InterruptedException e) {
-         Thread.currentThread().interrupt();
-         return false;
-      }
+      return PreciseWait.nanos(nanos);
    }
 }

@@ -10,6 +10,7 @@ import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.OpenStep;
 import jdbcpoollab.measure.ArrivalRecorder;
 import jdbcpoollab.measure.ArrivalResult;
+import jdbcpoollab.measure.Disturbance;
 import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.options.Options;
@@ -34,6 +35,7 @@ import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.Lab;
 import jdbcpoollab.run.OpenExperiment;
 import jdbcpoollab.runoptions.ReplayOptions;
+import jdbcpoollab.runoptions.Seconds;
 
 /**
  * Replay's engine: a capture's requests sent again, arriving at their captured times divided by each speed (an open
@@ -113,10 +115,13 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
       StepId id = new StepId(workload.name(), options.severalSources() ? source.name() : "", pool, 1, 1,
             StepId.digits(options.largestPool()));
       StepRecorder recorder = new StepRecorder(id, options.threads(), 0, window * 1000);
+      recorder.splitMachine(lab::serverProcess, Disturbance.DEFAULT);
       PoolShape shape = new PoolShape(id.poolName(), pool, pool, options.connectionTimeoutMs(), false);
       OpenStep step = new OpenStep(workload, id.name(), () -> source.open(lab.database(), shape),
             new ArrivalRecorder(recorder, rate(speed), options.threads()), options.threads(), options.queueLimit(),
             options.threadKind());
+      step.sample(lab::serverActivity, Seconds.nanos(Budget.step(window / 1e6 + TAIL_SECONDS
+            + Budget.timeouts(2, options.connectionTimeoutMs()))));
       trials.put(step, new Trial(speed, workload, requests.stream().map(r -> r.arrivalMicros() - first).toList()));
       return step;
    }

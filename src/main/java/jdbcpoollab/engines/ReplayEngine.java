@@ -16,6 +16,7 @@ import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.PoolShape;
+import jdbcpoollab.report.ReplayHeld;
 import jdbcpoollab.report.ReplaySummary;
 
 import java.time.Duration;
@@ -62,7 +63,9 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
       this.options = options;
       Map<Double, Double> rates = new LinkedHashMap<>();
       options.speeds().forEach(speed -> rates.put(speed, rate(speed)));
-      summary = new ReplaySummary(options.sloP99Ms(), options.replay().requests().size(), rates);
+      summary = new ReplaySummary(options.sloP99Ms(), options.replay().requests().size(), rates,
+            options.replay().requests().stream().filter(ReplayRequest::transaction)
+                  .mapToLong(ReplayRequest::heldMicros).average().orElse(Double.NaN) / 1e3);
       List<Axes.At> plan = new Axes().axis("speed", options.speeds()).axis("pool", options.pools())
             .axis("source", options.sources()).product();
       lab = new Lab(system, RunPlan.of("Replay", options.common(), options.largestPool() + 50, summary,
@@ -156,12 +159,17 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
             options.replay().requests().size(), trimmed(speed), rate(speed));
    }
 
-   /** What a step measured, with the median time its transactions held their connection, added to the summary. */
+   /**
+    * What a step measured, with how long its transactions held their connection and how late the replay started
+    * their statements, added to the summary.
+    */
    private String finished(OpenStep step, ArrivalResult r) {
       Trial t = trials.get(step);
-      double held = t.workload().heldMicros().isEmpty() ? Double.NaN
-            : Profile.median(t.workload().heldMicros()) / 1e3;
-      return summary.add(t.speed(), step.requestName(), r, held);
+      List<Long> held = t.workload().heldMicros();
+      ReplayHeld h = held.isEmpty() ? ReplayHeld.NONE : new ReplayHeld(Profile.median(held) / 1e3,
+            held.stream().mapToLong(Long::longValue).average().orElseThrow() / 1e3,
+            t.workload().lateNanos().stream().mapToLong(Long::longValue).average().orElseThrow() / 1e6);
+      return summary.add(t.speed(), step.requestName(), r, h);
    }
 
    @Override

@@ -96,6 +96,7 @@ final class RunEnd {
          int code = record.writeFailed() ? Exit.RESULTS_LOST : !allDone
                ? (unsuccessful.isEmpty() ? Exit.INCOMPLETE : Exit.NOTHING_MEASURED)
                : steps.gates().failed() ? Exit.GATE_FAILED
+               : summary.provisional() ? Exit.PROVISIONAL
                : steps.gates().inconclusive() > 0 ? Exit.BASELINE_INCONCLUSIVE : 0;
          record.ended(allDone, code, gatling, wall);
          if (record.created()) {
@@ -126,6 +127,7 @@ final class RunEnd {
                console.say("the run will exit with code " + exitCode + " after Gatling's report ("
                      + (lost ? "results could not all be written"
                      : code == Exit.BASELINE_INCONCLUSIVE ? "the baseline comparison is inconclusive"
+                     : code == Exit.PROVISIONAL ? "the answers are provisional: the load generator set the times"
                      : unsuccessful.isEmpty() ? "incomplete steps"
                      : "no successful operation in " + String.join(", ", unsuccessful)) + ")");
             }

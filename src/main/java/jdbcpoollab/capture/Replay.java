@@ -29,10 +29,30 @@ public record Replay(String product, List<ReplayRequest> requests, int chatter, 
          throw new CaptureException(CaptureException.Reason.INVALID, "the capture holds no requests ("
                + capture.statements().size() + " statements, " + cut.chatter().size() + " of them the driver's)");
       }
+      if ("mysql".equals(capture.product())) {
+         refuseMarkers(cut.requests());
+      }
       SqlText.Quoting quoting = SqlText.Quoting.of(capture.product());
       boolean writes = cut.requests().stream().flatMap(r -> r.statements().stream())
             .anyMatch(s -> StatementKind.writes(s.sql(), quoting));
       return new Replay(capture.product(), cut.requests(), cut.chatter().size(), cut.unfinished(), writes);
+   }
+
+   /**
+    * Refuses requests whose statements hold parameter markers: MySQL and MariaDB log a server-side prepared
+    * statement's {@code Execute} without its values when it was prepared before the general log was on, and such a
+    * statement cannot be sent again.
+    */
+   private static void refuseMarkers(List<ReplayRequest> requests) {
+      List<String> marked = requests.stream().flatMap(r -> r.statements().stream().map(TimedStatement::sql)
+            .filter(Placeholders::in).limit(1)).toList();
+      if (!marked.isEmpty()) {
+         throw new CaptureException(CaptureException.Reason.INVALID, marked.size() + " of the capture's "
+               + requests.size() + " requests hold parameter markers (?) where their values should be, such as "
+               + marked.get(0) + ": MySQL and MariaDB log a prepared statement's Execute without its values when it"
+               + " was prepared before the general log was switched on; capture again with the application's"
+               + " connections opened after the capture has started");
+      }
    }
 
    /** The requests arriving {@code speed} times sooner: arrival times divided, the gaps inside a request kept. */

@@ -2,6 +2,7 @@ package jdbcpoollab.capture;
 
 import jdbcpoollab.workloads.SqlText;
 import jdbcpoollab.workloads.Think;
+import jdbcpoollab.workloads.PreciseWait;
 import jdbcpoollab.workloads.Workload;
 
 import java.sql.Connection;
@@ -31,6 +32,7 @@ public final class ReplayWorkload implements Workload {
    private final boolean readOnly;
    private final AtomicInteger next = new AtomicInteger();
    private final List<Long> heldMicros = Collections.synchronizedList(new ArrayList<>());
+   private final List<Long> lateNanos = Collections.synchronizedList(new ArrayList<>());
 
    /**
     * @param requests the requests in order of arrival, as the step's arrivals bring them
@@ -67,11 +69,16 @@ public final class ReplayWorkload implements Workload {
       ReplayRequest request = requests.get(Math.floorMod(next.getAndIncrement(), requests.size()));
       long start = System.nanoTime();
       long last = start;
+      long ended = start;
+      long late = 0;
       try (Statement st = connection.createStatement()) {
          for (TimedStatement s : request.statements()) {
-            Think.sleep(start + s.offsetMicros() * 1000 - System.nanoTime());
+            long due = start + s.offsetMicros() * 1000;
+            PreciseWait.until(due);
             last = System.nanoTime();
+            late += last - Math.max(due, ended);
             execute(st, s.sql());
+            ended = System.nanoTime();
          }
       } catch (SQLException | RuntimeException e) {
          if (request.transaction()) {
@@ -81,6 +88,7 @@ public final class ReplayWorkload implements Workload {
       }
       if (request.transaction()) {
          heldMicros.add((last - start) / 1000);
+         lateNanos.add(late);
       }
    }
 
@@ -117,6 +125,16 @@ public final class ReplayWorkload implements Workload {
    public List<Long> heldMicros() {
       synchronized (heldMicros) {
          return List.copyOf(heldMicros);
+      }
+   }
+
+   /**
+    * Per replayed transaction, how long after they were due its statements started, added up, in ns: the time the
+    * load generator, not the database or the captured gaps, added to its held time.
+    */
+   public List<Long> lateNanos() {
+      synchronized (lateNanos) {
+         return List.copyOf(lateNanos);
       }
    }
 }

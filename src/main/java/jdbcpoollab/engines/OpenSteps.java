@@ -59,7 +59,7 @@ final class OpenSteps {
       }
       String reason = why != null ? why
             : step.openFailure() != null ? "pool did not open: " + step.openFailure()
-            : step.lostReason() != null ? step.lostReason() : "cut short";
+            : step.cutReason() != null ? step.cutReason() : "cut short";
       return lab.stepFinished(summary.apply(step, r), r.step(), reason);
    }
 }

@@ -6,6 +6,7 @@ import jdbcpoollab.analysis.NumberText;
 import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.OpenStep;
 import jdbcpoollab.measure.ArrivalRecorder;
+import jdbcpoollab.measure.Disturbance;
 import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.SweepRun;
@@ -96,11 +97,15 @@ public final class RateSweepEngine implements OpenExperiment<RateSweepOptions> {
             StepId.digits(options.largestPool()));
       StepRecorder window = new StepRecorder(id, options.threads(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
+      window.splitMachine(lab::serverProcess, Disturbance.DEFAULT);
       PoolShape shape = new PoolShape(id.poolName(), pool, pool, options.connectionTimeoutMs(), workload.readOnly());
-      return new OpenStep(workload, id.name(), () -> source.open(workload.readOnly() ? lab.database().readOnly()
-                  : lab.database(), shape),
+      OpenStep step = new OpenStep(workload, id.name(), () -> source.open(workload.readOnly()
+                  ? lab.database().readOnly() : lab.database(), shape),
             new ArrivalRecorder(window, options.rate(), options.threads()), options.threads(), options.queueLimit(),
             options.threadKind());
+      step.sample(lab::serverActivity, Seconds.nanos(Budget.step(arrivals().toMillis() / 1000.0
+            + Budget.timeouts(2, options.connectionTimeoutMs()))));
+      return step;
    }
 
    /** Users arriving at the rate at random intervals for the step's warm-up, its window and a short tail. */

@@ -10,11 +10,13 @@ import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.OpenStep;
 import jdbcpoollab.measure.ArrivalRecorder;
 import jdbcpoollab.measure.ArrivalResult;
+import jdbcpoollab.measure.Disturbance;
 import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.PoolShape;
+import jdbcpoollab.report.ReplayHeld;
 import jdbcpoollab.report.ReplaySummary;
 
 import java.time.Duration;
@@ -34,6 +36,7 @@ import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.Lab;
 import jdbcpoollab.run.OpenExperiment;
 import jdbcpoollab.runoptions.ReplayOptions;
+import jdbcpoollab.runoptions.Seconds;
 
 /**
  * Replay's engine: a capture's requests sent again, arriving at their captured times divided by each speed (an open
@@ -60,7 +63,9 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
       this.options = options;
       Map<Double, Double> rates = new LinkedHashMap<>();
       options.speeds().forEach(speed -> rates.put(speed, rate(speed)));
-      summary = new ReplaySummary(options.sloP99Ms(), options.replay().requests().size(), rates);
+      summary = new ReplaySummary(options.sloP99Ms(), options.replay().requests().size(), rates,
+            options.replay().requests().stream().filter(ReplayRequest::transaction)
+                  .mapToLong(ReplayRequest::heldMicros).average().orElse(Double.NaN) / 1e3);
       List<Axes.At> plan = new Axes().axis("speed", options.speeds()).axis("pool", options.pools())
             .axis("source", options.sources()).product();
       lab = new Lab(system, RunPlan.of("Replay", options.common(), options.largestPool() + 50, summary,
@@ -114,11 +119,14 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
       StepId id = new StepId(workload.name(), options.severalSources() ? source.name() : "", pool, 1, 1,
             StepId.digits(options.largestPool()));
       StepRecorder recorder = new StepRecorder(id, options.threads(), 0, window * 1000);
+      recorder.splitMachine(lab::serverProcess, Disturbance.DEFAULT);
       PoolShape shape = new PoolShape(id.poolName(), pool, pool, options.connectionTimeoutMs(), workload.readOnly());
       OpenStep step = new OpenStep(workload, id.name(), () -> source.open(workload.readOnly()
                   ? lab.database().readOnly() : lab.database(), shape),
             new ArrivalRecorder(recorder, rate(speed), options.threads()), options.threads(), options.queueLimit(),
             options.threadKind());
+      step.sample(lab::serverActivity, Seconds.nanos(Budget.step(window / 1e6 + TAIL_SECONDS
+            + Budget.timeouts(2, options.connectionTimeoutMs()))));
       trials.put(step, new Trial(speed, workload, requests.stream().map(r -> r.arrivalMicros() - first).toList()));
       return step;
    }
@@ -153,12 +161,17 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
             options.replay().requests().size(), trimmed(speed), rate(speed));
    }
 
-   /** What a step measured, with the median time its transactions held their connection, added to the summary. */
+   /**
+    * What a step measured, with how long its transactions held their connection and how late the replay started
+    * their statements, added to the summary.
+    */
    private String finished(OpenStep step, ArrivalResult r) {
       Trial t = trials.get(step);
-      double held = t.workload().heldMicros().isEmpty() ? Double.NaN
-            : Profile.median(t.workload().heldMicros()) / 1e3;
-      return summary.add(t.speed(), step.requestName(), r, held);
+      List<Long> held = t.workload().heldMicros();
+      ReplayHeld h = held.isEmpty() ? ReplayHeld.NONE : new ReplayHeld(Profile.median(held) / 1e3,
+            held.stream().mapToLong(Long::longValue).average().orElseThrow() / 1e3,
+            t.workload().lateNanos().stream().mapToLong(Long::longValue).average().orElseThrow() / 1e6);
+      return summary.add(t.speed(), step.requestName(), r, h);
    }
 
    @Override

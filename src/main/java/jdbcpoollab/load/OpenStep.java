@@ -1,7 +1,10 @@
 package jdbcpoollab.load;
 
+import jdbcpoollab.db.ServerActivity;
 import jdbcpoollab.measure.ArrivalRecorder;
 import jdbcpoollab.measure.ArrivalResult;
+import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.WindowCpu;
 import jdbcpoollab.pools.ConnectionSource;
 import jdbcpoollab.workloads.Workload;
 
@@ -11,6 +14,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * One workload at one pool size under an open load: requests arrive at their own pace, each is handed to one of
@@ -31,6 +35,10 @@ public final class OpenStep implements LoadStep {
    private volatile ThreadPoolExecutor requests;
    private volatile DatabaseWatch watch;
    private volatile String lostReason;
+   private volatile Supplier<ServerActivity> activity;
+   private volatile long sampleAtMostNanos;
+   private volatile StepSampler sampler;
+   private volatile WindowCpu cpu;
 
    public OpenStep(Workload workload, String requestName, ConnectionSource.Opener opener, ArrivalRecorder recorder,
                    int threads, int queueLimit, UserThreads kind) {
@@ -60,6 +68,15 @@ public final class OpenStep implements LoadStep {
    }
 
    /**
+    * Samples the step as a closed-loop step is ({@link Step#sample}): every 100 ms from the moment its pool is open
+    * until it closes, at most {@code atMostNanos}, with the client's CPU and the machine's split over its window.
+    */
+   public void sample(Supplier<ServerActivity> serverActivity, long atMostNanos) {
+      activity = serverActivity;
+      sampleAtMostNanos = atMostNanos;
+   }
+
+   /**
     * Opens (and fills) the pool and starts the request threads, before the first arrival; after a loss of the
     * database it waits for the database first (within the watch's limit). On failure the step is stopped and every
     * arrival is let through unserved.
@@ -79,6 +96,10 @@ public final class OpenStep implements LoadStep {
       ThreadPoolExecutor pool = new ThreadPoolExecutor(requestThreads, requestThreads, 0, TimeUnit.SECONDS,
             new LinkedBlockingQueue<>(queueLimit), task -> kind.thread("request-" + n.incrementAndGet(), task));
       pool.prestartAllCoreThreads();
+      cpu = recorder.watchCpu();
+      if (activity != null) {
+         sampler = new StepSampler(recorder.window(), source.get().gauge(), activity.get(), sampleAtMostNanos);
+      }
       requests = pool;
    }
 
@@ -93,6 +114,12 @@ public final class OpenStep implements LoadStep {
    /** Why the step was cut short by the loss of the database, or null. */
    public String lostReason() {
       return lostReason;
+   }
+
+   /** Why the step ended before its window did (database lost) or its sampler missed it, or null. */
+   public String cutReason() {
+      StepSampler s = sampler;
+      return lostReason != null ? lostReason : s == null ? null : s.missed();
    }
 
    /**
@@ -161,7 +188,17 @@ public final class OpenStep implements LoadStep {
       }
       long now = System.nanoTime();
       recorder.stop(now);
-      return recorder.result(now);
+      return measured(now);
+   }
+
+   /** What the step measured, with what the database and the client's CPU did during its window. */
+   private ArrivalResult measured(long now) {
+      StepSampler s = sampler;
+      if (s != null) {
+         s.stop();
+      }
+      ArrivalResult r = recorder.result(now, s == null ? DatabaseActivity.NONE : s.activity(), cpu);
+      return s == null ? r : r.with(s.judged(r.step()));
    }
 
    /**
@@ -175,6 +212,6 @@ public final class OpenStep implements LoadStep {
       if (pool != null) {
          pool.shutdownNow();
       }
-      return source.close() ? recorder.result(now) : null;
+      return source.close() ? measured(now) : null;
    }
 }

@@ -36,6 +36,16 @@ public final class ArrivalRecorder {
       this.threads = threads;
    }
 
+   /** The window and its histograms, for the step's sampler. */
+   public StepRecorder window() {
+      return step;
+   }
+
+   /** Starts watching the window's CPU, as a closed-loop step's ({@link StepRecorder#watchCpu()}). */
+   public WindowCpu watchCpu() {
+      return step.watchCpu();
+   }
+
    /** A request arrives: the first one starts the step's clock. */
    public void arrived(long arrivalNanos) {
       step.start(arrivalNanos);
@@ -94,7 +104,19 @@ public final class ArrivalRecorder {
     * gates and the answer see them. Call once, after all its requests have ended.
     */
    public ArrivalResult result(long nowNanos) {
-      StepResult s = step.result(nowNanos);
+      return result(nowNanos, DatabaseActivity.NONE, null);
+   }
+
+   /**
+    * The step's numbers with what the database did and the client's CPU, as a closed-loop step has them ({@link
+    * StepRecorder#result(long, DatabaseActivity, WindowCpu)}); the loop's gaps and think time are a closed loop's and
+    * left out.
+    *
+    * @param cpu what the load generator's JVM used of the machine during the window, or null when not watched
+    */
+   public ArrivalResult result(long nowNanos, DatabaseActivity database, WindowCpu cpu) {
+      StepResult s = step.result(nowNanos, database, cpu);
+      StepResources r = s.resources();
       long refusedIn = refused.sum();
       Map<String, Long> errors = new LinkedHashMap<>(s.outcome().errors());
       if (refusedIn + refusedOutside.sum() > 0) {
@@ -103,7 +125,8 @@ public final class ArrivalRecorder {
       StepCounts c = s.counts();
       StepResult withRefused = new StepResult(s.id(), new StepCounts(threads, c.seconds(), c.ok(), c.ko() + refusedIn,
             c.koOutside() + refusedOutside.sum(), c.throughput()), s.times(),
-            new StepOutcome(s.outcome().perUser(), errors, s.outcome().complete()), StepResources.NONE,
+            new StepOutcome(s.outcome().perUser(), errors, s.outcome().complete()),
+            new StepResources(null, Double.NaN, null, r.database(), r.clientCpu(), r.machine()),
             s.checks().openLoop(c.users(), rate, s.times().total().avg()), StepRuntime.NONE);
       return new ArrivalResult(withRefused, rate, threads, Timing.of(queue.getIntervalHistogram()), refusedIn,
             unserved.sum());

@@ -19,6 +19,11 @@ import java.util.Map;
 public record ArrivalResult(@JsonUnwrapped StepResult step, double rate, int threads, Timing queue, long refused,
                             long unserved) {
 
+   /** The same with {@code measured} as its step's numbers, such as its sampler's judgement of them. */
+   public ArrivalResult with(StepResult measured) {
+      return new ArrivalResult(measured, rate, threads, queue, refused, unserved);
+   }
+
    /** In {@code summary.json}: the step's entries, then these. */
    public Map<String, Object> toMap() {
       return Json.toMap(this);

@@ -12,20 +12,25 @@ import jdbcpoollab.measure.SweepRun;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import static jdbcpoollab.analysis.NumberText.fixed;
 import static jdbcpoollab.analysis.NumberText.trimmed;
 
 /**
  * Replay's summaries: per speed, RateSweep's steps and answer at the rate the sped-up capture offers (each step with
- * its speed and the median time its transactions held their connection), and the headroom said plainly. A window
+ * its speed and how long its transactions held their connection), and the headroom said plainly. A window
  * as short as a capture leaves an unstable pool's queue open at its close rather than in its P99, so a pool meets
- * the SLO only when the P99 acquire wait counting the waits still open at the close meets it too.
+ * the SLO only when the P99 acquire wait counting the waits still open at the close meets it too. A speed whose
+ * replayed transactions held their connection more than 20% longer than the application's, even on its best pool,
+ * measured the replay rather than the database: its answer is provisional, and the headroom says so first.
  */
 public final class ReplaySummary implements Summary {
    /** Below this share of the offered rate at its largest pool, a speed's database is saturated, not its pools. */
@@ -33,15 +38,19 @@ public final class ReplaySummary implements Summary {
    private final double sloP99Ms;
    private final int requests;
    private final Map<Double, RateSweepSummary> bySpeed = new LinkedHashMap<>();
-   private final Map<Double, List<Double>> heldBySpeed = new LinkedHashMap<>();
+   private final Map<Double, List<ReplayHeld>> heldBySpeed = new LinkedHashMap<>();
+   private final double capturedHeldMeanMs;
 
    /**
-    * @param requests the requests that arrive in each step's window: the capture's
-    * @param rates    the arrival rate each speed offers, requests per second, by speed
+    * @param requests           the requests that arrive in each step's window: the capture's
+    * @param rates              the arrival rate each speed offers, requests per second, by speed
+    * @param capturedHeldMeanMs how long the application's transactions held their connection on average, in the
+    *                           capture; NaN when it holds none
     */
-   public ReplaySummary(double sloP99Ms, int requests, Map<Double, Double> rates) {
+   public ReplaySummary(double sloP99Ms, int requests, Map<Double, Double> rates, double capturedHeldMeanMs) {
       this.sloP99Ms = sloP99Ms;
       this.requests = requests;
+      this.capturedHeldMeanMs = capturedHeldMeanMs;
       rates.forEach((speed, rate) -> {
          bySpeed.put(speed, new RateSweepSummary(rate, sloP99Ms, null));
          heldBySpeed.put(speed, new ArrayList<>());
@@ -49,10 +58,50 @@ public final class ReplaySummary implements Summary {
    }
 
    /** Adds a finished step at {@code speed}; returns its progress line. */
-   public synchronized String add(double speed, String name, ArrivalResult measured, double heldMedianMs) {
-      heldBySpeed.get(speed).add(heldMedianMs);
+   public synchronized String add(double speed, String name, ArrivalResult measured, ReplayHeld held) {
+      heldBySpeed.get(speed).add(held);
       return bySpeed.get(speed).add(name, measured) + String.format(Locale.ROOT, ", transactions held %s ms "
-            + "(median)", fixed(heldMedianMs, 3));
+            + "(median), %s mean against the application's %s, started late by %s", fixed(held.heldMedianMs(), 3),
+            fixed(held.heldMeanMs(), 3), fixed(capturedHeldMeanMs, 3), fixed(held.lateMeanMs(), 3));
+   }
+
+   /**
+    * The speeds whose transactions held their connection more than 20% longer than the application's on every pool,
+    * each with its step that held them the shortest.
+    */
+   public synchronized Map<Double, ReplayHeld> provisionalSpeeds() {
+      Map<Double, ReplayHeld> longer = new LinkedHashMap<>();
+      heldBySpeed.forEach((speed, held) -> held.stream().filter(h -> Double.isFinite(h.heldMeanMs()))
+            .min(Comparator.comparingDouble(ReplayHeld::heldMeanMs)).filter(h -> h.longerThan(capturedHeldMeanMs))
+            .ifPresent(h -> longer.put(speed, h)));
+      return longer;
+   }
+
+   @Override
+   public synchronized boolean provisional() {
+      return !provisionalSpeeds().isEmpty();
+   }
+
+   /**
+    * Why the answers are provisional, in one sentence, such as "the load generator, not the database, sets these
+    * times: replayed transactions held 2.500 ms against the application's 0.990 ms"; null when they are not.
+    */
+   public synchronized String provisionalWhy() {
+      Map<Double, ReplayHeld> longer = provisionalSpeeds();
+      if (longer.isEmpty()) {
+         return null;
+      }
+      List<String> held = new ArrayList<>();
+      longer.forEach((speed, h) -> held.add(fixed(h.heldMeanMs(), 3) + " ms"
+            + (longer.size() > 1 || speed != 1 ? " at " + trimmed(speed) + "x" : "")));
+      String against = "replayed transactions held " + String.join(", ", held) + " against the application's "
+            + fixed(capturedHeldMeanMs, 3) + " ms";
+      boolean late = longer.values().stream().allMatch(h -> h.lateExplains(capturedHeldMeanMs));
+      return late ? "the load generator, not the database, sets these times: " + against
+            + " (their statements started late by " + longer.values().stream().map(h -> fixed(h.lateMeanMs(), 3)
+            + " ms").collect(Collectors.joining(", ")) + ")"
+            : "the replay, not the pool, sets these times: " + against + ", their statements slower than the "
+            + "application's (the database under this load, or the machine the lab shares with it)";
    }
 
    /** The answer per speed (and source, when the replay had several), from the steps so far. */
@@ -72,53 +121,62 @@ public final class ReplaySummary implements Summary {
       return p.step().checks().acquireWithOpen().p99() <= sloP99Ms;
    }
 
-   /** Replay's part of summary.json: the steps of every speed, the answers per speed, and the headroom. */
-   record Written(List<Step> steps, List<Answer> answers, String headroom) {
+   /**
+    * Replay's part of summary.json: the steps of every speed, the answers per speed, the headroom, the application's
+    * mean held time and why the answers are provisional (null when they are not).
+    */
+   record Written(List<Step> steps, List<Answer> answers, String headroom,
+                  @Decimals(3) @JsonDeserialize(using = Rounded.NanWhenNull.class) double capturedHeldMeanMs,
+                  String provisional) {
    }
 
    /**
-    * A step as summary.json holds it: RateSweep's entry, then its speed and the median time its transactions held
-    * their connection (null when none ended).
+    * A step as summary.json holds it: RateSweep's entry, then its speed and how long its transactions held their
+    * connection (null when none ended).
     */
-   record Step(@JsonUnwrapped RateSweepSummary.Entry entry, double speed,
-               @Decimals(3) @JsonDeserialize(using = Rounded.NanWhenNull.class) double heldMedianMs) {
+   record Step(@JsonUnwrapped RateSweepSummary.Entry entry, double speed, @JsonUnwrapped ReplayHeld held) {
    }
 
-   /** An answer at one speed: RateSweep's, after the speed. */
-   record Answer(double speed, @JsonUnwrapped RateSweepSummary.Answer answer) {
+   /** An answer at one speed: RateSweep's, after the speed, and whether the replay rather than the database set it. */
+   record Answer(double speed, @JsonUnwrapped RateSweepSummary.Answer answer, boolean provisional) {
    }
 
    @Override
    public synchronized Map<String, Object> json() {
       List<Step> steps = new ArrayList<>();
       bySpeed.forEach((speed, summary) -> {
-         List<Double> held = heldBySpeed.get(speed);
+         List<ReplayHeld> held = heldBySpeed.get(speed);
          List<RateSweepSummary.Entry> own = summary.entries();
          for (int i = 0; i < own.size(); i++) {
             steps.add(new Step(own.get(i), speed, held.get(i)));
          }
       });
       List<Answer> answers = new ArrayList<>();
+      Map<Double, ReplayHeld> provisional = provisionalSpeeds();
       answers().forEach((speed, list) -> list.forEach(a -> answers.add(new Answer(speed,
-            RateSweepSummary.Answer.of(a)))));
-      return Json.toMap(new Written(steps, answers, headroom()));
+            RateSweepSummary.Answer.of(a), provisional.containsKey(speed)))));
+      return Json.toMap(new Written(steps, answers, headroom(), capturedHeldMeanMs, provisionalWhy()));
    }
 
    /**
     * The answer across speeds in one sentence: "pool 12 serves today's traffic with P99 8 ms; at 2x it needs 20; at
-    * 4x no pool up to 64 meets 20 ms: the database saturates (…)", Erlang C's pick beside each.
+    * 4x no pool up to 64 meets 20 ms: the database saturates (…)", Erlang C's pick beside each; first, when the
+    * replay rather than the database set the times, "provisional: " and why.
     */
    public synchronized String headroom() {
       List<String> parts = new ArrayList<>();
+      Set<Double> provisional = provisionalSpeeds().keySet();
       answers().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
          for (RateAnswer a : e.getValue()) {
-            parts.add(clause(e.getKey(), a, parts.isEmpty()));
+            parts.add(clause(e.getKey(), a, parts.isEmpty(), provisional.contains(e.getKey())));
          }
       });
-      return parts.isEmpty() ? "" : String.join("; ", parts);
+      String why = provisionalWhy();
+      String answer = String.join("; ", parts);
+      return why == null || parts.isEmpty() ? answer : "provisional: " + why + ". " + answer;
    }
 
-   private String clause(double speed, RateAnswer a, boolean first) {
+   private String clause(double speed, RateAnswer a, boolean first, boolean provisional) {
       String traffic = speed == 1 ? "today's traffic" : trimmed(speed) + "x today's traffic";
       String model = " (Erlang C: " + (a.predictedPick() == null ? "none" : "pool " + a.predictedPick().pool()) + ")";
       if (a.pick() != null) {
@@ -128,10 +186,11 @@ public final class ReplaySummary implements Summary {
       }
       int largest = a.points().stream().mapToInt(RatePoint::pool).max().orElse(0);
       double best = a.points().stream().mapToDouble(p -> p.step().counts().throughput()).max().orElse(0);
-      String why = best < SATURATED * a.rate()
-            ? String.format(Locale.ROOT, ": the database saturates (at most %s of the %s requests/s offered served)",
-                  fixed(best, 1), fixed(a.rate(), 1))
-            : ": larger pools may";
+      String served = String.format(Locale.ROOT, "at most %s of the %s requests/s offered served", fixed(best, 1),
+            fixed(a.rate(), 1));
+      String why = best >= SATURATED * a.rate() ? ": larger pools may"
+            : provisional ? " (" + served + ", as the replay held them)"
+            : ": the database saturates (" + served + ")";
       return (first ? "for " + traffic + " " : "at " + trimmed(speed) + "x ") + "no pool up to " + largest
             + " meets " + trimmed(sloP99Ms) + " ms" + why + model;
    }

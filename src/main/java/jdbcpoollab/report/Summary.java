@@ -34,6 +34,14 @@ public interface Summary {
    boolean complete();
 
    /**
+    * True when the run's answers are provisional: what it measured was set by the load generator rather than the
+    * database (a replay whose transactions held their connection longer than the application's).
+    */
+   default boolean provisional() {
+      return false;
+   }
+
+   /**
     * Writes the run's HTML page from its folder, if the simulation has one.
     *
     * @param compareWith the run folder the page compares this run with, or null for the simulation's default

@@ -16,6 +16,11 @@ public final class Exit {
    public static final int INCOMPLETE = 3;
    /** The run is complete and no gate failed, but a baseline comparison could not tell held from regressed. */
    public static final int BASELINE_INCONCLUSIVE = 4;
+   /**
+    * The run is complete and no gate failed, but its answers are provisional: the load generator, not the database,
+    * set the times (a replay whose transactions held their connection more than 20% longer than the application's).
+    */
+   public static final int PROVISIONAL = 5;
    public static final int BAD_OPTION = 64;
    /** A step had no successful operation inside its window: nothing to size a pool on. */
    public static final int NOTHING_MEASURED = 65;

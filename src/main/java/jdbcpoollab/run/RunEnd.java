@@ -96,6 +96,7 @@ final class RunEnd {
          int code = record.writeFailed() ? Exit.RESULTS_LOST : !allDone
                ? (unsuccessful.isEmpty() ? Exit.INCOMPLETE : Exit.NOTHING_MEASURED)
                : steps.gates().failed() ? Exit.GATE_FAILED
+               : summary.provisional() ? Exit.PROVISIONAL
                : steps.gates().cannotTell() ? Exit.BASELINE_INCONCLUSIVE : 0;
          record.ended(allDone, code, gatling, wall);
          if (record.created()) {
@@ -127,6 +128,7 @@ final class RunEnd {
                      + (lost ? "results could not all be written"
                      : code == Exit.BASELINE_INCONCLUSIVE ? (steps.gates().uncomparable()
                      ? "the baseline has no step of this run" : "the baseline comparison is inconclusive")
+                     : code == Exit.PROVISIONAL ? "the answers are provisional: the load generator set the times"
                      : unsuccessful.isEmpty() ? "incomplete steps"
                      : "no successful operation in " + String.join(", ", unsuccessful)) + ")");
             }

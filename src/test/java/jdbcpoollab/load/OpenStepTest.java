@@ -1,5 +1,7 @@
 package jdbcpoollab.load;
 
+import jdbcpoollab.db.ActivityNames;
+import jdbcpoollab.db.ServerActivity;
 import jdbcpoollab.measure.ArrivalRecorder;
 import jdbcpoollab.measure.ArrivalResult;
 import jdbcpoollab.measure.StepId;
@@ -18,6 +20,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -122,5 +125,39 @@ class OpenStepTest {
             + r.unserved() + ", ok " + r.step().counts().ok());
       assertTrue(r.unserved() + r.step().counts().ok() <= 20, r.toString());
       assertTrue(served <= 5, r.toString());
+   }
+
+   /** A database whose activity is 2 of something, every time it is read. */
+   private static final class Two extends ServerActivity {
+      @Override
+      public String what() {
+         return ActivityNames.THREADS_RUNNING;
+      }
+
+      @Override
+      public double sample() {
+         return 2;
+      }
+   }
+
+   @Test
+   void aSampledStepMeasuresWhatAClosedLoopStepDoesTheClientsCpuTheDatabaseAndTheTimeline() throws Exception {
+      OpenStep step = step(new OnePermit(), 2, 100, 0.6);
+      step.sample(Two::new, 10_000_000_000L);
+      step.open(null);
+      CountDownLatch done = new CountDownLatch(6);
+      for (int i = 0; i < 6; i++) {
+         step.arrive(outcome -> done.countDown());
+         Thread.sleep(SLEEP_MS);
+      }
+      assertTrue(done.await(10, TimeUnit.SECONDS), "every arrival ends");
+      ArrivalResult r = step.close();
+      assertEquals(2.0, r.step().resources().database().avg(), 1e-9, r.toString());
+      assertEquals(ActivityNames.THREADS_RUNNING, r.step().resources().database().what());
+      assertTrue(r.step().resources().database().samples() >= 2, r.toString());
+      assertTrue(r.step().resources().clientCpu().share() >= 0, r.toString());
+      assertTrue(r.step().resources().clientCpu().microsPerOp() > 0, r.toString());
+      assertFalse(r.step().runtime().jvm() == null, "the JVM's peaks over the sampler's points: " + r);
+      assertTrue(Double.isNaN(r.step().resources().betweenMs()), "a closed loop's gaps are not an open model's");
    }
 }

@@ -18,6 +18,9 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ReplaySummaryTest {
 
@@ -36,18 +39,23 @@ class ReplaySummaryTest {
       for (double speed : speeds) {
          rates.put(speed, 100 * speed);
       }
-      return new ReplaySummary(20, 200, rates);
+      return new ReplaySummary(20, 200, rates, 30);
+   }
+
+   /** Transactions held {@code ms} on average and at the median, the replay late by nothing. */
+   private static ReplayHeld held(double ms) {
+      return new ReplayHeld(ms, ms, 0);
    }
 
    @Test
    void aSpeedThatNoPoolMeetsWhileTheLargestServesFarBelowTheOfferedRateIsTheDatabaseSaturating() {
       ReplaySummary summary = summary(1, 2, 4);
-      summary.add(1, "1x pool=4", step(1, 4, 100, 100, 8.1), 30);
-      summary.add(1, "1x pool=8", step(1, 8, 100, 100, 6), 30);
-      summary.add(2, "2x pool=4", step(2, 4, 200, 190, 90), 30);
-      summary.add(2, "2x pool=8", step(2, 8, 200, 200, 12.3), 30);
-      summary.add(4, "4x pool=4", step(4, 4, 400, 180, 900), 30);
-      summary.add(4, "4x pool=8", step(4, 8, 400, 241.5, 700), 30);
+      summary.add(1, "1x pool=4", step(1, 4, 100, 100, 8.1), held(30));
+      summary.add(1, "1x pool=8", step(1, 8, 100, 100, 6), held(30));
+      summary.add(2, "2x pool=4", step(2, 4, 200, 190, 90), held(30));
+      summary.add(2, "2x pool=8", step(2, 8, 200, 200, 12.3), held(30));
+      summary.add(4, "4x pool=4", step(4, 4, 400, 180, 900), held(30));
+      summary.add(4, "4x pool=8", step(4, 8, 400, 241.5, 700), held(30));
       String headroom = summary.headroom();
       assertEquals("pool 4 serves today's traffic with P99 8.100 ms (Erlang C: pool 4); at 2x it needs pool 8 with "
             + "P99 12.300 ms (Erlang C: pool 4); at 4x no pool up to 8 meets 20 ms: the database saturates (at most "
@@ -62,8 +70,57 @@ class ReplaySummaryTest {
    @Test
    void aSpeedThatNoPoolMeetsWhileTheLargestKeepsUpMayNeedALargerPool() {
       ReplaySummary summary = summary(1);
-      summary.add(1, "1x pool=1", step(1, 1, 100, 98, 300), 30);
+      summary.add(1, "1x pool=1", step(1, 1, 100, 98, 300), held(30));
       assertEquals("for today's traffic no pool up to 1 meets 20 ms: larger pools may (Erlang C: pool 1)",
             summary.headroom());
+   }
+
+   @Test
+   void transactionsHeldLongerThanTheApplicationsMakeTheAnswerProvisionalSaidFirstAndNotTheDatabasesSaturation() {
+      ReplaySummary summary = summary(1, 2);
+      summary.add(1, "1x pool=4", step(1, 4, 100, 100, 8.1), new ReplayHeld(74, 75, 44));
+      summary.add(1, "1x pool=8", step(1, 8, 100, 100, 6), new ReplayHeld(73, 74, 43));
+      summary.add(2, "2x pool=4", step(2, 4, 200, 150, 900), new ReplayHeld(74, 76, 44));
+      summary.add(2, "2x pool=8", step(2, 8, 200, 160, 700), new ReplayHeld(75, 75, 45));
+      assertTrue(summary.provisional());
+      String why = "the load generator, not the database, sets these times: replayed transactions held 74.000 ms at "
+            + "1x, 75.000 ms at 2x against the application's 30.000 ms (their statements started late by 43.000 ms, "
+            + "45.000 ms)";
+      assertEquals(why, summary.provisionalWhy());
+      assertEquals("provisional: " + why + ". pool 4 serves today's traffic with P99 8.100 ms (Erlang C: pool 4); "
+            + "at 2x no pool up to 8 meets 20 ms (at most 160.0 of the 200.0 requests/s offered served, as the "
+            + "replay held them) (Erlang C: pool 4)", summary.headroom());
+      Map<String, Object> json = summary.json();
+      assertEquals(why, json.get("provisional"));
+      assertEquals(30.0, json.get("capturedHeldMeanMs"));
+      @SuppressWarnings("unchecked")
+      List<Map<String, Object>> answers = (List<Map<String, Object>>) json.get("answers");
+      assertEquals(List.of(true, true), answers.stream().map(a -> a.get("provisional")).toList());
+   }
+
+   @Test
+   void statementsSlowerThanTheApplicationsWithoutTheReplayLateAreSaidSoAndOnlyTheirSpeedIsProvisional() {
+      ReplaySummary summary = summary(1, 2);
+      summary.add(1, "1x pool=8", step(1, 8, 100, 100, 6), new ReplayHeld(33, 35.9, 0.01));
+      summary.add(2, "2x pool=4", step(2, 4, 200, 150, 900), new ReplayHeld(60, 61, 0.02));
+      summary.add(2, "2x pool=8", step(2, 8, 200, 160, 700), new ReplayHeld(50, 50, 0.02));
+      assertEquals("the replay, not the pool, sets these times: replayed transactions held 50.000 ms at 2x against "
+            + "the application's 30.000 ms, their statements slower than the application's (the database under this "
+            + "load, or the machine the lab shares with it)", summary.provisionalWhy());
+      @SuppressWarnings("unchecked")
+      List<Map<String, Object>> answers = (List<Map<String, Object>>) summary.json().get("answers");
+      assertEquals(List.of(false, true), answers.stream().map(a -> a.get("provisional")).toList());
+   }
+
+   @Test
+   void transactionsHeldWithinAFifthOfTheApplicationsOrACaptureWithoutTransactionsAreNotProvisional() {
+      ReplaySummary summary = summary(1);
+      summary.add(1, "1x pool=8", step(1, 8, 100, 100, 6), new ReplayHeld(35, 35.9, 5));
+      assertFalse(summary.provisional());
+      assertNull(summary.json().get("provisional"));
+      Map<Double, Double> rates = Map.of(1.0, 100.0);
+      ReplaySummary autocommit = new ReplaySummary(20, 200, rates, Double.NaN);
+      autocommit.add(1, "1x pool=8", step(1, 8, 100, 100, 6), ReplayHeld.NONE);
+      assertFalse(autocommit.provisional());
    }
 }

@@ -96,13 +96,13 @@ class SummariesJsonTest {
       Map<Double, Double> rates = new LinkedHashMap<>();
       rates.put(1.0, 120.0);
       rates.put(4.0, 480.0);
-      ReplaySummary summary = new ReplaySummary(20, 600, rates);
+      ReplaySummary summary = new ReplaySummary(20, 600, rates, 4.1);
       summary.add(1.0, "replay pool=2", new ArrivalResult(step(StepId.of("replay", 2), 119.8, 3.1), 120, 200,
-            new Timing(599, 0.2, 0.1, 0.4, 1.1, 2.0), 0, 0), 4.25);
+            new Timing(599, 0.2, 0.1, 0.4, 1.1, 2.0), 0, 0), new ReplayHeld(4.25, 4.3, 0.004));
       summary.add(4.0, "replay pool=2", new ArrivalResult(step(StepId.of("replay", 2), 401.5, 3.4), 480, 200,
-            new Timing(2007, 88.1, 70.2, 160.4, 190.9, 204.3), 0, 390), Double.NaN);
+            new Timing(2007, 88.1, 70.2, 160.4, 190.9, 204.3), 0, 390), ReplayHeld.NONE);
       summary.add(4.0, "replay pool=4", new ArrivalResult(step(StepId.of("replay", 4), 479.2, 3.2), 480, 200,
-            new Timing(2396, 0.3, 0.1, 0.6, 2.2, 4.8), 0, 0), 4.5);
+            new Timing(2396, 0.3, 0.1, 0.6, 2.2, 4.8), 0, 0), new ReplayHeld(4.5, 4.6, 0.005));
       Map<String, Object> json = summary.json();
       holds("replay-top.json", json);
       ReplaySummary.Written back = Json.as(json, ReplaySummary.Written.class);

@@ -133,7 +133,8 @@ class HiddenWritesPostgresTest {
                new CapturedStatement(2, at + 3_000, "SELECT current_setting('default_transaction_read_only')")));
       }
       GatlingRun.Result run = GatlingRun.run(Replay.class, replay(statements), false);
-      assertEquals(0, run.exitCode(), run.console());
+      // Complete either way: 5 says only that a busy machine replayed the transactions slower than captured.
+      assertTrue(run.exitCode() == 0 || run.exitCode() == Exit.PROVISIONAL, run.console());
       assertEquals(0, ((Number) run.steps().get(0).get("ko")).intValue(), run.console());
    }
 

@@ -1,6 +1,7 @@
 package jdbcpoollab.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import jdbcpoollab.db.ErrorMessages;
 import jdbcpoollab.files.AtomicFile;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.redact.RunLog;
@@ -93,11 +94,26 @@ public final class RunFiles {
             "running".equals(c.state()) ? ProcessHandle.current().pid() : null, c.exitCode(), c.error(), c.settings(),
             c.gatlingReport()));
       json.putAll(c.summary().json());
+      Map<String, String> examples = examples(c);
+      if (!examples.isEmpty()) {
+         json.put("failureExamples", examples);
+      }
       json.putAll(Json.toMap(new Tail(c.incomplete(), c.wallTime(),
             logged.events() > 0 ? new LogEvents(logged.events(), logged.kinds(), RunLog.FILE) : null)));
       c.sections().forEach((key, section) -> json.put(key, section.rows()));
       json.putAll(c.gatesJson());
       return json;
+   }
+
+   /**
+    * Each failure's first message as it came, numbers kept (a label replaces them by N), passwords masked, by the
+    * failure's key (redacted as the failure table's). The first of a label in the run: steps that fail alike share it.
+    */
+   static Map<String, String> examples(Contents c) {
+      Map<String, String> examples = new LinkedHashMap<>();
+      ErrorMessages.examples(c.summary().failures().keySet()).forEach((key, example) ->
+            examples.putIfAbsent(c.redact().apply(key), c.redact().apply(example)));
+      return examples;
    }
 
    /** summary.md (with the settings, as Markdown) or the console's closing tables (aligned text, no settings). */
@@ -120,8 +136,14 @@ public final class RunFiles {
       Map<String, Long> errors = new LinkedHashMap<>();
       c.summary().failures().forEach((m, n) -> errors.merge(c.redact().apply(m), n, Long::sum));
       if (!errors.isEmpty()) {
+         Map<String, String> examples = examples(c);
          md.append("## Failures\n\n");
-         errors.forEach((m, n) -> md.append("- ").append(n).append(" × ").append(m).append('\n'));
+         errors.forEach((m, n) -> {
+            md.append("- ").append(n).append(" × ").append(m).append('\n');
+            if (examples.containsKey(m)) {
+               md.append("  - first in the run, as it came: ").append(examples.get(m)).append('\n');
+            }
+         });
          md.append('\n');
       }
       md.append(c.gatesReport().apply(withSettings));

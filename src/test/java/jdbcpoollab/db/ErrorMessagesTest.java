@@ -79,4 +79,35 @@ class ErrorMessagesTest {
       String message = ErrorMessages.normalise(new SQLException("x".repeat(500)));
       assertTrue(message.length() <= 201, message.length() + "");
    }
+
+   private static SQLException ucpFull(int borrowed, int pending) {
+      return new SQLException("UCP-29: Failed to get a connection", new SQLException("UCP-45060: All connections in"
+            + " the Universal Connection Pool are in use - [ borrowed:" + borrowed + ", total:8, created:8, closed:0,"
+            + " abandoned:0, labeled:0, pending:" + pending + ", maxPending:" + (pending + 1) + ", Queue-Test-17 ]"));
+   }
+
+   @Test
+   void aLabelKeepsItsFirstMessageWithItsNumbers() {
+      String first = ErrorMessages.normalise(ucpFull(8, 5000));
+      String second = ErrorMessages.normalise(ucpFull(7, 12));
+      assertEquals(first, second, "one label whatever the pool's statistics");
+      assertFalse(first.contains("5000"), first);
+      String key = "wait threads=virtual ucp/defaults pool=008: " + first;
+      java.util.Map<String, String> examples = ErrorMessages.examples(java.util.List.of(key, first, "no such: label"));
+      assertEquals(java.util.Set.of(key, first), examples.keySet(), "a step's name before the label is no matter");
+      String example = examples.get(key);
+      assertTrue(example.contains("borrowed:8, total:8") && example.contains("pending:5000, maxPending:5001"),
+            "the first message whole: " + example);
+      assertEquals(example, examples.get(first));
+   }
+
+   @Test
+   void examplesAreRedactedAndCut() {
+      jdbcpoollab.redact.Redactor.secret("Pw-in-an-example-9");
+      String label = ErrorMessages.normalise(new SQLException("example test jdbc:mysql://h/d?password=abc;"
+            + " and Pw-in-an-example-9 " + "y".repeat(3000)));
+      String example = ErrorMessages.examples(java.util.List.of(label)).get(label);
+      assertFalse(example.contains("abc;") || example.contains("Pw-in-an-example-9"), example);
+      assertTrue(example.length() <= ErrorMessages.EXAMPLE_MAX + 1, example.length() + "");
+   }
 }

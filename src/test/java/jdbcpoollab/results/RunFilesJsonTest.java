@@ -1,5 +1,6 @@
 package jdbcpoollab.results;
 
+import jdbcpoollab.db.ErrorMessages;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.ArrivalResult;
 import jdbcpoollab.measure.StepChecks;
@@ -20,12 +21,14 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * summary.json as a whole, head to gates, is the JSON the lab wrote before its head went through a record (kept under
@@ -34,9 +37,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 class RunFilesJsonTest {
 
    private static RunFiles.Contents contents(String state, Integer exitCode) {
+      return contents(state, exitCode, Map.of());
+   }
+
+   private static RunFiles.Contents contents(String state, Integer exitCode, Map<String, Long> errors) {
       Timing t = new Timing(2994, 5.6, 5.4, 5.9, 7.2, 14.2);
       StepResult step = new StepResult(StepId.of("wait", 4), new StepCounts(200, 5, 2994, 0, 0, 598.8),
-            new StepTimes(t, t, t), new StepOutcome(new UserSpread(200, 10, 15, 20, 0.99), Map.of(), true),
+            new StepTimes(t, t, t), new StepOutcome(new UserSpread(200, 10, 15, 20, 0.99), errors, true),
             StepResources.NONE, StepChecks.NONE, StepRuntime.NONE);
       RateSweepSummary summary = new RateSweepSummary(600, 20, null);
       summary.add("wait pool=4", new ArrivalResult(step, 600, 200, new Timing(2994, 1.2, 0.4, 3.1, 9.8, 14.2), 0, 0));
@@ -58,7 +65,20 @@ class RunFilesJsonTest {
       return new RunFiles.Contents("RateSweep", state, exitCode, null, settings, "../gatling/ratesweep-1/index.html",
             summary, Map.of("wait pool=8", "the run was interrupted"), wall,
             Map.of("kinds", new RunFiles.Section("Kinds", table, List.of(row), "a note")), gates, markdown -> "",
-            text -> text);
+            text -> text.replace("run-secret-xyz", "***"));
+   }
+
+   @Test
+   void eachFailureShowsItsFirstMessageWithTheNumbersItsLabelHides() {
+      String label = ErrorMessages.normalise(new SQLException("Pool is full [ borrowed:8, pending:4321 ] run-secret-xyz"));
+      ErrorMessages.normalise(new SQLException("Pool is full [ borrowed:7, pending:12 ] run-secret-xyz"));
+      RunFiles.Contents c = contents("complete", 0, Map.of(label, 2L));
+      String md = RunFiles.markdown(c, true);
+      assertTrue(md.contains("- 2 × wait pool=4: SQLException: Pool is full [ borrowed:N, pending:N ] ***\n"
+            + "  - first in the run, as it came: SQLException: Pool is full [ borrowed:8, pending:4321 ] ***\n"), md);
+      Map<String, Object> json = RunFiles.json(c, new RunLog.Counts(0, 0));
+      assertEquals(Map.of("wait pool=4: SQLException: Pool is full [ borrowed:N, pending:N ] ***",
+            "SQLException: Pool is full [ borrowed:8, pending:4321 ] ***"), json.get("failureExamples"));
    }
 
    @Test

@@ -171,7 +171,7 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
       ReplayHeld h = held.isEmpty() ? ReplayHeld.NONE : new ReplayHeld(Profile.median(held) / 1e3,
             held.stream().mapToLong(Long::longValue).average().orElseThrow() / 1e3,
             t.workload().lateNanos().stream().mapToLong(Long::longValue).average().orElseThrow() / 1e6);
-      return summary.add(t.speed(), step.requestName(), r, h);
+      return summary.add(t.speed(), step.requestName(), r, h, t.workload().failures());
    }
 
    @Override

@@ -111,8 +111,9 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
       long first = sped.get(0).arrivalMicros();
       long window = Math.round(options.captureSeconds() / speed * 1e6);
       List<ReplayRequest> requests = new ArrayList<>(sped);
+      long tail = (window + 999) / 1000 * 1000; // arrivals are injected by the millisecond: none before the close
       sped.stream().filter(r -> r.arrivalMicros() - first < TAIL_SECONDS * 1e6)
-            .map(r -> new ReplayRequest(r.arrivalMicros() + window, r.connection(), r.transaction(), r.statements()))
+            .map(r -> new ReplayRequest(r.arrivalMicros() + tail, r.connection(), r.transaction(), r.statements()))
             .forEach(requests::add);
       ReplayWorkload workload = new ReplayWorkload("replay " + trimmed(speed) + "x", requests,
             options.replay().product(), !options.writes());
@@ -123,8 +124,8 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
       PoolShape shape = new PoolShape(id.poolName(), pool, pool, options.connectionTimeoutMs(), workload.readOnly());
       OpenStep step = new OpenStep(workload, id.name(), () -> source.open(workload.readOnly()
                   ? lab.database().readOnly() : lab.database(), shape),
-            new ArrivalRecorder(recorder, rate(speed), options.threads()), options.threads(), options.queueLimit(),
-            options.threadKind());
+            new ArrivalRecorder(recorder, rate(speed), options.threads(), sped.size()), options.threads(),
+            options.queueLimit(), options.threadKind());
       step.sample(lab::serverActivity, Seconds.nanos(Budget.step(window / 1e6 + TAIL_SECONDS
             + Budget.timeouts(2, options.connectionTimeoutMs()))));
       trials.put(step, new Trial(speed, workload, requests.stream().map(r -> r.arrivalMicros() - first).toList()));

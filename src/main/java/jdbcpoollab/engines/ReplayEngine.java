@@ -42,7 +42,8 @@ import jdbcpoollab.runoptions.Seconds;
  * Replay's engine: a capture's requests sent again, arriving at their captured times divided by each speed (an open
  * model, served by request threads as in RateSweep), one step per speed, pool size and source. A step's window is
  * the capture's span at its speed, from the first arrival; the capture's first half second arrives again after it,
- * so that the window closes under load. Each step's workload is its requests in order of arrival.
+ * so that the window closes under load, and is never counted in it: a step measures the capture's requests alone.
+ * Each step's workload is its requests in order of arrival.
  */
 public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
    /** Arrivals go on this long after the window (the capture's start again), so that it closes under load. */

@@ -42,8 +42,8 @@ public final class ArrivalRecorder {
 
    /**
     * As {@link #ArrivalRecorder(StepRecorder, double, int)}, measuring only the first {@code measuredArrivals}
-    * arrivals: those after them (a replay's tail, the capture's start again after its window) are served to keep the
-    * load on, and never counted inside the window, wherever they end.
+    * arrivals: those after them (a replay's tail, the capture's start again after its window) keep the load on and
+    * are never counted inside the window, wherever they end.
     */
    public ArrivalRecorder(StepRecorder step, double rate, int threads, long measuredArrivals) {
       this.step = step;

@@ -1,5 +1,6 @@
 package jdbcpoollab.capture;
 
+import jdbcpoollab.db.ErrorMessages;
 import jdbcpoollab.workloads.SqlText;
 import jdbcpoollab.workloads.Think;
 import jdbcpoollab.workloads.PreciseWait;
@@ -13,6 +14,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A replay's requests as one step's workload: each operation is the next request, in order of arrival, on the
@@ -33,6 +36,9 @@ public final class ReplayWorkload implements Workload {
    private final AtomicInteger next = new AtomicInteger();
    private final List<Long> heldMicros = Collections.synchronizedList(new ArrayList<>());
    private final List<Long> lateNanos = Collections.synchronizedList(new ArrayList<>());
+   private final LongAdder sent = new LongAdder();
+   private final LongAdder failed = new LongAdder();
+   private final AtomicReference<String> firstFailure = new AtomicReference<>();
 
    /**
     * @param requests the requests in order of arrival, as the step's arrivals bring them
@@ -71,6 +77,7 @@ public final class ReplayWorkload implements Workload {
       long last = start;
       long ended = start;
       long late = 0;
+      sent.increment();
       try (Statement st = connection.createStatement()) {
          for (TimedStatement s : request.statements()) {
             long due = start + s.offsetMicros() * 1000;
@@ -81,6 +88,8 @@ public final class ReplayWorkload implements Workload {
             ended = System.nanoTime();
          }
       } catch (SQLException | RuntimeException e) {
+         failed.increment();
+         firstFailure.compareAndSet(null, ErrorMessages.describe(e));
          if (request.transaction()) {
             rollBack(connection);
          }
@@ -118,6 +127,25 @@ public final class ReplayWorkload implements Workload {
          st.execute("ROLLBACK");
       } catch (SQLException e) {
          // the connection is broken: the pool finds out itself
+      }
+   }
+
+   /**
+    * The requests this workload sent on a connection so far, those whose statements failed at the database, and the
+    * first failure's message (passwords masked; null when none failed). A request that found no connection is not
+    * among them: that is the pool's failure, not the replay's.
+    */
+   public Failures failures() {
+      return new Failures(sent.sum(), failed.sum(), firstFailure.get());
+   }
+
+   /** What {@link #failures()} returns. */
+   public record Failures(long sent, long failed, String first) {
+      public static final Failures NONE = new Failures(0, 0, null);
+
+      /** Both counts added, the first failure of {@code this} kept before {@code other}'s. */
+      public Failures plus(Failures other) {
+         return new Failures(sent + other.sent, failed + other.failed, first != null ? first : other.first);
       }
    }
 

@@ -42,7 +42,8 @@ import jdbcpoollab.runoptions.Seconds;
  * Replay's engine: a capture's requests sent again, arriving at their captured times divided by each speed (an open
  * model, served by request threads as in RateSweep), one step per speed, pool size and source. A step's window is
  * the capture's span at its speed, from the first arrival; the capture's first half second arrives again after it,
- * so that the window closes under load. Each step's workload is its requests in order of arrival.
+ * so that the window closes under load, and is never counted in it: a step measures the capture's requests alone.
+ * Each step's workload is its requests in order of arrival.
  */
 public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
    /** Arrivals go on this long after the window (the capture's start again), so that it closes under load. */
@@ -111,8 +112,9 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
       long first = sped.get(0).arrivalMicros();
       long window = Math.round(options.captureSeconds() / speed * 1e6);
       List<ReplayRequest> requests = new ArrayList<>(sped);
+      long tail = (window + 999) / 1000 * 1000; // arrivals are injected by the millisecond: none before the close
       sped.stream().filter(r -> r.arrivalMicros() - first < TAIL_SECONDS * 1e6)
-            .map(r -> new ReplayRequest(r.arrivalMicros() + window, r.connection(), r.transaction(), r.statements()))
+            .map(r -> new ReplayRequest(r.arrivalMicros() + tail, r.connection(), r.transaction(), r.statements()))
             .forEach(requests::add);
       ReplayWorkload workload = new ReplayWorkload("replay " + trimmed(speed) + "x", requests,
             options.replay().product(), !options.writes());
@@ -123,8 +125,8 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
       PoolShape shape = new PoolShape(id.poolName(), pool, pool, options.connectionTimeoutMs(), workload.readOnly());
       OpenStep step = new OpenStep(workload, id.name(), () -> source.open(workload.readOnly()
                   ? lab.database().readOnly() : lab.database(), shape),
-            new ArrivalRecorder(recorder, rate(speed), options.threads()), options.threads(), options.queueLimit(),
-            options.threadKind());
+            new ArrivalRecorder(recorder, rate(speed), options.threads(), sped.size()), options.threads(),
+            options.queueLimit(), options.threadKind());
       step.sample(lab::serverActivity, Seconds.nanos(Budget.step(window / 1e6 + TAIL_SECONDS
             + Budget.timeouts(2, options.connectionTimeoutMs()))));
       trials.put(step, new Trial(speed, workload, requests.stream().map(r -> r.arrivalMicros() - first).toList()));
@@ -171,7 +173,7 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
       ReplayHeld h = held.isEmpty() ? ReplayHeld.NONE : new ReplayHeld(Profile.median(held) / 1e3,
             held.stream().mapToLong(Long::longValue).average().orElseThrow() / 1e3,
             t.workload().lateNanos().stream().mapToLong(Long::longValue).average().orElseThrow() / 1e6);
-      return summary.add(t.speed(), step.requestName(), r, h);
+      return summary.add(t.speed(), step.requestName(), r, h, t.workload().failures());
    }
 
    @Override

@@ -134,21 +134,30 @@ public final class OpenStep implements LoadStep {
          done.accept(null);
          return;
       }
-      recorder.arrived(arrival);
+      boolean counted = recorder.arrived(arrival);
       try {
-         pool.execute(() -> done.accept(serve(arrival, arrivalMillis)));
+         pool.execute(() -> done.accept(serve(arrival, arrivalMillis, counted)));
       } catch (RejectedExecutionException e) {
-         boolean measured = !pool.isShutdown() && recorder.refused(arrival);
+         boolean measured = !pool.isShutdown() && recorder.refused(arrival, counted);
          done.accept(measured ? new Outcome(requestName, arrivalMillis, arrivalMillis, ArrivalRecorder.REFUSED) : null);
       }
    }
 
-   private Outcome serve(long arrival, long arrivalMillis) {
+   /** Serves one request; one that arrived after the measured ones ({@code counted} false) only keeps the load on. */
+   private Outcome serve(long arrival, long arrivalMillis, boolean counted) {
       long pickedUp = System.nanoTime();
       long thread = Thread.currentThread().getId();
       // a request dropped after the close starts nothing: its thread's request still open then stays its last
       if (lostReason != null || !recorder.running(pickedUp)) {
          recorder.unserved();
+         return null;
+      }
+      if (!counted) {
+         Phases beyond = Phases.run(source.get(), pickedUp, workload::run);
+         recorder.beyond(beyond.error());
+         if (beyond.failure() != null) {
+            checkDatabase(beyond.failure());
+         }
          return null;
       }
       recorder.begin(thread, pickedUp);

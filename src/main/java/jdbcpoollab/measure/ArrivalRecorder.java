@@ -4,6 +4,8 @@ import org.HdrHistogram.Recorder;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -24,6 +26,10 @@ public final class ArrivalRecorder {
    private final LongAdder refused = new LongAdder();
    private final LongAdder refusedOutside = new LongAdder();
    private final LongAdder unserved = new LongAdder();
+   private final long measuredArrivals;
+   private final AtomicLong arrivals = new AtomicLong();
+   /** Failures of requests that arrived after the measured ones, by message: outside the window. */
+   private final Map<String, Long> failedBeyond = new ConcurrentHashMap<>();
 
    /**
     * @param step    the window and histograms; its users are the request threads
@@ -31,9 +37,19 @@ public final class ArrivalRecorder {
     * @param threads how many request threads serve the arrivals
     */
    public ArrivalRecorder(StepRecorder step, double rate, int threads) {
+      this(step, rate, threads, Long.MAX_VALUE);
+   }
+
+   /**
+    * As {@link #ArrivalRecorder(StepRecorder, double, int)}, measuring only the first {@code measuredArrivals}
+    * arrivals: those after them (a replay's tail, the capture's start again after its window) keep the load on and
+    * are never counted inside the window, wherever they end.
+    */
+   public ArrivalRecorder(StepRecorder step, double rate, int threads, long measuredArrivals) {
       this.step = step;
       this.rate = rate;
       this.threads = threads;
+      this.measuredArrivals = measuredArrivals;
    }
 
    /** The window and its histograms, for the step's sampler. */
@@ -46,9 +62,14 @@ public final class ArrivalRecorder {
       return step.watchCpu();
    }
 
-   /** A request arrives: the first one starts the step's clock. */
-   public void arrived(long arrivalNanos) {
+   /**
+    * A request arrives: the first one starts the step's clock.
+    *
+    * @return whether it is measured: one of the first {@code measuredArrivals}
+    */
+   public boolean arrived(long arrivalNanos) {
       step.start(arrivalNanos);
+      return arrivals.getAndIncrement() < measuredArrivals;
    }
 
    /** A request thread picks a request up. */
@@ -84,14 +105,23 @@ public final class ArrivalRecorder {
    }
 
    /**
-    * A request refused at its arrival: counted as failed when it arrived inside the window.
+    * A request refused at its arrival: counted as failed when it is measured and arrived inside the window.
     *
     * @return true if it arrived inside the measured window
     */
-   public boolean refused(long arrivalNanos) {
-      boolean inWindow = step.inWindow(arrivalNanos);
+   public boolean refused(long arrivalNanos, boolean measured) {
+      boolean inWindow = measured && step.inWindow(arrivalNanos);
       (inWindow ? refused : refusedOutside).increment();
       return inWindow;
+   }
+
+   /**
+    * A request served after the measured arrivals ended, with its failure message or null: never inside the window.
+    */
+   public void beyond(String error) {
+      if (error != null) {
+         failedBeyond.merge(error, 1L, Long::sum);
+      }
    }
 
    /** A request picked up after the window closed, dropped without running: the run does not wait for a backlog. */
@@ -122,9 +152,11 @@ public final class ArrivalRecorder {
       if (refusedIn + refusedOutside.sum() > 0) {
          errors.merge(REFUSED, refusedIn + refusedOutside.sum(), Long::sum);
       }
+      failedBeyond.forEach((message, n) -> errors.merge(message, n, Long::sum));
+      long beyond = failedBeyond.values().stream().mapToLong(Long::longValue).sum();
       StepCounts c = s.counts();
       StepResult withRefused = new StepResult(s.id(), new StepCounts(threads, c.seconds(), c.ok(), c.ko() + refusedIn,
-            c.koOutside() + refusedOutside.sum(), c.throughput()), s.times(),
+            c.koOutside() + refusedOutside.sum() + beyond, c.throughput()), s.times(),
             new StepOutcome(s.outcome().perUser(), errors, s.outcome().complete()),
             new StepResources(null, Double.NaN, null, r.database(), r.clientCpu(), r.machine()),
             s.checks().openLoop(c.users(), rate, s.times().total().avg()), StepRuntime.NONE);

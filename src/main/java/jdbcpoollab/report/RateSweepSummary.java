@@ -182,6 +182,12 @@ public final class RateSweepSummary implements Summary {
       return errors;
    }
 
+   /** RateSweep's arrivals have no think time between them: only the window and the statement are the user's. */
+   @Override
+   public String nothingEnded() {
+      return "each request takes longer than the window; give a longer -Dseconds or a shorter statement";
+   }
+
    @Override
    public synchronized boolean complete() {
       return points.stream().allMatch(p -> p.step().outcome().complete());

@@ -1,8 +1,10 @@
 package jdbcpoollab.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import jdbcpoollab.analysis.RateAnswer;
+import jdbcpoollab.capture.ReplayWorkload;
 import jdbcpoollab.analysis.RatePoint;
 import jdbcpoollab.files.Decimals;
 import jdbcpoollab.files.Json;
@@ -30,7 +32,9 @@ import static jdbcpoollab.analysis.NumberText.trimmed;
  * as short as a capture leaves an unstable pool's queue open at its close rather than in its P99, so a pool meets
  * the SLO only when the P99 acquire wait counting the waits still open at the close meets it too. A speed whose
  * replayed transactions held their connection more than 20% longer than the application's, even on its best pool,
- * measured the replay rather than the database: its answer is provisional, and the headroom says so first.
+ * measured the replay rather than the database: its answer is provisional, and the headroom says so first. A replay
+ * whose statements failed at the database (its tables missing on the target, a statement it refuses) did not send
+ * the application's traffic: the headroom names the failures alone, and the run measured nothing to answer with.
  */
 public final class ReplaySummary implements Summary {
    /** Below this share of the offered rate at its largest pool, a speed's database is saturated, not its pools. */
@@ -40,6 +44,7 @@ public final class ReplaySummary implements Summary {
    private final Map<Double, RateSweepSummary> bySpeed = new LinkedHashMap<>();
    private final Map<Double, List<ReplayHeld>> heldBySpeed = new LinkedHashMap<>();
    private final double capturedHeldMeanMs;
+   private ReplayWorkload.Failures failures = ReplayWorkload.Failures.NONE;
 
    /**
     * @param requests           the requests that arrive in each step's window: the capture's
@@ -57,9 +62,19 @@ public final class ReplaySummary implements Summary {
       });
    }
 
-   /** Adds a finished step at {@code speed}; returns its progress line. */
-   public synchronized String add(double speed, String name, ArrivalResult measured, ReplayHeld held) {
+   /** Adds a finished step at {@code speed} whose requests all ran without a failure; returns its progress line. */
+   public String add(double speed, String name, ArrivalResult measured, ReplayHeld held) {
+      return add(speed, name, measured, held, ReplayWorkload.Failures.NONE);
+   }
+
+   /**
+    * Adds a finished step at {@code speed}, with the requests it sent and those whose statements failed; returns its
+    * progress line.
+    */
+   public synchronized String add(double speed, String name, ArrivalResult measured, ReplayHeld held,
+                                  ReplayWorkload.Failures failed) {
       heldBySpeed.get(speed).add(held);
+      failures = failures.plus(failed);
       return bySpeed.get(speed).add(name, measured) + String.format(Locale.ROOT, ", transactions held %s ms "
             + "(median), %s mean against the application's %s, started late by %s", fixed(held.heldMedianMs(), 3),
             fixed(held.heldMeanMs(), 3), fixed(capturedHeldMeanMs, 3), fixed(held.lateMeanMs(), 3));
@@ -75,6 +90,28 @@ public final class ReplaySummary implements Summary {
             .min(Comparator.comparingDouble(ReplayHeld::heldMeanMs)).filter(h -> h.longerThan(capturedHeldMeanMs))
             .ifPresent(h -> longer.put(speed, h)));
       return longer;
+   }
+
+   /**
+    * Why the replay measured nothing to answer with although its steps ran, such as "the replay's requests failed at
+    * the database: 155 of 244 failed (first: …)"; null when every request it sent was served without a failure.
+    */
+   @Override
+   public synchronized String unanswerable() {
+      if (failures.failed() == 0) {
+         return null;
+      }
+      return String.format(Locale.ROOT, "the replay's requests failed at the database: %d of the %d it sent failed "
+            + "(first: %s); the target does not run the capture's statements as the application's server did, so no "
+            + "pool is named: replay against a copy of the application's database (its tables and data)",
+            failures.failed(), failures.sent(), failures.first());
+   }
+
+   /** At a speed too high for a request to end inside its window, a lower speed gives it a longer one. */
+   @Override
+   public String nothingEnded() {
+      return "each captured request takes longer than its step's window (the capture's span divided by the speed); "
+            + "give a lower -Dspeed";
    }
 
    @Override
@@ -123,11 +160,13 @@ public final class ReplaySummary implements Summary {
 
    /**
     * Replay's part of summary.json: the steps of every speed, the answers per speed, the headroom, the application's
-    * mean held time and why the answers are provisional (null when they are not).
+    * mean held time, why the answers are provisional (null when they are not) and the requests whose statements
+    * failed at the database (absent when none did).
     */
    record Written(List<Step> steps, List<Answer> answers, String headroom,
                   @Decimals(3) @JsonDeserialize(using = Rounded.NanWhenNull.class) double capturedHeldMeanMs,
-                  String provisional) {
+                  String provisional,
+                  @JsonInclude(JsonInclude.Include.NON_NULL) ReplayWorkload.Failures statementFailures) {
    }
 
    /**
@@ -155,15 +194,21 @@ public final class ReplaySummary implements Summary {
       Map<Double, ReplayHeld> provisional = provisionalSpeeds();
       answers().forEach((speed, list) -> list.forEach(a -> answers.add(new Answer(speed,
             RateSweepSummary.Answer.of(a), provisional.containsKey(speed)))));
-      return Json.toMap(new Written(steps, answers, headroom(), capturedHeldMeanMs, provisionalWhy()));
+      return Json.toMap(new Written(steps, answers, headroom(), capturedHeldMeanMs, provisionalWhy(),
+            failures.failed() == 0 ? null : failures));
    }
 
    /**
     * The answer across speeds in one sentence: "pool 12 serves today's traffic with P99 8 ms; at 2x it needs 20; at
     * 4x no pool up to 64 meets 20 ms: the database saturates (…)", Erlang C's pick beside each; first, when the
-    * replay rather than the database set the times, "provisional: " and why.
+    * replay rather than the database set the times, "provisional: " and why; the failures alone when the replay's
+    * requests failed at the database.
     */
    public synchronized String headroom() {
+      String failed = unanswerable();
+      if (failed != null) {
+         return failed;
+      }
       List<String> parts = new ArrayList<>();
       Set<Double> provisional = provisionalSpeeds().keySet();
       answers().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {

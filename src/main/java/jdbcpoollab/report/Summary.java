@@ -42,6 +42,23 @@ public interface Summary {
    }
 
    /**
+    * Why the run measured nothing it can answer with although its steps ran to their end (a replay whose requests
+    * failed at the database), or null: such a run exits as one that measured nothing.
+    */
+   default String unanswerable() {
+      return null;
+   }
+
+   /**
+    * What to change when no operation ended inside any step's window, said after "no operation ended inside any
+    * measured window of N step(s): ".
+    */
+   default String nothingEnded() {
+      return "each operation, with its user's think time between operations, takes longer than the window; give a "
+            + "longer -Dseconds, a shorter statement or a shorter -DthinkMs";
+   }
+
+   /**
     * Writes the run's HTML page from its folder, if the simulation has one.
     *
     * @param compareWith the run folder the page compares this run with, or null for the simulation's default

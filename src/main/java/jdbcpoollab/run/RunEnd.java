@@ -93,8 +93,10 @@ final class RunEnd {
          }
          Optional<Path> gatling = record.created() ? steps.gatlingReport() : Optional.empty();
          Map<String, Object> wall = steps.wallTime().toMap();
+         String unanswerable = summary.unanswerable();
          int code = record.writeFailed() ? Exit.RESULTS_LOST : !allDone
                ? (unsuccessful.isEmpty() ? Exit.INCOMPLETE : Exit.NOTHING_MEASURED)
+               : unanswerable != null ? Exit.NOTHING_MEASURED
                : steps.gates().failed() ? Exit.GATE_FAILED
                : summary.provisional() ? Exit.PROVISIONAL
                : steps.gates().cannotTell() ? Exit.BASELINE_INCONCLUSIVE : 0;
@@ -129,7 +131,8 @@ final class RunEnd {
                      : code == Exit.BASELINE_INCONCLUSIVE ? (steps.gates().uncomparable()
                      ? "the baseline has no step of this run" : "the baseline comparison is inconclusive")
                      : code == Exit.PROVISIONAL ? "the answers are provisional: the load generator set the times"
-                     : unsuccessful.isEmpty() ? "incomplete steps"
+                     : code == Exit.INCOMPLETE ? "incomplete steps"
+                     : unsuccessful.isEmpty() ? unanswerable
                      : "no successful operation in " + String.join(", ", unsuccessful)) + ")");
             }
          }
@@ -148,9 +151,7 @@ final class RunEnd {
     */
    private void endWithNothingMeasured(int stepsGated) {
       record.failed(Exit.NOTHING_MEASURED, "no operation ended inside any measured window of " + stepsGated
-            + " step(s): each operation, with its user's think time between operations, takes longer than the window;"
-            + " give a longer -Dseconds, a shorter statement or a shorter -DthinkMs",
-            steps.wallTime().toMap());
+            + " step(s): " + summary.nothingEnded(), steps.wallTime().toMap());
       page.get();
       database.close();
       exitCode = Exit.NOTHING_MEASURED;

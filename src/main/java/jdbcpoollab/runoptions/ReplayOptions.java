@@ -4,6 +4,7 @@ import jdbcpoollab.capture.CaptureException;
 import jdbcpoollab.capture.CaptureFile;
 import jdbcpoollab.capture.Replay;
 import jdbcpoollab.files.Json;
+import jdbcpoollab.analysis.NumberText;
 import jdbcpoollab.load.UserThreads;
 import jdbcpoollab.options.Declared;
 import jdbcpoollab.options.Option;
@@ -17,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The options of Replay, read and checked before anything is started: the capture replayed (it must parse, be of
@@ -72,6 +74,18 @@ public record ReplayOptions(CommonOptions common, Path capture, Replay replay, S
       if (replay.writes() && !writes) {
          throw new OptionException("bad option -Dcapture=" + o.raw(Declared.CAPTURE) + ": the capture writes (INSERT,"
                + " UPDATE, DELETE or DDL); replay it against a copy of the data, with -Dreplay.writes=true");
+      }
+      double fastest = speeds.stream().mapToDouble(Double::doubleValue).max().orElse(1);
+      // to the speed's 0.01: 0.3 s of requests at 3x make 0.1 s, whatever the doubles' last bits say
+      double most = Math.floor(captureSeconds() / CommonOptions.MIN_WINDOW_SECONDS * 100 + 1e-6) / 100;
+      if (fastest > most) {
+         throw new OptionException(String.format(Locale.ROOT, "bad option -Dspeed=%s: at %sx the capture's %s s "
+               + "of requests make a window of %s ms, too short to measure (at least %s s); %s",
+               o.read(Declared.SPEED), NumberText.trimmed(fastest), NumberText.fixed(captureSeconds(), 3),
+               NumberText.fixed(captureSeconds() / fastest * 1000, 1),
+               NumberText.trimmed(CommonOptions.MIN_WINDOW_SECONDS), most >= 0.01
+               ? "the most this capture takes is -Dspeed=" + NumberText.trimmed(most)
+               : "this capture is too short to replay at any speed from 0.01 up: capture for longer"));
       }
    }
 

@@ -27,7 +27,7 @@ class OpenLoopChecksTest {
          long arrival = k * MS;
          r.arrived(arrival);
          if (refuseLate && arrival > 667 * MS && k % 2 == 0) {
-            r.refused(arrival);
+            r.refused(arrival, true);
             continue;
          }
          long thread = k % 2 + 1;

@@ -1,5 +1,6 @@
 package jdbcpoollab.report;
 
+import jdbcpoollab.capture.ReplayWorkload;
 import jdbcpoollab.measure.ArrivalResult;
 import jdbcpoollab.measure.StepChecks;
 import jdbcpoollab.measure.StepCounts;
@@ -65,6 +66,26 @@ class ReplaySummaryTest {
       List<Map<String, Object>> answers = (List<Map<String, Object>>) summary.json().get("answers");
       assertEquals(List.of(4, 8), answers.subList(0, 2).stream().map(a -> a.get("pool")).toList());
       assertEquals(null, answers.get(2).get("pool"));
+   }
+
+   @Test
+   @SuppressWarnings("unchecked")
+   void requestsThatFailedAtTheDatabaseAreNamedAloneWithoutAPoolOrTheDatabasesSaturation() {
+      ReplaySummary summary = summary(1, 2);
+      String missing = "SQLSyntaxErrorException: Table 'shop.orders' doesn't exist";
+      summary.add(1, "1x pool=4", step(1, 4, 100, 100, 8.1), held(30), new ReplayWorkload.Failures(122, 0, null));
+      summary.add(2, "2x pool=4", step(2, 4, 200, 111.6, 900), held(30), new ReplayWorkload.Failures(122, 77,
+            missing));
+      String why = "the replay's requests failed at the database: 77 of the 244 it sent failed (first: " + missing
+            + "); the target does not run the capture's statements as the application's server did, so no pool is "
+            + "named: replay against a copy of the application's database (its tables and data)";
+      assertEquals(why, summary.headroom());
+      assertEquals(why, summary.unanswerable());
+      Map<String, Object> failed = (Map<String, Object>) summary.json().get("statementFailures");
+      assertEquals(List.of(244L, 77L, missing), List.of(((Number) failed.get("sent")).longValue(),
+            ((Number) failed.get("failed")).longValue(), failed.get("first")));
+      assertNull(summary(1).unanswerable(), "none failed");
+      assertFalse(summary(1).json().containsKey("statementFailures"));
    }
 
    @Test

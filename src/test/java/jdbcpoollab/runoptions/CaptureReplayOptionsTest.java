@@ -77,9 +77,9 @@ class CaptureReplayOptionsTest {
    void replayReadsItsCaptureSpeedsAndSafetyFlags() throws Exception {
       Path folder = captured("20260101-120000-Capture", "mysql", "SELECT 1", "SELECT 2", "SELECT 3");
       ReplayOptions o = ReplayOptions.from(options(Map.of("db.url", MYSQL, "capture", folder.getFileName().toString(),
-            "speed", "1,2,4")));
+            "speed", "1,2.5")));
       assertEquals(folder, o.capture());
-      assertEquals(List.of(1.0, 2.0, 4.0), o.speeds());
+      assertEquals(List.of(1.0, 2.5), o.speeds());
       assertEquals(3, o.replay().requests().size());
       assertEquals(0.3, o.captureSeconds(), 1e-9, "the span of arrivals, one mean gap added");
       assertEquals("db:3306:/d", o.capturedServer());
@@ -87,6 +87,10 @@ class CaptureReplayOptionsTest {
       assertEquals(false, o.sameServer());
       assertEquals(List.of(1.0), ReplayOptions.from(options(Map.of("db.url", MYSQL, "capture", folder.toString())))
             .speeds());
+      // at 4x the capture's 0.3 s make a window of 75 ms, too short to measure: refused, with the most it takes
+      assertEquals("bad option -Dspeed=1,4: at 4x the capture's 0.300 s of requests make a window of 75.0 ms, too "
+            + "short to measure (at least 0.1 s); the most this capture takes is -Dspeed=3", refusedReplay(Map.of(
+            "db.url", MYSQL, "capture", folder.toString(), "speed", "1,4")));
    }
 
    @Test

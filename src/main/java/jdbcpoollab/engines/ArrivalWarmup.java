@@ -101,13 +101,14 @@ final class ArrivalWarmup {
       return List.of();
    }
 
-   private static String jit(OpenWarmup.Outcome outcome) {
+   private String jit(OpenWarmup.Outcome outcome) {
       if (outcome.jitMs().isEmpty()) {
          return "the JVM does not count its JIT's compile time";
       }
       String seconds = outcome.jitMs().stream().map(String::valueOf).collect(Collectors.joining(", "));
       return "the JIT compiling " + seconds + " ms in each second: " + (outcome.quiet()
             ? "quiet (under " + JvmPeaks.JIT_QUIET_MS + " ms a second) in its last seconds"
+            : step.requestName().equals(name(1, 2)) ? "still compiling (the second phase warms it further)"
             : "still compiling at its end (a longer -DjvmWarmup warms it further)");
    }
 }

@@ -110,7 +110,8 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
             length * 1000);
       OpenStep step = open(workload, name, recorder.id(), at.get("source", PoolLibrary.class), recorder, speed,
             length);
-      trials.put(step, new Trial(speed, workload, requests.stream().map(r -> r.arrivalMicros() - firstArrival).toList()));
+      trials.put(step, new Trial(speed, workload, requests.stream().map(r -> r.arrivalMicros() - firstArrival)
+            .toList()));
       return ArrivalWarmup.before(first.requestName(), step, recorder, during, String.format(Locale.ROOT,
             "the capture's %d requests from its start at %sx%s", requests.size(), trimmed(speed),
             options.writes() ? ", writes included (-Dreplay.writes=true)" : " on read-only sessions"), lab.console(),

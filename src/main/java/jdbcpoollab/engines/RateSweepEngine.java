@@ -175,7 +175,9 @@ public final class RateSweepEngine implements OpenExperiment<RateSweepOptions> {
       return lab.assertions();
    }
 
-   /** The run's budget: every step's arrivals and two acquire timeouts, and each phase of the JVM's warm-up as a step. */
+   /**
+    * The run's budget: every step's arrivals and two acquire timeouts, and each phase of the JVM's warm-up as a step.
+    */
    @Override
    public Duration maxDuration() {
       double timeouts = Budget.timeouts(2, options.connectionTimeoutMs());

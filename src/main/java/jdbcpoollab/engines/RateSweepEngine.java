@@ -14,10 +14,13 @@ import jdbcpoollab.options.Options;
 import jdbcpoollab.pools.PoolLibrary;
 import jdbcpoollab.pools.PoolShape;
 import jdbcpoollab.report.RateSweepSummary;
+import jdbcpoollab.workloads.StandIn;
 import jdbcpoollab.workloads.Workload;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import jdbcpoollab.run.Budget;
@@ -47,6 +50,8 @@ public final class RateSweepEngine implements OpenExperiment<RateSweepOptions> {
    private final RateSweepSummary summary;
    private final Lab lab;
    private final OpenSteps steps = new OpenSteps();
+   /** The JVM's warm-up before the first step, its phases in order; none with {@code -DjvmWarmup=0}. */
+   private final List<ArrivalWarmup> warmups = new ArrayList<>();
 
    private RateSweepEngine(Options system, RateSweepOptions options) {
       this.options = options;
@@ -59,8 +64,32 @@ public final class RateSweepEngine implements OpenExperiment<RateSweepOptions> {
             .steps(plan.size(), steps.pools()::endRun)
             .onInterrupt(steps.pools()::interrupt).recoverWithin(options.recoverSeconds())
             .warmupPerStep(options.warmup()));
-      plan.forEach(at -> steps.add(lab, step(at), step -> NumberText.trimmed(options.rate()) + " requests/s arrive",
-            (step, r) -> summary.add(step.requestName(), r)));
+      List<OpenStep> planned = plan.stream().map(this::step).toList();
+      List<Long> phases = planned.isEmpty() || options.jvmWarmup() <= 0 ? List.of()
+            : ArrivalWarmup.phases(options.jvmWarmup());
+      for (int i = 0; i < phases.size(); i++) {
+         warmups.add(warmup(plan.get(0), planned.get(0), ArrivalWarmup.name(i + 1, phases.size()),
+               Duration.ofSeconds(phases.get(i))));
+      }
+      planned.forEach(step -> steps.add(lab, step, s -> NumberText.trimmed(options.rate()) + " requests/s arrive",
+            (s, r) -> summary.add(s.requestName(), r)));
+   }
+
+   /**
+    * A phase {@code name} of the JVM's warm-up before {@code first}, at {@code at}, for {@code during}: its pool size
+    * and source, the rate, its workload or, when that writes or uses up a queue feeder, its stand-in (unless
+    * {@code -DjvmWarmup.own=true}).
+    */
+   private ArrivalWarmup warmup(Axes.At at, OpenStep first, String name, Duration during) {
+      Workload own = at.get("workload", Workload.class);
+      boolean itself = own.harmlessToRepeat() || options.jvmWarmupOwn();
+      StepRecorder recorder = new StepRecorder(StepId.of(name, at.get("pool", Integer.class)), options.threads(), 0,
+            during.toNanos());
+      OpenStep step = open(itself ? own : StandIn.of(own, options.common().target().dialect()), name,
+            recorder.id(), at.get("source", PoolLibrary.class), recorder, during);
+      return ArrivalWarmup.before(first.requestName(), step, recorder, during, NumberText.trimmed(options.rate())
+            + " requests/s of " + (itself ? "its own statements" : "harmless statements of its shape, each a SELECT"
+            + " of the values it binds (-DjvmWarmup.own=true runs your own)"), lab.console(), steps.pools());
    }
 
    /** Reads the sweep's options from the JVM's; bad input ends the run with one line, before anything starts. */
@@ -75,11 +104,6 @@ public final class RateSweepEngine implements OpenExperiment<RateSweepOptions> {
    @Override
    public RateSweepOptions options() {
       return options;
-   }
-
-   @Override
-   public List<OpenStep> steps() {
-      return steps.steps();
    }
 
    /** The protocol that opens each step's pool before its first arrival and closes it after its last. */
@@ -98,20 +122,38 @@ public final class RateSweepEngine implements OpenExperiment<RateSweepOptions> {
       StepRecorder window = new StepRecorder(id, options.threads(), Seconds.nanos(options.warmup()),
             Seconds.nanos(options.seconds()));
       window.splitMachine(lab::serverProcess, Disturbance.DEFAULT);
-      PoolShape shape = new PoolShape(id.poolName(), pool, pool, options.connectionTimeoutMs(), workload.readOnly());
-      OpenStep step = new OpenStep(workload, id.name(), () -> source.open(workload.readOnly()
+      return open(workload, id.name(), id, source, window, arrivals());
+   }
+
+   /** A step of {@code workload} named {@code name}, on a pool of {@code source} shaped by {@code id}, sampled. */
+   private OpenStep open(Workload workload, String name, StepId id, PoolLibrary source, StepRecorder window,
+                         Duration arriving) {
+      PoolShape shape = new PoolShape(id.poolName(), id.pool(), id.pool(), options.connectionTimeoutMs(),
+            workload.readOnly());
+      OpenStep step = new OpenStep(workload, name, () -> source.open(workload.readOnly()
                   ? lab.database().readOnly() : lab.database(), shape),
             new ArrivalRecorder(window, options.rate(), options.threads()), options.threads(), options.queueLimit(),
             options.threadKind());
-      step.sample(lab::serverActivity, Seconds.nanos(Budget.step(arrivals().toMillis() / 1000.0
+      step.sample(lab::serverActivity, Seconds.nanos(Budget.step(arriving.toMillis() / 1000.0
             + Budget.timeouts(2, options.connectionTimeoutMs()))));
       return step;
    }
 
-   /** Users arriving at the rate at random intervals for the step's warm-up, its window and a short tail. */
+   /**
+    * Users arriving at the rate at random intervals: for a step's warm-up, its window and a short tail, or for the
+    * JVM's warm-up.
+    */
    @Override
    public List<OpenInjectionStep> arrivals(OpenStep step) {
-      return List.of(constantUsersPerSec(options.rate()).during(arrivals()).randomized());
+      Duration during = warmups.stream().filter(w -> w.step() == step).findFirst()
+            .map(ArrivalWarmup::during).orElse(arrivals());
+      return List.of(constantUsersPerSec(options.rate()).during(during).randomized());
+   }
+
+   /** The steps in the order they run: the JVM's warm-up first, unless {@code -DjvmWarmup=0}, then the planned ones. */
+   @Override
+   public List<OpenStep> steps() {
+      return Stream.concat(warmups.stream().map(ArrivalWarmup::step), steps.steps().stream()).toList();
    }
 
    /** How long requests arrive in each step: its warm-up, its window and a short tail. */
@@ -133,11 +175,14 @@ public final class RateSweepEngine implements OpenExperiment<RateSweepOptions> {
       return lab.assertions();
    }
 
-   /** The run's budget: every step's arrivals and two acquire timeouts. */
+   /**
+    * The run's budget: every step's arrivals and two acquire timeouts, and each phase of the JVM's warm-up as a step.
+    */
    @Override
    public Duration maxDuration() {
-      return Budget.of(steps.steps().size(), arrivals().toMillis() / 1000.0
-            + Budget.timeouts(2, options.connectionTimeoutMs()), 0);
+      double timeouts = Budget.timeouts(2, options.connectionTimeoutMs());
+      return Budget.of(steps.steps().size(), arrivals().toMillis() / 1000.0 + timeouts, warmups.stream()
+            .mapToDouble(w -> Budget.step(w.during().toMillis() / 1000.0 + timeouts)).sum());
    }
 
    /** Before the load: the database, the table the workloads need, and each statement tried once. */

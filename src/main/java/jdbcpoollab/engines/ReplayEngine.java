@@ -26,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.nothingFor;
@@ -54,6 +55,8 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
    private final Lab lab;
    private final OpenSteps steps = new OpenSteps();
    private final Map<OpenStep, Trial> trials = new IdentityHashMap<>();
+   /** The JVM's warm-up before the first step, its phases in order; none with {@code -DjvmWarmup=0}. */
+   private final List<ArrivalWarmup> warmups = new ArrayList<>();
    private String server;
 
    /** One step's speed, its workload of requests and when each arrives, in µs after the first. */
@@ -73,7 +76,47 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
                   options.settings())
             .steps(plan.size(), steps.pools()::endRun)
             .onInterrupt(steps.pools()::interrupt).recoverWithin(options.recoverSeconds()));
-      plan.forEach(at -> steps.add(lab, step(at), this::arriving, this::finished));
+      List<OpenStep> planned = plan.stream().map(this::step).toList();
+      List<Long> phases = planned.isEmpty() || options.jvmWarmup() <= 0 ? List.of()
+            : ArrivalWarmup.phases(options.jvmWarmup());
+      for (int i = 0; i < phases.size(); i++) {
+         warmups.add(warmup(plan.get(0), planned.get(0), ArrivalWarmup.name(i + 1, phases.size()),
+               Duration.ofSeconds(phases.get(i))));
+      }
+      planned.forEach(step -> steps.add(lab, step, this::arriving, this::finished));
+   }
+
+   /**
+    * A phase {@code name} of the JVM's warm-up before {@code first}, at {@code at}, for {@code during}: its pool size
+    * and source, the capture's requests at the first speed from its start (the capture again after its end, as often
+    * as that takes), on sessions as read-only as the steps'.
+    */
+   private ArrivalWarmup warmup(Axes.At at, OpenStep first, String name, Duration during) {
+      double speed = at.get("speed", Double.class);
+      List<ReplayRequest> sped = options.replay().at(speed);
+      long firstArrival = sped.get(0).arrivalMicros();
+      long span = Math.round(options.captureSeconds() / speed * 1e6);
+      long length = during.toNanos() / 1000;
+      List<ReplayRequest> requests = new ArrayList<>();
+      for (long shift = 0; shift < length; shift += span) {
+         for (ReplayRequest r : sped) {
+            if (r.arrivalMicros() - firstArrival + shift < length) {
+               requests.add(new ReplayRequest(r.arrivalMicros() + shift, r.connection(), r.transaction(),
+                     r.statements()));
+            }
+         }
+      }
+      ReplayWorkload workload = new ReplayWorkload(name, requests, options.replay().product(), !options.writes());
+      StepRecorder recorder = new StepRecorder(StepId.of(name, at.get("pool", Integer.class)), options.threads(), 0,
+            length * 1000);
+      OpenStep step = open(workload, name, recorder.id(), at.get("source", PoolLibrary.class), recorder, speed,
+            length, Long.MAX_VALUE);
+      trials.put(step, new Trial(speed, workload, requests.stream().map(r -> r.arrivalMicros() - firstArrival)
+            .toList()));
+      return ArrivalWarmup.before(first.requestName(), step, recorder, during, String.format(Locale.ROOT,
+            "the capture's %d requests from its start at %sx%s", requests.size(), trimmed(speed),
+            options.writes() ? ", writes included (-Dreplay.writes=true)" : " on read-only sessions"), lab.console(),
+            steps.pools());
    }
 
    /** Reads Replay's options from the JVM's; bad input ends the run with one line, before anything starts. */
@@ -87,9 +130,10 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
       return options;
    }
 
+   /** The steps in the order they run: the JVM's warm-up first, unless {@code -DjvmWarmup=0}, then the planned ones. */
    @Override
    public List<OpenStep> steps() {
-      return steps.steps();
+      return Stream.concat(warmups.stream().map(ArrivalWarmup::step), steps.steps().stream()).toList();
    }
 
    /** The protocol that opens each step's pool before its first arrival and closes it after its last. */
@@ -122,14 +166,25 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
             StepId.digits(options.largestPool()));
       StepRecorder recorder = new StepRecorder(id, options.threads(), 0, window * 1000);
       recorder.splitMachine(lab::serverProcess, Disturbance.DEFAULT);
-      PoolShape shape = new PoolShape(id.poolName(), pool, pool, options.connectionTimeoutMs(), workload.readOnly());
-      OpenStep step = new OpenStep(workload, id.name(), () -> source.open(workload.readOnly()
-                  ? lab.database().readOnly() : lab.database(), shape),
-            new ArrivalRecorder(recorder, rate(speed), options.threads(), sped.size()), options.threads(),
-            options.queueLimit(), options.threadKind());
-      step.sample(lab::serverActivity, Seconds.nanos(Budget.step(window / 1e6 + TAIL_SECONDS
-            + Budget.timeouts(2, options.connectionTimeoutMs()))));
+      OpenStep step = open(workload, id.name(), id, source, recorder, speed, window, sped.size());
       trials.put(step, new Trial(speed, workload, requests.stream().map(r -> r.arrivalMicros() - first).toList()));
+      return step;
+   }
+
+   /**
+    * A step of {@code workload} named {@code name} at {@code speed}, on a pool of {@code source} shaped by {@code id},
+    * sampled through its {@code windowMicros} and tail, counting only its first {@code measured} arrivals.
+    */
+   private OpenStep open(ReplayWorkload workload, String name, StepId id, PoolLibrary source, StepRecorder recorder,
+                         double speed, long windowMicros, long measured) {
+      PoolShape shape = new PoolShape(id.poolName(), id.pool(), id.pool(), options.connectionTimeoutMs(),
+            workload.readOnly());
+      OpenStep step = new OpenStep(workload, name, () -> source.open(workload.readOnly()
+                  ? lab.database().readOnly() : lab.database(), shape),
+            new ArrivalRecorder(recorder, rate(speed), options.threads(), measured), options.threads(),
+            options.queueLimit(), options.threadKind());
+      step.sample(lab::serverActivity, Seconds.nanos(Budget.step(windowMicros / 1e6 + TAIL_SECONDS
+            + Budget.timeouts(2, options.connectionTimeoutMs()))));
       return step;
    }
 
@@ -181,13 +236,17 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
       return lab.assertions();
    }
 
-   /** The run's budget: every step's tail and two acquire timeouts, and its arrivals, which differ by speed. */
+   /**
+    * The run's budget: every step's tail and two acquire timeouts, and its arrivals, which differ by speed; the JVM's
+    * warm-up's phases as steps more, their arrivals with them.
+    */
    @Override
    public Duration maxDuration() {
       double arriving = options.speeds().stream().mapToDouble(s -> options.captureSeconds() / s).sum()
-            * options.pools().size() * options.sources().size();
-      return Budget.of(steps.steps().size(), Budget.timeouts(2, options.connectionTimeoutMs()) + TAIL_SECONDS,
-            arriving);
+            * options.pools().size() * options.sources().size()
+            + warmups.stream().mapToDouble(w -> w.during().toMillis() / 1000.0).sum();
+      return Budget.of(steps.steps().size() + warmups.size(), Budget.timeouts(2,
+            options.connectionTimeoutMs()) + TAIL_SECONDS, arriving);
    }
 
    /**

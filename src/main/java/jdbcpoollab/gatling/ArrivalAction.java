@@ -3,27 +3,24 @@ package jdbcpoollab.gatling;
 import com.typesafe.scalalogging.Logger;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
-import io.gatling.core.stats.StatsEngine;
 import jdbcpoollab.load.OpenStep;
 import org.slf4j.LoggerFactory;
 
-import java.util.List;
-
 /**
  * A Gatling action for one arriving request of an open-model step: the event loop only hands the request to the
- * step's request threads; the thread that served it logs the response and hands the session on (see
- * {@link OffloadedAction}).
+ * step's request threads; the thread that served it queues the response for Gatling's report
+ * ({@link ResponseBatch}) and hands the session on, marked failed when its request failed.
  */
 final class ArrivalAction implements Action {
    private static final Logger LOGGER = Logger.apply(LoggerFactory.getLogger(ArrivalAction.class));
 
    private final OpenStep step;
-   private final StatsEngine statsEngine;
+   private final ResponseBatch responses;
    private final Action next;
 
-   ArrivalAction(OpenStep step, StatsEngine statsEngine, Action next) {
+   ArrivalAction(OpenStep step, ResponseBatch responses, Action next) {
       this.step = step;
-      this.statsEngine = statsEngine;
+      this.responses = responses;
       this.next = next;
    }
 
@@ -34,8 +31,14 @@ final class ArrivalAction implements Action {
 
    @Override
    public void execute(Session session) {
-      step.arrive(outcome -> next.$bang(OffloadedAction.logged(statsEngine, session,
-            outcome == null ? List.of() : List.of(outcome))));
+      step.arrive(outcome -> {
+         if (outcome == null) {
+            next.$bang(session);
+            return;
+         }
+         responses.add(session, outcome);
+         next.$bang(outcome.error() == null ? session : session.markAsFailed());
+      });
    }
 
    @Override

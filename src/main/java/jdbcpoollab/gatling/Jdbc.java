@@ -59,7 +59,11 @@ public final class Jdbc {
 
    /** One arriving request of an open-model step, served by the step's request threads, timed from its arrival. */
    public static ActionBuilder arrival(OpenStep step) {
-      return DslAction.of((ctx, next) -> new ArrivalAction(step, ctx.coreComponents().statsEngine(), next));
+      return DslAction.of((ctx, next) -> {
+         ResponseBatch responses = new ResponseBatch(ctx.coreComponents().statsEngine());
+         PoolProtocol.of(ctx).atClose(step, responses::flush);
+         return new ArrivalAction(step, responses, next);
+      });
    }
 
    /**

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -88,6 +89,8 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
       private boolean opened;
       /** The step whose users go on to this one ({@link #stepByStep}); null when Gatling starts this one's users. */
       private volatile Life previous;
+      /** What runs as the step closes, before its engine closes it: the responses its actions still hold. */
+      private final List<Runnable> atClose = new CopyOnWriteArrayList<>();
 
       Life(Stage stage, int users, String arrivals) {
          this.stage = stage;
@@ -100,6 +103,7 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
             return List.of();
          }
          try {
+            atClose.forEach(Runnable::run);
             return stage.close().get();
          } finally {
             done.countDown();
@@ -157,6 +161,11 @@ public final class PoolProtocol implements Protocol, ProtocolBuilder {
          throw new IllegalArgumentException("not a step of this protocol: " + step.name());
       }
       return life;
+   }
+
+   /** {@code flush} runs as {@code step} closes, before its engine closes it, such as an action's last responses. */
+   void atClose(LoadStep step, Runnable flush) {
+      life(step).atClose.add(flush);
    }
 
    /** A user arrives at the step: the first one opens it while the others wait, so the load starts on a full pool. */

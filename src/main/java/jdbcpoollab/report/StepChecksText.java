@@ -136,7 +136,7 @@ final class StepChecksText {
    static String jit(StepResult s) {
       return !jitBusy(s) ? null : String.format(Locale.ROOT, "the JIT compiled %.0f ms a second in the window (%d or"
             + " more: the load generator still warming), so the step measured its warm-up as well as the pool"
-            + " (PoolSweep measures it warm with a longer -DjvmWarmup, or -Drepeat=2)",
+            + " (a longer -DjvmWarmup measures it warm, as PoolSweep's -Drepeat=2 does)",
             s.runtime().jvm().jitMsPerSecond(), JvmPeaks.JIT_QUIET_MS);
    }
 

@@ -116,7 +116,7 @@ public record PoolSweepOptions(CommonOptions common, List<Workload> workloads, M
             o.read(quick.off(Declared.JVM_WARMUP)),
             ThreadsOption.userThreads(o),
             o.read(Declared.INSTANCES.within(1, MAX_INSTANCES)),
-            new JvmWarmupLimits(o.read(Declared.JVM_WARMUP_OPS), o.read(Declared.JVM_WARMUP_OWN).equals("true")),
+            new JvmWarmupLimits(o.read(Declared.JVM_WARMUP_OPS), JvmWarmupLimits.own(o)),
             new Disturbance(o.read(Declared.DISTURBED_MAX_PCT)),
             o.read(quick.off(Declared.SETTLE_SECONDS)), quick);
       options.validate(o);

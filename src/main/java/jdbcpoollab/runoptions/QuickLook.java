@@ -39,7 +39,7 @@ public record QuickLook(boolean on, List<String> skipped) {
          return OFF;
       }
       List<String> skipped = new ArrayList<>();
-      if (o.given(Declared.JVM_WARMUP) == null) {
+      if (!JvmWarmupLimits.given(o)) {
          skipped.add("no JVM warm-up");
       }
       if (o.given(Declared.SETTLE_SECONDS) == null) {

@@ -28,10 +28,14 @@ import java.util.Map;
  * @param from       the PoolSweep run (its folder) whose query time per pool size is the prediction's service time, or
  *                   null
  * @param threadKind what the request threads are: platform or virtual threads
+ * @param jvmWarmup  how long the JVM's warm-up before the first step lets requests arrive, in seconds
+ *                   ({@code -DjvmWarmup}); 0 for none
+ * @param jvmWarmupOwn true when the warm-up may run a workload of the user's own that writes or uses up a queue
+ *                   feeder ({@code -DjvmWarmup.own=true}) instead of its stand-in
  */
 public record RateSweepOptions(CommonOptions common, double rate, double sloP99Ms, int threads, int queueLimit,
                                List<Workload> workloads, Map<String, Object> workloadSettings, Path from,
-                               UserThreads threadKind)
+                               UserThreads threadKind, double jvmWarmup, boolean jvmWarmupOwn)
       implements SimulationOptions {
 
    /** The shared options RateSweep takes, with its defaults. */
@@ -42,7 +46,7 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
    /** The options RateSweep reads, with its defaults. */
    static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, List.of(WORKLOADS), Workloads.OPTIONS,
          List.of(ThreadsOption.REQUEST_THREADS, Declared.RATE, Declared.SLO_P99_MS, Declared.QUEUE_LIMIT,
-         Declared.FROM));
+         Declared.FROM, Declared.JVM_WARMUP, Declared.JVM_WARMUP_OWN));
 
    public static RateSweepOptions from(Options o) {
       CommonOptions common = CommonOptions.from(o, TAKES);
@@ -61,7 +65,9 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
             chosen.workloads(),
             chosen.settings(),
             from == null ? null : from.folder(),
-            threads.kind());
+            threads.kind(),
+            JvmWarmupLimits.seconds(o),
+            JvmWarmupLimits.own(o));
       options.validate(o, from);
       return options;
    }
@@ -119,6 +125,7 @@ public record RateSweepOptions(CommonOptions common, double rate, double sloP99M
       if (threadKind != ThreadKinds.platform()) {
          options.put("threads", threadKind.name());
       }
+      options.put("jvmWarmup", jvmWarmup);
       return new RateSweepSettings(String.join("; ", sources().stream().map(PoolLibrary::describeFixedSize).toList()),
             rate, threads, queueLimit, sloP99Ms, from == null ? null : from.getFileName().toString(), seconds(),
             warmup(), options, connectionTimeoutMs(), recoverSeconds(), pools(),

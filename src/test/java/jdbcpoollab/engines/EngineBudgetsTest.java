@@ -30,9 +30,20 @@ class EngineBudgetsTest {
    @Test
    void aRateSweepHasTheBudgetItHadBefore() {
       RateSweepEngine sweep = RateSweepEngine.from(options(Map.of("pools", "4,8,16,32", "rate", "200",
-            "warmup", "1", "seconds", "5", "connectionTimeoutMs", "1500")));
+            "warmup", "1", "seconds", "5", "connectionTimeoutMs", "1500", "jvmWarmup", "0")));
       assertEquals(4, sweep.steps().size());
       // (long) (steps * (arrivals + 2 * connectionTimeoutMs / 1000.0 + 30)) + 60, arrivals ceil(1 + 5 + 0.5 + 5/200)
       assertEquals(Duration.ofSeconds((long) (4 * (7 + 2 * 1500 / 1000.0 + 30)) + 60), sweep.maxDuration());
+   }
+
+   @Test
+   void aRateSweepsBudgetHoldsEachPhaseOfItsJvmWarmUpAsAStepOfItsArrivals() {
+      RateSweepEngine sweep = RateSweepEngine.from(options(Map.of("pools", "4,8,16,32", "rate", "200",
+            "warmup", "1", "seconds", "5", "connectionTimeoutMs", "1500", "jvmWarmup", "9.5")));
+      assertEquals(6, sweep.steps().size());
+      // the planned steps as before, and the warm-up's ceil(9.5) s of arrivals in phases of 7 and 3 s, each with two
+      // timeouts and a step's margin
+      assertEquals(Duration.ofSeconds((long) (4 * (7 + 2 * 1500 / 1000.0 + 30) + (7 + 2 * 1500 / 1000.0 + 30)
+            + (3 + 2 * 1500 / 1000.0 + 30)) + 60), sweep.maxDuration());
    }
 }

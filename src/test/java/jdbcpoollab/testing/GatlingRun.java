@@ -34,6 +34,8 @@ import java.util.stream.Stream;
  * test JVM is its own: the lab's ends come back here as exceptions and exit codes instead of ending it.
  */
 public final class GatlingRun {
+   /** The simulations of the open model, whose JVM warm-up ({@code -DjvmWarmup}) the tests turn off. */
+   static final Set<String> OPEN_MODEL = Set.of("RateSweep", "Replay");
 
    /**
     * @param exitCode the code the Gatling JVM would have exited with: Gatling's (0 success, 2 assertions failed),
@@ -118,17 +120,23 @@ public final class GatlingRun {
     * {@code -Dsettle.seconds=0} when it is a sweep on PoolSweep's engine (PoolSweep, or a simulation of the package
     * outside the lab's registry, such as OrdersSweep) and neither the options nor the test JVM give them: the tests
     * check what a run counts and writes, not a warm JVM's throughput nor a settled answer; a warm-up of up to 15 s per
-    * run would only cost time, and settling would add steps those tests do not count. The lab's other simulations
-    * refuse the options as PoolSweep's; a quick look ({@code -Dquick}) leaves them out itself.
+    * run would only cost time, and settling would add steps those tests do not count. RateSweep and Replay get
+    * {@code -DjvmWarmup=0} alone (they have no settling); the lab's other simulations refuse both as PoolSweep's; a
+    * quick look ({@code -Dquick}) leaves them out itself.
     */
    public static Map<String, String> withoutWarmupOrSettling(Class<?> simulation, Map<String, String> options) {
-      String name = simulation.getSimpleName();
+      return withoutWarmupOrSettling(simulation.getSimpleName(), options);
+   }
+
+   /** As {@link #withoutWarmupOrSettling(Class, Map)}, the simulation by its simple name. */
+   static Map<String, String> withoutWarmupOrSettling(String name, Map<String, String> options) {
+      boolean open = OPEN_MODEL.contains(name);
       // a quick look chooses them itself, and says so
-      if (!name.equals("PoolSweep") && Simulations.names().contains(name) || options.containsKey("quick")) {
+      if (!open && !name.equals("PoolSweep") && Simulations.names().contains(name) || options.containsKey("quick")) {
          return options;
       }
       Map<String, String> quick = new HashMap<>(options);
-      for (String option : List.of("jvmWarmup", "settle.seconds")) {
+      for (String option : open ? List.of("jvmWarmup") : List.of("jvmWarmup", "settle.seconds")) {
          if (!options.containsKey(option) && System.getProperty(option) == null) {
             quick.put(option, "0");
          }

@@ -1,6 +1,5 @@
 package jdbcpoollab.testing;
 
-import jdbcpoollab.simulations.PoolSweep;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -95,15 +94,17 @@ public final class LabProcess implements AutoCloseable {
 
    /**
     * Maven itself on this project, with more environment variables (such as MAVEN_OPTS); a PoolSweep run without a
-    * JVM warm-up nor settling unless the arguments ask for them ({@link #withoutWarmupOrSettling}).
+    * JVM warm-up nor settling unless the arguments ask for them, a RateSweep or Replay run without a JVM warm-up
+    * ({@link #withoutWarmupOrSettling}).
     */
    public static LabProcess maven(Map<String, String> environment, Path log, String... args) {
       List<String> command = new ArrayList<>(List.of(mavenCommand(), "-B", "-f",
             Path.of(System.getProperty("basedir", ".")).resolve("pom.xml").toString()));
       command.addAll(outerMavenOptions());
       List<String> given = List.of(args);
-      command.addAll(given.contains("gatling:test") && given.contains("-Dsim=PoolSweep")
-            ? withoutWarmupOrSettling("PoolSweep", given) : given);
+      String sim = given.stream().filter(a -> a.startsWith("-Dsim=")).map(a -> a.substring("-Dsim=".length()))
+            .findFirst().orElse("");
+      command.addAll(given.contains("gatling:test") ? withoutWarmupOrSettling(sim, given) : given);
       return new LabProcess(command, shortLivedMaven(environment), log);
    }
 
@@ -122,20 +123,20 @@ public final class LabProcess implements AutoCloseable {
 
    /**
     * Maven's arguments for {@code simulation} with the {@code -DjvmWarmup=0} and {@code -Dsettle.seconds=0} that
-    * {@link GatlingRun#withoutWarmupOrSettling} gives a PoolSweep run in the test JVM: a run through Maven is checked
-    * for how it starts, ends and what it writes, and the JVM's warm-up of up to 15 s would only cost time. Only
-    * PoolSweep: the lab's other simulations refuse the options, and a name the lab does not know must be refused as
-    * it is.
+    * {@link GatlingRun#withoutWarmupOrSettling} gives a PoolSweep run in the test JVM (RateSweep and Replay the first
+    * alone): a run through Maven is checked for how it starts, ends and what it writes, and the JVM's warm-up of up to
+    * 15 s would only cost time. Only those: the lab's other simulations refuse the options, and a name the lab does
+    * not know must be refused as it is.
     */
    private static List<String> withoutWarmupOrSettling(String simulation, List<String> args) {
-      if (!simulation.equals("PoolSweep")) {
+      if (!simulation.equals("PoolSweep") && !GatlingRun.OPEN_MODEL.contains(simulation)) {
          return args;
       }
       Map<String, String> given = new HashMap<>();
       args.stream().filter(a -> a.startsWith("-D") && a.indexOf('=') > 2)
             .forEach(a -> given.put(a.substring(2, a.indexOf('=')), a.substring(a.indexOf('=') + 1)));
       List<String> quick = new ArrayList<>(args);
-      GatlingRun.withoutWarmupOrSettling(PoolSweep.class, given).forEach((name, value) -> {
+      GatlingRun.withoutWarmupOrSettling(simulation, given).forEach((name, value) -> {
          if (!given.containsKey(name)) {
             quick.add("-D" + name + "=" + value);
          }

@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * A replay's requests as one step's workload: each operation is the next request, in order of arrival, on the
  * connection it borrowed. A statement starts at its captured offset from the request's start or when the previous
- * one ended, whichever is later, so the captured gaps stay and the statements' own time is the database's. Each
+ * one ended, whichever is later, so the captured gaps stay and the statements' own time is the database's; with
+ * {@link ReplayGaps#NONE}, as soon as the previous one ended. Each
  * transaction's held time (its start to its end's start) is kept, as the capture's profile counts it. A replay of a
  * capture that is not to write runs on read-only sessions: a write its text does not show (a function's) fails at the
  * server, and the failure names the statement replayed.
@@ -33,6 +34,7 @@ public final class ReplayWorkload implements Workload {
    private final List<ReplayRequest> requests;
    private final SqlText.Quoting quoting;
    private final boolean readOnly;
+   private final ReplayGaps gaps;
    private final AtomicInteger next = new AtomicInteger();
    private final List<Long> heldMicros = Collections.synchronizedList(new ArrayList<>());
    private final List<Long> lateNanos = Collections.synchronizedList(new ArrayList<>());
@@ -44,8 +46,10 @@ public final class ReplayWorkload implements Workload {
     * @param requests the requests in order of arrival, as the step's arrivals bring them
     * @param product  the capture's product, as the lab's dialects name it
     * @param readOnly whether it runs on read-only sessions: a capture replayed without {@code -Dreplay.writes}
+    * @param gaps     when each statement after a request's first is sent ({@code -Dreplay.gaps})
     */
-   public ReplayWorkload(String name, List<ReplayRequest> requests, String product, boolean readOnly) {
+   public ReplayWorkload(String name, List<ReplayRequest> requests, String product, boolean readOnly,
+                         ReplayGaps gaps) {
       if (requests.isEmpty()) {
          throw new IllegalArgumentException("a replay needs requests");
       }
@@ -53,6 +57,7 @@ public final class ReplayWorkload implements Workload {
       this.requests = List.copyOf(requests);
       this.quoting = SqlText.Quoting.of(product);
       this.readOnly = readOnly;
+      this.gaps = gaps;
    }
 
    @Override
@@ -80,7 +85,7 @@ public final class ReplayWorkload implements Workload {
       sent.increment();
       try (Statement st = connection.createStatement()) {
          for (TimedStatement s : request.statements()) {
-            long due = start + s.offsetMicros() * 1000;
+            long due = gaps.due(start, s);
             PreciseWait.until(due);
             last = System.nanoTime();
             late += last - Math.max(due, ended);

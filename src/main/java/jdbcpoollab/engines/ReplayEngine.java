@@ -106,7 +106,8 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
             }
          }
       }
-      ReplayWorkload workload = new ReplayWorkload(name, requests, options.replay().product(), !options.writes());
+      ReplayWorkload workload = new ReplayWorkload(name, requests, options.replay().product(), !options.writes(),
+            options.gaps());
       StepRecorder recorder = new StepRecorder(StepId.of(name, at.get("pool", Integer.class)), options.threads(), 0,
             length * 1000);
       OpenStep step = open(workload, name, recorder.id(), at.get("source", PoolLibrary.class), recorder, speed,
@@ -161,7 +162,7 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
             .map(r -> new ReplayRequest(r.arrivalMicros() + tail, r.connection(), r.transaction(), r.statements()))
             .forEach(requests::add);
       ReplayWorkload workload = new ReplayWorkload("replay " + trimmed(speed) + "x", requests,
-            options.replay().product(), !options.writes());
+            options.replay().product(), !options.writes(), options.gaps());
       StepId id = new StepId(workload.name(), options.severalSources() ? source.name() : "", pool, 1, 1,
             StepId.digits(options.largestPool()));
       StepRecorder recorder = new StepRecorder(id, options.threads(), 0, window * 1000);

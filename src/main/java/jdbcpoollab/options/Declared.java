@@ -141,6 +141,9 @@ public final class Declared {
          "speed factors of the captured arrivals, comma-separated");
    public static final Option<String> REPLAY_WRITES = Option.choice("replay.writes", "false", FALSE_TRUE,
          "whether a capture that writes may be replayed");
+   public static final Option<String> REPLAY_GAPS = Option.choice("replay.gaps", "captured",
+         List.of("captured", "none"), "when a transaction's next statement is sent: at its captured offset, or as "
+               + "soon as the previous one ended");
    public static final Option<String> REPLAY_SAME_SERVER = Option.choice("replay.sameServer", "false", FALSE_TRUE,
          "whether a capture may be replayed against the server it was captured from");
 

@@ -3,6 +3,7 @@ package jdbcpoollab.runoptions;
 import jdbcpoollab.capture.CaptureException;
 import jdbcpoollab.capture.CaptureFile;
 import jdbcpoollab.capture.Replay;
+import jdbcpoollab.capture.ReplayGaps;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.analysis.NumberText;
 import jdbcpoollab.load.UserThreads;
@@ -32,17 +33,18 @@ import java.util.Locale;
  * @param threads        how many request threads serve the arrivals ({@code -Dthreads}:
  *                       {@link ThreadsOption#requestThreads})
  * @param threadKind     what the request threads are: platform or virtual threads
+ * @param gaps           when a transaction's statements after its first are sent ({@code -Dreplay.gaps})
  * @param jvmWarmup      how long the JVM's warm-up before the first step replays the capture at the first speed, in
  *                       seconds ({@code -DjvmWarmup}); 0 for none
  */
 public record ReplayOptions(CommonOptions common, Path capture, Replay replay, String capturedServer,
                             List<Double> speeds, double sloP99Ms, int threads, int queueLimit, boolean writes,
-                            boolean sameServer, UserThreads threadKind, double jvmWarmup) implements SimulationOptions {
+                            boolean sameServer, ReplayGaps gaps, UserThreads threadKind, double jvmWarmup) implements SimulationOptions {
 
    static final CommonOptions.Takes TAKES = CommonOptions.Takes.NONE.withPools("4,8,16,32").withRecovery()
          .withSources();
    static final List<Option<?>> DECLARED = CommonOptions.declared(TAKES, List.of(ThreadsOption.REQUEST_THREADS,
-         Declared.SLO_P99_MS, Declared.QUEUE_LIMIT, Declared.REPLAY_WRITES, Declared.REPLAY_SAME_SERVER,
+         Declared.SLO_P99_MS, Declared.QUEUE_LIMIT, Declared.REPLAY_WRITES, Declared.REPLAY_GAPS, Declared.REPLAY_SAME_SERVER,
          Declared.CAPTURE, Declared.SPEED, Declared.JVM_WARMUP));
 
    public static ReplayOptions from(Options o) {
@@ -52,6 +54,7 @@ public record ReplayOptions(CommonOptions common, Path capture, Replay replay, S
       RequestLimits limits = RequestLimits.from(o);
       boolean writes = o.read(Declared.REPLAY_WRITES).equals("true");
       boolean sameServer = o.read(Declared.REPLAY_SAME_SERVER).equals("true");
+      ReplayGaps gaps = ReplayGaps.of(o.read(Declared.REPLAY_GAPS));
       double jvmWarmup = JvmWarmupLimits.seconds(o);
       String raw = o.read(Declared.CAPTURE);
       if (raw == null) {
@@ -67,7 +70,7 @@ public record ReplayOptions(CommonOptions common, Path capture, Replay replay, S
       }
       Object server = Json.read(folder.resolve("summary.json")).get("server");
       ReplayOptions options = new ReplayOptions(common, folder, replay, server == null ? null : server.toString(),
-            speeds, limits.sloP99Ms(), threads.count(), limits.queueLimit(), writes, sameServer, threads.kind(),
+            speeds, limits.sloP99Ms(), threads.count(), limits.queueLimit(), writes, sameServer, gaps, threads.kind(),
             jvmWarmup);
       options.validate(o);
       return options;
@@ -138,7 +141,7 @@ public record ReplayOptions(CommonOptions common, Path capture, Replay replay, S
       return new ReplaySettings(capture.getFileName().toString(), String.join("; ",
             sources().stream().map(PoolLibrary::describeFixedSize).toList()), replay.requests().size(),
             captureSeconds(), speeds, pools(), sloP99Ms, threads, queueLimit, writes, sameServer,
-            connectionTimeoutMs(), recoverSeconds(), jvmWarmup);
+            gaps.optionValue(), connectionTimeoutMs(), recoverSeconds(), jvmWarmup);
    }
 
    /** Whether steps must name their source: the replay measures more than one. */

@@ -15,11 +15,12 @@ import java.util.List;
  * @param queueLimit requests that may wait for a request thread before arrivals are refused
  * @param writes     whether the capture writes, and so its replay was allowed to
  * @param sameServer whether the replay was allowed on the server the capture came from
+ * @param gaps       when a transaction's statements after its first were sent: {@code captured} or {@code none}
  * @param jvmWarmup  how long the JVM's warm-up replayed the capture at the first speed before the first step, in s
  */
 public record ReplaySettings(String capture, String source, int requests, double seconds, List<Double> speeds,
                              List<Integer> pools, double sloP99Ms, int threads, int queueLimit, boolean writes,
-                             boolean sameServer, int connectionTimeoutMs, double recoverSeconds,
+                             boolean sameServer, String gaps, int connectionTimeoutMs, double recoverSeconds,
                              double jvmWarmup)
       implements RunSettings {
 }

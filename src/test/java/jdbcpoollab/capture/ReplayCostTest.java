@@ -88,7 +88,7 @@ class ReplayCostTest {
    @Test
    void theReplayPathCostsWhatAPlainLoopOfTheSameStatementsDoes() throws Exception {
       List<ReplayRequest> requests = requests();
-      ReplayWorkload workload = new ReplayWorkload("replay cost", requests, "mysql", false);
+      ReplayWorkload workload = new ReplayWorkload("replay cost", requests, "mysql", false, ReplayGaps.CAPTURED);
       int count = ROUNDS * PER_ROUND;
       double[] plainMicros = new double[count];
       double[] replayMicros = new double[count];

@@ -9,6 +9,7 @@ import jdbcpoollab.analysis.RatePoint;
 import jdbcpoollab.files.Decimals;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.ArrivalResult;
+import jdbcpoollab.measure.DatabaseActivity;
 import jdbcpoollab.measure.Rounded;
 import jdbcpoollab.measure.SweepRun;
 
@@ -21,6 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import static jdbcpoollab.analysis.NumberText.fixed;
@@ -39,6 +41,11 @@ import static jdbcpoollab.analysis.NumberText.trimmed;
 public final class ReplaySummary implements Summary {
    /** Below this share of the offered rate at its largest pool, a speed's database is saturated, not its pools. */
    private static final double SATURATED = 0.95;
+   /**
+    * Below this share of a pool's connections running a statement at the database on average (the server's own
+    * count: Threads_running, PostgreSQL's active backends), a speed that is not served was held outside the database.
+    */
+   private static final double AT_DATABASE = 0.5;
    private final double sloP99Ms;
    private final int requests;
    private final Map<Double, RateSweepSummary> bySpeed = new LinkedHashMap<>();
@@ -116,7 +123,31 @@ public final class ReplaySummary implements Summary {
 
    @Override
    public synchronized boolean provisional() {
-      return !provisionalSpeeds().isEmpty();
+      return !provisionalSpeeds().isEmpty() || !heldOutsideTheDatabase().isEmpty();
+   }
+
+   /**
+    * The speeds not served whose best step's connections were mostly not at the database: the server counted fewer
+    * than half the pool's connections running a statement on average while every connection was lent and requests
+    * waited. The database is then not what saturates: the time between the statements is the load generator's, or
+    * the network's. Each with that step; empty where the server's own count is not known (the embedded server's
+    * process CPU is no count of sessions).
+    */
+   public synchronized Map<Double, RatePoint> heldOutsideTheDatabase() {
+      Map<Double, RatePoint> outside = new LinkedHashMap<>();
+      answers().forEach((speed, list) -> list.stream().filter(a -> a.pick() == null).forEach(a -> a.points()
+            .stream().max(Comparator.comparingDouble(p -> p.step().counts().throughput()))
+            .filter(p -> p.step().counts().throughput() < SATURATED * a.rate())
+            .filter(ReplaySummary::mostlyOutsideTheDatabase)
+            .ifPresent(p -> outside.putIfAbsent(speed, p))));
+      return outside;
+   }
+
+   private static boolean mostlyOutsideTheDatabase(RatePoint p) {
+      DatabaseActivity db = p.step().resources().database();
+      boolean sessions = DatabaseActivity.THREADS_RUNNING.equals(db.what())
+            || DatabaseActivity.ACTIVE_BACKENDS.equals(db.what());
+      return sessions && db.known() && Double.isFinite(db.avg()) && db.avg() < AT_DATABASE * p.pool();
    }
 
    /**
@@ -126,7 +157,7 @@ public final class ReplaySummary implements Summary {
    public synchronized String provisionalWhy() {
       Map<Double, ReplayHeld> longer = provisionalSpeeds();
       if (longer.isEmpty()) {
-         return null;
+         return outsideWhy();
       }
       List<String> held = new ArrayList<>();
       longer.forEach((speed, h) -> held.add(fixed(h.heldMeanMs(), 3) + " ms"
@@ -139,6 +170,25 @@ public final class ReplaySummary implements Summary {
             + " ms").collect(Collectors.joining(", ")) + ")"
             : "the replay, not the pool, sets these times: " + against + ", their statements slower than the "
             + "application's (the database under this load, or the machine the lab shares with it)";
+   }
+
+   /**
+    * Why a speed not served is not the database's saturation, such as "the load generator or the network, not the
+    * database, sets these times at 2x: 0.41 of pool 2's connections were running a statement at the database on
+    * average (Threads_running) while requests waited for one"; null when none.
+    */
+   private String outsideWhy() {
+      Map<Double, RatePoint> outside = heldOutsideTheDatabase();
+      if (outside.isEmpty()) {
+         return null;
+      }
+      List<String> each = new ArrayList<>();
+      outside.forEach((speed, p) -> each.add(fixed(p.step().resources().database().avg(), 2) + " of pool "
+            + p.pool() + "'s connections at " + trimmed(speed) + "x"));
+      String what = outside.values().iterator().next().step().resources().database().what();
+      return "the load generator or the network, not the database, sets these times: " + String.join(", ", each)
+            + " were running a statement at the database on average (" + what + ") while requests waited for "
+            + "one, so the connections were held mostly between statements, outside the database";
    }
 
    /** The answer per speed (and source, when the replay had several), from the steps so far. */
@@ -191,9 +241,9 @@ public final class ReplaySummary implements Summary {
          }
       });
       List<Answer> answers = new ArrayList<>();
-      Map<Double, ReplayHeld> provisional = provisionalSpeeds();
+      Set<Double> provisional = provisionalSet();
       answers().forEach((speed, list) -> list.forEach(a -> answers.add(new Answer(speed,
-            RateSweepSummary.Answer.of(a), provisional.containsKey(speed)))));
+            RateSweepSummary.Answer.of(a), provisional.contains(speed)))));
       return Json.toMap(new Written(steps, answers, headroom(), capturedHeldMeanMs, provisionalWhy(),
             failures.failed() == 0 ? null : failures));
    }
@@ -210,7 +260,7 @@ public final class ReplaySummary implements Summary {
          return failed;
       }
       List<String> parts = new ArrayList<>();
-      Set<Double> provisional = provisionalSpeeds().keySet();
+      Set<Double> provisional = provisionalSet();
       answers().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
          for (RateAnswer a : e.getValue()) {
             parts.add(clause(e.getKey(), a, parts.isEmpty(), provisional.contains(e.getKey())));
@@ -219,6 +269,13 @@ public final class ReplaySummary implements Summary {
       String why = provisionalWhy();
       String answer = String.join("; ", parts);
       return why == null || parts.isEmpty() ? answer : "provisional: " + why + ". " + answer;
+   }
+
+   /** The speeds whose answer is provisional, for either reason. */
+   private Set<Double> provisionalSet() {
+      Set<Double> speeds = new TreeSet<>(provisionalSpeeds().keySet());
+      speeds.addAll(heldOutsideTheDatabase().keySet());
+      return speeds;
    }
 
    private String clause(double speed, RateAnswer a, boolean first, boolean provisional) {

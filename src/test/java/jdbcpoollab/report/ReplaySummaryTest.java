@@ -2,6 +2,7 @@ package jdbcpoollab.report;
 
 import jdbcpoollab.capture.ReplayWorkload;
 import jdbcpoollab.measure.ArrivalResult;
+import jdbcpoollab.measure.DatabaseActivity;
 import jdbcpoollab.measure.StepChecks;
 import jdbcpoollab.measure.StepCounts;
 import jdbcpoollab.measure.StepId;
@@ -26,11 +27,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ReplaySummaryTest {
 
    private static ArrivalResult step(double speed, int pool, double rate, double served, double totalP99) {
+      return step(speed, pool, rate, served, totalP99, StepResources.NONE);
+   }
+
+   /** A step at which the server counted {@code running} sessions running a statement on average. */
+   private static ArrivalResult step(double speed, int pool, double rate, double served, double totalP99,
+                                     double running) {
+      return step(speed, pool, rate, served, totalP99, new StepResources(null, Double.NaN,
+            new DatabaseActivity(DatabaseActivity.THREADS_RUNNING, running, pool, 50), null));
+   }
+
+   private static ArrivalResult step(double speed, int pool, double rate, double served, double totalP99,
+                                     StepResources resources) {
       Timing query = new Timing(100, 2, 2, 2, 2, 2);
       Timing total = new Timing(100, totalP99 / 2, totalP99 / 2, totalP99, totalP99, totalP99);
       StepResult s = new StepResult(StepId.of("replay " + (int) speed + "x", pool),
             new StepCounts(100, 2, 100, 0, 0, served), new StepTimes(Timing.EMPTY, query, total),
-            new StepOutcome(new UserSpread(100, 1, 1, 1, 1), Map.of(), true), StepResources.NONE, StepChecks.NONE,
+            new StepOutcome(new UserSpread(100, 1, 1, 1, 1), Map.of(), true), resources, StepChecks.NONE,
             StepRuntime.NONE);
       return new ArrivalResult(s, rate, 16, Timing.EMPTY, 0, 0);
    }
@@ -86,6 +99,27 @@ class ReplaySummaryTest {
             ((Number) failed.get("failed")).longValue(), failed.get("first")));
       assertNull(summary(1).unanswerable(), "none failed");
       assertFalse(summary(1).json().containsKey("statementFailures"));
+   }
+
+   @Test
+   void aSpeedNotServedWhileFewConnectionsRanAStatementAtTheDatabaseIsProvisionalNotTheDatabasesSaturation() {
+      ReplaySummary summary = summary(1, 2);
+      summary.add(1, "1x pool=2", step(1, 2, 100, 100, 8, 0.3), held(30));
+      summary.add(2, "2x pool=2", step(2, 2, 200, 110, 900, 0.41), held(30));
+      String headroom = summary.headroom();
+      assertTrue(summary.provisional(), headroom);
+      assertTrue(headroom.startsWith("provisional: the load generator or the network, not the database, sets these "
+            + "times: 0.41 of pool 2's connections at 2x were running a statement at the database on average "
+            + "(Threads_running)"), headroom);
+      assertFalse(headroom.contains("the database saturates"), headroom);
+      assertEquals(List.of(2.0), List.copyOf(summary.heldOutsideTheDatabase().keySet()));
+
+      ReplaySummary busy = summary(1, 2);
+      busy.add(1, "1x pool=2", step(1, 2, 100, 100, 8, 0.3), held(30));
+      busy.add(2, "2x pool=2", step(2, 2, 200, 110, 900, 1.9), held(30));
+      assertFalse(busy.provisional(), busy.headroom());
+      assertTrue(busy.headroom().contains("at 2x no pool up to 2 meets 20 ms: the database saturates"),
+            busy.headroom());
    }
 
    @Test

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue #50 on MariaDB: custom statements without {@code -Dsql.writes} that got past the read-only guard. An
+ * MariaDB: custom statements without {@code -Dsql.writes} that got past the read-only guard. An
  * executable comment ({@code /*!50000 …}) is code to the server, so it is code to the check: one that turns the
  * session read-write, or one that deletes, is refused in one line. Neither {@code SET GLOBAL} nor {@code SELECT …
  * INTO OUTFILE} is stopped by a read-only session, so the text check refuses them. Each run ends with exit 64 before

@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue #50 on PostgreSQL: what got past the read-only guard without {@code -Dsql.writes} or {@code -Dreplay.writes}.
+ * PostgreSQL: what got past the read-only guard without {@code -Dsql.writes} or {@code -Dreplay.writes}.
  * The session's read-only setting turned off by a {@code SET} in a file or by {@code set_config} with a computed
  * name, and large objects, which a read-only session lets a statement create, are refused in one line before any
  * load; a replayed function that deletes fails on the server, since Replay runs on read-only sessions too. The rows

@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue #50's Replay answers, on the embedded MariaDB, each from a capture file written by hand: a replay whose
+ * Replay's answers to a careless run, on the embedded MariaDB, each from a capture file written by hand: a replay whose
  * requests fail at the database names the failures (how many, the first message) and no pool,
  * and exits as a run that measured nothing (65); a speed whose window is too short to measure is refused in one line
  * before anything starts, with the most the capture takes; requests that take longer than their speed's window are

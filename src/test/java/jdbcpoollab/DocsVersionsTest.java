@@ -51,6 +51,7 @@ class DocsVersionsTest {
    private static final List<Exempt> EXEMPT = List.of(
          new Exempt("docs/replay.md", "MariaDB 10.11.19", null, "Debian's server sysbench ran against, not the lab's"),
          new Exempt("docs/ratesweep.md", "MariaDB 10.11.19", null, "Debian's server sysbench ran against, not the lab's"),
+         new Exempt("docs/fidelity.md", "MariaDB 10.11.19", null, "Debian's server, the same as sysbench's runs"),
          new Exempt("docs/your-database.md", "MariaDB 10.11.6", null, "a server of the user's, as the report names it"),
          new Exempt("docs/your-database.md", "MariaDB 11.1", null, "the first MariaDB with transaction_read_only"),
          new Exempt("docs/pools.md", "Connector/J 9.5.0", "2026-12-01", "the table measured before the profiles"));

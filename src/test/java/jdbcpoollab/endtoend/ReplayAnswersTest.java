@@ -117,7 +117,8 @@ class ReplayAnswersTest {
       assertEquals(2, steps.size(), steps.toString());
       for (Map<String, Object> step : steps) {
          assertTrue(number(step, "ok") + number(step, "ko") <= 70, "at most the capture's 70 requests: " + step);
-         assertTrue(number(step, "throughput") <= number(step, "rate") * 1.0001, "at most the rate offered: " + step);
+         // the summary gives throughput to 0.1/s and the offered rate unrounded
+         assertTrue(number(step, "throughput") <= number(step, "rate") + 0.05, "at most the rate offered: " + step);
       }
    }
 }

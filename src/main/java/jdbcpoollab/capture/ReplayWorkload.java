@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 
 /**
  * A replay's requests as one step's workload: each operation is the next request, in order of arrival, on the
@@ -62,6 +63,13 @@ public final class ReplayWorkload implements Workload {
    @Override
    public String statement() {
       return requests.size() + " captured requests";
+   }
+
+   /** The capture's distinct statements, in their first order. */
+   @Override
+   public String shown() {
+      return requests.stream().flatMap(r -> r.statements().stream()).map(TimedStatement::sql).distinct()
+            .collect(Collectors.joining("; "));
    }
 
    @Override

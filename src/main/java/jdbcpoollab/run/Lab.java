@@ -259,7 +259,7 @@ public final class Lab {
     * report.
     */
    public void finish() {
-      if (end.finish()) {
+      if (end.finish(watch == null ? null : watch.writes().stopped())) {
          throw Exit.now(Exit.NOTHING_MEASURED, record.error());
       }
    }

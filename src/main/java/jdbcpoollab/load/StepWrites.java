@@ -23,9 +23,12 @@ final class StepWrites {
       this.wrote = wrote;
    }
 
-   /** Before the step's source opens. */
+   /**
+    * Before the step's source opens, once the sessions of the step before (a step that may write, on PostgreSQL)
+    * have reported their counts.
+    */
    void begin() {
-      before = counters.read();
+      before = counters.readSettled();
    }
 
    /** While the step runs: rows written since {@link #begin} stop it. */

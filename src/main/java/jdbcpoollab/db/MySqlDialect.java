@@ -101,14 +101,19 @@ public final class MySqlDialect implements Dialect {
     * temporary tables a plain SELECT may write (its GROUP BY, DISTINCT, ORDER BY): MariaDB's {@code Handler_write},
     * {@code Handler_update} and {@code Handler_delete}, which count those apart ({@code Handler_tmp_*}) and every
     * engine's tables; MySQL's {@code Innodb_rows_*}, since its {@code Handler_*} count them in (MariaDB 11.4 has no
-    * {@code Innodb_rows_*}). A server logging its statements to a table counts that table's rows too.
+    * {@code Innodb_rows_*}). A MariaDB server logging statements to a table writes a row for each: its
+    * {@code Handler_write} is left out then, and only the rows updated and deleted are counted.
     */
    @Override
    public String rowWritesSql(String serverVersion) {
-      boolean mysql = serverVersion != null && serverVersion.startsWith("MySQL");
-      return "SHOW GLOBAL STATUS WHERE Variable_name IN ('" + String.join("', '", mysql
-            ? List.of("Innodb_rows_inserted", "Innodb_rows_updated", "Innodb_rows_deleted")
-            : List.of("Handler_write", "Handler_update", "Handler_delete")) + "')";
+      if (serverVersion != null && serverVersion.startsWith("MySQL")) {
+         return "SHOW GLOBAL STATUS WHERE Variable_name IN ('Innodb_rows_inserted', 'Innodb_rows_updated',"
+               + " 'Innodb_rows_deleted')";
+      }
+      return "SELECT CONCAT('Handler_', LOWER(SUBSTRING(VARIABLE_NAME, 9))), VARIABLE_VALUE"
+            + " FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME IN ('HANDLER_UPDATE', 'HANDLER_DELETE')"
+            + " OR VARIABLE_NAME = 'HANDLER_WRITE' AND NOT (@@global.log_output LIKE '%TABLE%'"
+            + " AND (@@global.general_log OR @@global.slow_query_log))";
    }
 
    /**

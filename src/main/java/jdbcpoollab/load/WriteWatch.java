@@ -57,8 +57,8 @@ public final class WriteWatch {
             + " rows written while it ran (" + RowWrites.describe(moved) + "); the step stopped"
             + " there and the run with it. The counts are the server's, every client's together: if no other client"
             + " wrote, this statement did, through its read-only session (a procedure or function that turns the"
-            + " session read-write). Run writes only with -Dsql.writes=true or -Dreplay.writes=true, against data"
-            + " you can lose, and as an account that can only read";
+            + " session read-write). Statements that write run with -Dsql.writes=true or -Dreplay.writes=true,"
+            + " against data you can lose; an account that can only read keeps a read-only run from writing at all";
       if (stopped == null) {
          stopped = line;
       }

@@ -58,7 +58,8 @@ final class FirstOperation {
          throw end.failed(Exit.BAD_OPTION, "bad " + workload.writtenIn() + ": " + (turned
                ? "it turns its read-only session read-write (a procedure or function that sets transaction_read_only"
                + " or default_transaction_read_only)" : "it wrote on its read-only session")
-               + (moved.isEmpty() ? "" : "; the server counted " + RowWrites.total(moved) + " rows written while it ran"
+               + (RowWrites.total(moved) == 0 ? ""
+               : "; the server counted " + RowWrites.total(moved) + " rows written while it ran"
                + " once before the load (" + RowWrites.describe(moved) + "; every client's together)")
                + ". That try was rolled back where the server could; add -Dsql.writes=true or -Dreplay.writes=true"
                + " to run statements that write, against data you can lose");

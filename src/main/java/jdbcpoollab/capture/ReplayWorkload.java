@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.stream.Collectors;
 
 /**
  * A replay's requests as one step's workload: each operation is the next request, in order of arrival, on the
@@ -73,6 +74,13 @@ public final class ReplayWorkload implements Workload {
    @Override
    public String statement() {
       return requests.size() + " captured requests";
+   }
+
+   /** The capture's distinct statements, in their first order. */
+   @Override
+   public String shown() {
+      return requests.stream().flatMap(r -> r.statements().stream()).map(TimedStatement::sql).distinct()
+            .collect(Collectors.joining("; "));
    }
 
    @Override

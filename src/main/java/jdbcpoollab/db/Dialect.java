@@ -54,6 +54,41 @@ public interface Dialect {
    }
 
    /**
+    * A query whose rows are (name, count) of the rows the server counted written since it started, every client's
+    * together ({@link RowWrites}), on the server named in {@code serverVersion}; null when the product has none the
+    * lab reads.
+    */
+   default String rowWritesSql(String serverVersion) {
+      return null;
+   }
+
+   /**
+    * How long after the sessions of a step have closed the server's counts of rows written hold all of theirs: 0
+    * where they move with each write.
+    */
+   default long rowWritesLagMillis() {
+      return 0;
+   }
+
+   /**
+    * A query whose one boolean says whether the session still holds itself read-only ({@link #readOnlySession}), as
+    * the server named in {@code serverVersion} names the setting; null for a product without read-only sessions.
+    */
+   default String stillReadOnlySql(String serverVersion) {
+      return null;
+   }
+
+   /**
+    * What lets the account of {@code connection} write, as the server grants it (such as {@code GRANT ALL PRIVILEGES
+    * ON *.*}); null when nothing does.
+    *
+    * @throws SQLException when the server does not tell (no such query, no privilege to read it)
+    */
+   default String writePrivilege(Connection connection) throws SQLException {
+      throw new SQLException(name() + ": the account's privileges are not read");
+   }
+
+   /**
     * A query whose one row holds, in its last column, how many sessions are running a statement now; null when the
     * product has none.
     */

@@ -7,6 +7,7 @@ import java.sql.Statement;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -17,6 +18,12 @@ public final class MySqlDialect implements Dialect {
    private static final List<String> COUNTERS = List.of("Connections", "Threads_created", "Max_used_connections",
          "Threads_connected", "Aborted_connects", "Connection_errors_max_connections");
    private static final Pattern VERSION = Pattern.compile("^(\\d+(?:\\.\\d+)*)");
+   /** A grant of privileges on objects ({@code GRANT SELECT ON `shop`.* TO …}), not of a role. */
+   private static final Pattern GRANT = Pattern.compile("^GRANT (.+?) ON (.+?) TO (\\S+)");
+   /** Privileges that write nothing; any other one may. */
+   private static final Set<String> READ_PRIVILEGES = Set.of("SELECT", "USAGE", "SHOW VIEW", "SHOW DATABASES",
+         "PROCESS", "REPLICATION CLIENT", "BINLOG MONITOR", "SLAVE MONITOR", "REPLICA MONITOR", "SHOW CREATE ROUTINE",
+         "PROXY");
    private static final Pattern NAMED_VERSION = Pattern.compile("(MariaDB|MySQL) (\\d+)\\.(\\d+)(?:\\.(\\d+))?");
 
    @Override
@@ -72,6 +79,11 @@ public final class MySqlDialect implements Dialect {
       return new DriverProps("read-only", values);
    }
 
+   @Override
+   public String stillReadOnlySql(String serverVersion) {
+      return "SELECT @@session." + (newVariableName(serverVersion) ? "transaction_read_only" : "tx_read_only");
+   }
+
    /** True for MySQL 5.7.20+, MariaDB 11.1+ and a server whose version is not known yet. */
    static boolean newVariableName(String serverVersion) {
       Matcher m = NAMED_VERSION.matcher(serverVersion == null ? "" : serverVersion);
@@ -82,6 +94,46 @@ public final class MySqlDialect implements Dialect {
             m.group(4) == null ? 0 : Integer.parseInt(m.group(4))};
       int[] from = m.group(1).equals("MariaDB") ? new int[] {11, 1, 0} : new int[] {5, 7, 20};
       return Arrays.compare(v, from) >= 0;
+   }
+
+   /**
+    * The rows inserted, updated and deleted in the server's tables, every client's together, without the internal
+    * temporary tables a plain SELECT may write (its GROUP BY, DISTINCT, ORDER BY): MariaDB's {@code Handler_write},
+    * {@code Handler_update} and {@code Handler_delete}, which count those apart ({@code Handler_tmp_*}) and every
+    * engine's tables; MySQL's {@code Innodb_rows_*}, since its {@code Handler_*} count them in (MariaDB 11.4 has no
+    * {@code Innodb_rows_*}). A MariaDB server logging statements to a table writes a row for each: its
+    * {@code Handler_write} is left out then, and only the rows updated and deleted are counted.
+    */
+   @Override
+   public String rowWritesSql(String serverVersion) {
+      if (serverVersion != null && serverVersion.startsWith("MySQL")) {
+         return "SHOW GLOBAL STATUS WHERE Variable_name IN ('Innodb_rows_inserted', 'Innodb_rows_updated',"
+               + " 'Innodb_rows_deleted')";
+      }
+      return "SELECT CONCAT('Handler_', LOWER(SUBSTRING(VARIABLE_NAME, 9))), VARIABLE_VALUE"
+            + " FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME IN ('HANDLER_UPDATE', 'HANDLER_DELETE')"
+            + " OR VARIABLE_NAME = 'HANDLER_WRITE' AND NOT (@@global.log_output LIKE '%TABLE%'"
+            + " AND (@@global.general_log OR @@global.slow_query_log))";
+   }
+
+   /**
+    * The first of the account's grants ({@code SHOW GRANTS}: its own, and MariaDB's to {@code PUBLIC}, which a default
+    * install gives every privilege on the {@code test} databases) with a privilege beyond reading: {@code EXECUTE}
+    * counts, since a procedure runs as its definer by default. The grantee, never the password hash after it.
+    */
+   @Override
+   public String writePrivilege(Connection connection) throws SQLException {
+      try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery("SHOW GRANTS")) {
+         while (rs.next()) {
+            Matcher grant = GRANT.matcher(rs.getString(1));
+            if (grant.find() && Arrays.stream(grant.group(1).split(",(?![^(]*\\))"))
+                  .map(p -> p.replaceAll("\\(.*", "").strip().toUpperCase(Locale.ROOT))
+                  .anyMatch(p -> !READ_PRIVILEGES.contains(p))) {
+               return "GRANT " + grant.group(1) + " ON " + grant.group(2) + " TO " + grant.group(3);
+            }
+         }
+      }
+      return null;
    }
 
    @Override

@@ -44,6 +44,11 @@ public final class PostgresDialect implements Dialect {
       return new DriverProps("read-only", Map.of("options", URLEncoder.encode(options, UTF_8).replace("+", "%20")));
    }
 
+   @Override
+   public String stillReadOnlySql(String serverVersion) {
+      return "SELECT current_setting('default_transaction_read_only')::boolean";
+   }
+
    /**
     * {@code sessions} (PostgreSQL 14+) and {@code numbackends} of this database from pg_stat_database, which every
     * user may read. A backend reports its session when it next goes idle or ends, so the count can lag a second.
@@ -63,6 +68,44 @@ public final class PostgresDialect implements Dialect {
       return Counters.read(connection, "SELECT 'sessions', sessions FROM pg_stat_database"
             + " WHERE datname = current_database()"
             + " UNION ALL SELECT 'numbackends', numbackends FROM pg_stat_database WHERE datname = current_database()");
+   }
+
+   /**
+    * The rows inserted, updated and deleted in the current database ({@code pg_stat_database}), every client's
+    * together. A backend reports its counts when its transaction ends, at most once a second while it stays busy
+    * (and up to 10 s later once it goes idle), and as it ends: a step's are all in once its pool has closed.
+    */
+   @Override
+   public String rowWritesSql(String serverVersion) {
+      return "SELECT v.name, v.n FROM pg_stat_database d, LATERAL (VALUES ('tup_inserted', d.tup_inserted),"
+            + " ('tup_updated', d.tup_updated), ('tup_deleted', d.tup_deleted)) v(name, n)"
+            + " WHERE d.datname = current_database()";
+   }
+
+   /** A backend reports its counts as it ends, a moment after its client closed the connection. */
+   @Override
+   public long rowWritesLagMillis() {
+      return 200;
+   }
+
+   /**
+    * A superuser, or the first of: a database, a schema it may create in, a table of the current database it may
+    * insert into, update, delete from or truncate.
+    */
+   @Override
+   public String writePrivilege(Connection connection) throws SQLException {
+      try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery("SELECT CASE"
+            + " WHEN (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN 'a superuser'"
+            + " WHEN has_database_privilege(current_database(), 'CREATE') THEN 'CREATE on database '"
+            + " || current_database() ELSE (SELECT min(x) FROM ("
+            + "SELECT 'CREATE on schema ' || nspname AS x FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%'"
+            + " AND nspname <> 'information_schema' AND has_schema_privilege(oid, 'CREATE')"
+            + " UNION ALL SELECT 'INSERT, UPDATE, DELETE or TRUNCATE on ' || c.oid::regclass FROM pg_class c"
+            + " JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind IN ('r', 'p')"
+            + " AND n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema'"
+            + " AND has_table_privilege(c.oid, 'INSERT, UPDATE, DELETE, TRUNCATE')) w) END")) {
+         return rs.next() ? rs.getString(1) : null;
+      }
    }
 
    @Override

@@ -31,6 +31,11 @@ public final class RunDatabase implements AutoCloseable {
       this.maxConnections = maxConnections;
    }
 
+   /** True when the run starts the embedded MariaDB; false for a server of the user's ({@code db.url}). */
+   public boolean embedded() {
+      return target.embedded();
+   }
+
    /** Variables for the embedded server ({@code -Ddb.serverOption}, by name), given before {@link #start}. */
    public void serverOptions(Map<String, String> options) {
       serverOptions = Collections.unmodifiableMap(new LinkedHashMap<>(options));

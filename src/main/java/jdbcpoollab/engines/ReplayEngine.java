@@ -265,6 +265,9 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
          throw lab.failed(Exit.BAD_OPTION, "the target is the server the capture " + options.capture().getFileName()
                + " was taken from; replay it against another server, or add -Dreplay.sameServer=true");
       }
+      if (!options.writes()) {
+         lab.readOnly();
+      }
    }
 
    @Override

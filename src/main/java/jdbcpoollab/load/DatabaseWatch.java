@@ -30,6 +30,7 @@ public final class DatabaseWatch {
    private long probedAt = NEVER;
    private String probeFailure;
    private volatile long lostAt = NEVER;
+   private final WriteWatch writes;
 
    /**
     * @param recoverWithin how long, after the database was lost, the next step waits for it to come back
@@ -39,6 +40,12 @@ public final class DatabaseWatch {
       this.database = database;
       this.recoverWithin = recoverWithin;
       this.progress = progress;
+      this.writes = new WriteWatch(database);
+   }
+
+   /** The server's word on the run's read-only steps: the rows it counts written while they run. */
+   public WriteWatch writes() {
+      return writes;
    }
 
    /** True for errors that mean the connection to the server broke or could not be made (SQLState class 08). */

@@ -38,6 +38,8 @@ public final class OpenStep implements LoadStep {
    private volatile Supplier<ServerActivity> activity;
    private volatile long sampleAtMostNanos;
    private volatile StepSampler sampler;
+   /** The server's count of rows written, for a read-only workload; null otherwise. */
+   private volatile StepWrites writes;
    private volatile WindowCpu cpu;
 
    public OpenStep(Workload workload, String requestName, ConnectionSource.Opener opener, ArrivalRecorder recorder,
@@ -86,6 +88,11 @@ public final class OpenStep implements LoadStep {
       source.enter(() -> {
          if (databaseWatch != null) {
             databaseWatch.awaitBack(requestName);
+            databaseWatch.writes().refuseAfterStop();
+            writes = databaseWatch.writes().step(workload, requestName, this::stopFor);
+            if (writes != null) {
+               writes.begin();
+            }
          }
       });
       if (source.openFailure() != null) {
@@ -98,7 +105,8 @@ public final class OpenStep implements LoadStep {
       pool.prestartAllCoreThreads();
       cpu = recorder.watchCpu();
       if (activity != null) {
-         sampler = new StepSampler(recorder.window(), source.get().gauge(), activity.get(), sampleAtMostNanos);
+         sampler = new StepSampler(recorder.window(), source.get().gauge(), activity.get(), sampleAtMostNanos,
+               writes);
       }
       requests = pool;
    }
@@ -179,8 +187,15 @@ public final class OpenStep implements LoadStep {
          return;
       }
       String lost = w.check();
-      if (lost != null && lostReason == null) {
-         lostReason = lost;
+      if (lost != null) {
+         stopFor(lost);
+      }
+   }
+
+   /** Stops the step for {@code reason} (the database lost, rows written by a read-only step), once. */
+   private synchronized void stopFor(String reason) {
+      if (lostReason == null) {
+         lostReason = reason;
          recorder.stop(System.nanoTime());
       }
    }
@@ -206,7 +221,9 @@ public final class OpenStep implements LoadStep {
       if (s != null) {
          s.stop();
       }
-      ArrivalResult r = recorder.result(now, s == null ? DatabaseActivity.NONE : s.activity(), cpu);
+      DatabaseActivity database = s == null ? DatabaseActivity.NONE : s.activity();
+      StepWrites w = writes;
+      ArrivalResult r = recorder.result(now, w == null ? database : database.withRowsWritten(w.end()), cpu);
       return s == null ? r : r.with(s.judged(r.step()));
    }
 

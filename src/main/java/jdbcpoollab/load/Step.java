@@ -41,6 +41,8 @@ public final class Step implements ClosedStep {
    private volatile Supplier<ServerActivity> activity;
    private volatile long sampleAtMostNanos;
    private volatile StepSampler sampler;
+   /** The server's count of rows written, for a read-only workload; null otherwise. */
+   private volatile StepWrites writes;
    private volatile WindowCpu cpu;
    private final StepThreads threads = new StepThreads();
    /** Users in the order they started their loop: with instances, which instance's pool each is on. */
@@ -117,6 +119,12 @@ public final class Step implements ClosedStep {
       boolean first = source.enter(() -> {
          if (w != null) {
             w.awaitBack(requestName);
+            w.writes().refuseAfterStop();
+            writes = w.writes().step(workload, requestName, line -> loops.lost(line,
+                  () -> recorder.stop(System.nanoTime())));
+            if (writes != null) {
+               writes.begin();
+            }
          }
       });
       if (first && source.openFailure() != null) {
@@ -128,7 +136,7 @@ public final class Step implements ClosedStep {
          threads.opened();
          cpu = recorder.watchCpu();
          if (activity != null) {
-            sampler = new StepSampler(recorder, source.get().gauge(), activity.get(), sampleAtMostNanos);
+            sampler = new StepSampler(recorder, source.get().gauge(), activity.get(), sampleAtMostNanos, writes);
          }
       }
    }
@@ -320,7 +328,9 @@ public final class Step implements ClosedStep {
       if (s != null) {
          s.stop();
       }
-      StepResult result = recorder.result(now, s == null ? DatabaseActivity.NONE : s.activity(), cpu);
+      DatabaseActivity database = s == null ? DatabaseActivity.NONE : s.activity();
+      StepWrites w = writes;
+      StepResult result = recorder.result(now, w == null ? database : database.withRowsWritten(w.end()), cpu);
       return threads.seenIn(s == null ? result : s.judged(result), waitForPins);
    }
 

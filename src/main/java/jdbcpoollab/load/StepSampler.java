@@ -40,6 +40,8 @@ final class StepSampler {
    private final CountDownLatch stop = new CountDownLatch(1);
    private final List<TimelinePoint> points = new ArrayList<>();
    private final Thread thread;
+   private final StepWrites writes;
+   private long writesAt;
    private double sum;
    private double weights;
    private long activityAt;
@@ -55,8 +57,13 @@ final class StepSampler {
    private long jitAtLast;
    private String missed;
 
-   StepSampler(StepRecorder recorder, PoolGauge gauge, ServerActivity activity, long maxNanos) {
+   /**
+    * @param writes the server's count of rows written, read every {@value StepWrites#EVERY_MILLIS} ms, for a read-only
+    *               step; null for one that may write
+    */
+   StepSampler(StepRecorder recorder, PoolGauge gauge, ServerActivity activity, long maxNanos, StepWrites writes) {
       this.recorder = recorder;
+      this.writes = writes;
       this.gauge = gauge;
       this.activity = activity;
       this.deadline = System.nanoTime() + maxNanos;
@@ -93,6 +100,10 @@ final class StepSampler {
 
    private void sampleOnce() {
       long now = System.nanoTime();
+      if (writes != null && now - writesAt >= TimeUnit.MILLISECONDS.toNanos(StepWrites.EVERY_MILLIS)) {
+         writesAt = now;
+         writes.check();
+      }
       double db = Double.NaN;
       double weight = 0;
       if (now - activityAt >= activityDueNanos) {

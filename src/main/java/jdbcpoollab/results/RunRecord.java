@@ -142,6 +142,11 @@ public final class RunRecord {
       write();
    }
 
+   /** Why a run that went through its load ends with an error, as summary.json's {@code error}: written at its end. */
+   public void error(String message) {
+      error = Redactor.text(message);
+   }
+
    /** Ends the run as the JVM ends under it, with the code it ends with when known (a signal's). */
    public void interrupt(OptionalInt code) {
       state = "interrupted";

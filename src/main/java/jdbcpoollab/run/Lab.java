@@ -50,6 +50,7 @@ public final class Lab {
    private final Path baseline;
    private Environment environment;
    private DatabaseWatch watch;
+   private boolean accountSaid;
 
    /**
     * @param options the options the simulation has read its own from: the gates are read from them too, then any
@@ -139,7 +140,18 @@ public final class Lab {
 
    /** Runs one operation of {@code workload} before any load (see {@link FirstOperation}). */
    public void tryOnce(Workload workload) {
+      if (workload.readOnly()) {
+         readOnly();
+      }
       FirstOperation.run(workload, database(), end);
+   }
+
+   /** A run that must not write: on a server of the user's, says once whether the lab's account can write there. */
+   public synchronized void readOnly() {
+      if (!accountSaid && !db.embedded()) {
+         accountSaid = true;
+         console.say(AccountWrites.line(database()));
+      }
    }
 
    /** Ends the run before its load with one line and {@code code}; its summary.json says why. */
@@ -259,7 +271,7 @@ public final class Lab {
     * report.
     */
    public void finish() {
-      if (end.finish()) {
+      if (end.finish(watch == null ? null : watch.writes().stopped())) {
          throw Exit.now(Exit.NOTHING_MEASURED, record.error());
       }
    }

@@ -65,9 +65,11 @@ final class RunEnd {
     * incomplete steps, or whose results could not all be written, exits non-zero once Gatling has written its
     * report ({@link JvmOwner#started}).
     *
+    * @param wrote the line of a read-only step that wrote rows ({@code WriteWatch}), which ends the run with
+    *              {@link Exit#BAD_OPTION}; null when none did
     * @return true when nothing was measured and the run must end now with one line, {@link RunRecord#error}
     */
-   boolean finish() {
+   boolean finish(String wrote) {
       synchronized (this) {
          if (!record.running()) {
             return false;
@@ -94,12 +96,15 @@ final class RunEnd {
          Optional<Path> gatling = record.created() ? steps.gatlingReport() : Optional.empty();
          Map<String, Object> wall = steps.wallTime().toMap();
          String unanswerable = summary.unanswerable();
-         int code = record.writeFailed() ? Exit.RESULTS_LOST : !allDone
+         int code = record.writeFailed() ? Exit.RESULTS_LOST : wrote != null ? Exit.BAD_OPTION : !allDone
                ? (unsuccessful.isEmpty() ? Exit.INCOMPLETE : Exit.NOTHING_MEASURED)
                : unanswerable != null ? Exit.NOTHING_MEASURED
                : steps.gates().failed() ? Exit.GATE_FAILED
                : summary.provisional() ? Exit.PROVISIONAL
                : steps.gates().cannotTell() ? Exit.BASELINE_INCONCLUSIVE : 0;
+         if (wrote != null) {
+            record.error(wrote);
+         }
          record.ended(allDone, code, gatling, wall);
          if (record.created()) {
             console.line("");
@@ -130,11 +135,15 @@ final class RunEnd {
                      + (lost ? "results could not all be written"
                      : code == Exit.BASELINE_INCONCLUSIVE ? (steps.gates().uncomparable()
                      ? "the baseline has no step of this run" : "the baseline comparison is inconclusive")
+                     : code == Exit.BAD_OPTION ? "a read-only step wrote rows"
                      : code == Exit.PROVISIONAL ? "the answers are provisional: the load generator set the times"
                      : code == Exit.INCOMPLETE ? "incomplete steps"
                      : unsuccessful.isEmpty() ? unanswerable
                      : "no successful operation in " + String.join(", ", unsuccessful)) + ")");
             }
+         }
+         if (wrote != null) {
+            console.warn(wrote + " (exit code " + Exit.BAD_OPTION + ")");
          }
          database.close();
          if (gatlingReport != null) {

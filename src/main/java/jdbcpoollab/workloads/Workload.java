@@ -19,6 +19,11 @@ public interface Workload {
    /** What it runs, as the settings and summaries show it. */
    String statement();
 
+   /** What it runs, as a line that names it to the user (a step stopped for writing): its statement. */
+   default String shown() {
+      return statement();
+   }
+
    /** One operation: runs {@link #statement()} and reads every row it returns. */
    default void run(Connection connection) throws SQLException {
       try (PreparedStatement statement = connection.prepareStatement(statement())) {

@@ -9,8 +9,10 @@ import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.run.Console;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -64,6 +66,20 @@ final class ArrivalWarmup {
       }
       long second = Math.max(1, all / 3);
       return List.of(all - second, second);
+   }
+
+   /**
+    * The warm-up's phases before the first of {@code planned} steps, each made by {@code phase} from its name and
+    * length; none when nothing is planned or {@code seconds} is not positive.
+    */
+   static List<ArrivalWarmup> plan(List<?> planned, double seconds,
+                                   BiFunction<String, Duration, ArrivalWarmup> phase) {
+      List<Long> phases = planned.isEmpty() || seconds <= 0 ? List.of() : phases(seconds);
+      List<ArrivalWarmup> warmups = new ArrayList<>();
+      for (int i = 0; i < phases.size(); i++) {
+         warmups.add(phase.apply(name(i + 1, phases.size()), Duration.ofSeconds(phases.get(i))));
+      }
+      return warmups;
    }
 
    /** The name of phase {@code phase} (from 1) of {@code phases}: {@code jvm warm-up 1}, or the name alone for one. */

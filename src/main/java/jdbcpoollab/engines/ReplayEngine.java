@@ -77,12 +77,8 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
             .steps(plan.size(), steps.pools()::endRun)
             .onInterrupt(steps.pools()::interrupt).recoverWithin(options.recoverSeconds()));
       List<OpenStep> planned = plan.stream().map(this::step).toList();
-      List<Long> phases = planned.isEmpty() || options.jvmWarmup() <= 0 ? List.of()
-            : ArrivalWarmup.phases(options.jvmWarmup());
-      for (int i = 0; i < phases.size(); i++) {
-         warmups.add(warmup(plan.get(0), planned.get(0), ArrivalWarmup.name(i + 1, phases.size()),
-               Duration.ofSeconds(phases.get(i))));
-      }
+      warmups.addAll(ArrivalWarmup.plan(planned, options.jvmWarmup(),
+            (name, during) -> warmup(plan.get(0), planned.get(0), name, during)));
       planned.forEach(step -> steps.add(lab, step, this::arriving, this::finished));
    }
 

@@ -48,7 +48,7 @@ class CapturePostgresTest {
    @BeforeAll
    void captureAndReplay() throws Exception {
       server = PostgresServer.startOrSkip();
-      database = new Database(server.url(), PostgresServer.USER, server.password());
+      database = server.database();
       TrafficOfKnownShape.prepare(database, "INT");
       logEveryStatement(true);
       try {

@@ -3,7 +3,6 @@ package jdbcpoollab.endtoend;
 import jdbcpoollab.capture.Capture;
 import jdbcpoollab.capture.CaptureFile;
 import jdbcpoollab.capture.CapturedStatement;
-import jdbcpoollab.db.Database;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.simulations.Replay;
@@ -46,7 +45,7 @@ class HiddenWritesPostgresTest {
    @BeforeAll
    static void start() throws SQLException {
       server = PostgresServer.startOrSkip();
-      try (Connection c = database().connect(); Statement st = c.createStatement()) {
+      try (Connection c = server.database().connect(); Statement st = c.createStatement()) {
          st.execute("CREATE TABLE keep (id INTEGER PRIMARY KEY)");
          st.execute("CREATE FUNCTION del() RETURNS integer LANGUAGE plpgsql AS "
                + "'BEGIN DELETE FROM keep WHERE id IN (SELECT id FROM keep LIMIT 1); RETURN 1; END'");
@@ -153,23 +152,19 @@ class HiddenWritesPostgresTest {
 
    private static Map<String, String> target(Map<String, String> more) {
       Map<String, String> options = new HashMap<>(more);
-      options.putAll(Map.of("db.url", server.url(), "db.user", PostgresServer.USER, "db.password", server.password()));
+      options.putAll(server.target());
       return options;
    }
 
-   private static Database database() {
-      return new Database(server.url(), PostgresServer.USER, server.password());
-   }
-
    private static void fill() throws SQLException {
-      try (Connection c = database().connect(); Statement st = c.createStatement()) {
+      try (Connection c = server.database().connect(); Statement st = c.createStatement()) {
          st.execute("TRUNCATE keep");
          st.execute("INSERT INTO keep SELECT generate_series(1, " + ROWS + ")");
       }
    }
 
    private static int count(String query) throws SQLException {
-      try (Connection c = database().connect(); Statement st = c.createStatement();
+      try (Connection c = server.database().connect(); Statement st = c.createStatement();
            ResultSet rs = st.executeQuery(query)) {
          rs.next();
          return rs.getInt(1);

@@ -50,18 +50,13 @@ class PostgresTest {
       }
    }
 
-   private static Database database() {
-      return new Database(server.url(), PostgresServer.USER, server.password());
-   }
-
    /** A short PoolSweep of the wait workload through db.url: its orderings, which a class beside it would blur. */
    @Nested
    class PoolSweepEngine extends WaitSweepContract {
       @BeforeAll
       void runSweep() {
          Map<String, String> options = new HashMap<>(WAIT_SWEEP);
-         options.putAll(Map.of("db.url", server.url(), "db.user", PostgresServer.USER, "db.password",
-               server.password()));
+         options.putAll(server.target());
          run = GatlingRun.run(PoolSweep.class, options, false);
       }
    }
@@ -77,12 +72,11 @@ class PostgresTest {
 
       @BeforeAll
       void runSweep() throws SQLException {
-         WaitSweepContract.createHitsTable(database());
+         WaitSweepContract.createHitsTable(server.database());
          Map<String, String> options = new HashMap<>(Map.of("pools", "1,8", "users", "8", "seconds", "0.5",
                "warmup", "0.2", "workloads", "cpu,custom", "rows", "20000", "sql", WaitSweepContract.HIT,
                "sql.writes", "true"));
-         options.putAll(Map.of("db.url", server.url(), "db.user", PostgresServer.USER, "db.password",
-               server.password()));
+         options.putAll(server.target());
          run = GatlingRun.run(PoolSweep.class, options, false);
       }
 
@@ -110,7 +104,7 @@ class PostgresTest {
       @Test
       void theCustomStatementRanForEveryOperation() throws SQLException {
          assertEquals(WaitSweepContract.HIT, WaitSweepContract.settings(run).get("sql"));
-         WaitSweepContract.assertEveryCustomOperationRan(run, database());
+         WaitSweepContract.assertEveryCustomOperationRan(run, server.database());
       }
 
       @Test
@@ -176,8 +170,7 @@ class PostgresTest {
       void sweep() {
          Map<String, String> options = new HashMap<>(Map.of("workloads", "txn", "hotRows", "3", "holdMs", "2",
                "pools", "2", "users", "4", "seconds", "0.6", "warmup", "0.1", "rttMs", "0,3"));
-         options.putAll(Map.of("db.url", server.url(), "db.user", PostgresServer.USER, "db.password",
-               server.password()));
+         options.putAll(server.target());
          // the first step compares with the second: a cold first step (its p50 above the next one's) is the
          // JVM's, not the round trip's, so the JVM is warmed on it first
          options.put("jvmWarmup", "3");
@@ -206,7 +199,7 @@ class PostgresTest {
    class Table extends BigTableContract {
       @Override
       protected Database database() {
-         return PostgresTest.database();
+         return server.database();
       }
    }
 
@@ -214,7 +207,7 @@ class PostgresTest {
    class Work extends WorkTableContract {
       @Override
       protected Database database() {
-         return PostgresTest.database();
+         return server.database();
       }
    }
 
@@ -258,7 +251,7 @@ class PostgresTest {
 
    @Test
    void sessionsCountEveryNewConnection() throws SQLException, InterruptedException {
-      Database db = database();
+      Database db = server.database();
       try (Connection observer = db.connect()) {
          Map<String, Long> before = db.dialect().counters(observer);
          assertEquals(List.of("sessions", "numbackends"), List.copyOf(before.keySet()));
@@ -279,7 +272,7 @@ class PostgresTest {
 
    @Test
    void countersTheServerCannotGiveAreNotAvailableInsteadOfAFailure() throws SQLException {
-      try (Connection c = database().connect()) {
+      try (Connection c = server.database().connect()) {
          assertEquals(Map.of(), new OracleDialect().counters(c), "PostgreSQL has no v$sysstat");
          assertTrue(c.isValid(5), "the connection is still usable");
       }

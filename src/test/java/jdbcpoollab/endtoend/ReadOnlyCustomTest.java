@@ -1,6 +1,5 @@
 package jdbcpoollab.endtoend;
 
-import jdbcpoollab.db.Database;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.run.Preflight;
 import jdbcpoollab.simulations.PoolSweep;
@@ -38,7 +37,7 @@ class ReadOnlyCustomTest {
    @BeforeAll
    static void start() throws SQLException {
       server = PostgresServer.startOrSkip();
-      try (Connection c = database().connect(); Statement st = c.createStatement()) {
+      try (Connection c = server.database().connect(); Statement st = c.createStatement()) {
          st.execute("CREATE TABLE t (id INTEGER PRIMARY KEY)");
          st.execute("CREATE FUNCTION tidy() RETURNS integer LANGUAGE plpgsql AS "
                + "'BEGIN DELETE FROM t WHERE id IN (SELECT id FROM t LIMIT 1); RETURN 1; END'");
@@ -86,7 +85,7 @@ class ReadOnlyCustomTest {
    }
 
    private static void fill() throws SQLException {
-      try (Connection c = database().connect(); Statement st = c.createStatement()) {
+      try (Connection c = server.database().connect(); Statement st = c.createStatement()) {
          st.execute("TRUNCATE t");
          st.execute("INSERT INTO t SELECT generate_series(1, " + ROWS + ")");
       }
@@ -95,16 +94,12 @@ class ReadOnlyCustomTest {
    private static Map<String, String> options(String sql) {
       Map<String, String> options = new HashMap<>(Map.of("workloads", "custom", "sql", sql, "source", "hikari,dbcp2",
             "pools", "2", "users", "2", "seconds", "0.5", "warmup", "0", "jvmWarmup", "0"));
-      options.putAll(Map.of("db.url", server.url(), "db.user", PostgresServer.USER, "db.password", server.password()));
+      options.putAll(server.target());
       return options;
    }
 
-   private static Database database() {
-      return new Database(server.url(), PostgresServer.USER, server.password());
-   }
-
    private static int rows() throws SQLException {
-      try (Connection c = database().connect(); Statement st = c.createStatement();
+      try (Connection c = server.database().connect(); Statement st = c.createStatement();
            ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM t")) {
          rs.next();
          return rs.getInt(1);

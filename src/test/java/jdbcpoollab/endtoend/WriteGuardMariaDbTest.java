@@ -130,8 +130,9 @@ class WriteGuardMariaDbTest {
       }
    }
 
+   /** A step's {@code database.rowsWritten} in summary.json: the server's counts, by counter. */
    @SuppressWarnings("unchecked")
-   private static Map<String, Object> rowsWritten(Map<String, Object> step) {
+   static Map<String, Object> rowsWritten(Map<String, Object> step) {
       Map<String, Object> written = (Map<String, Object>) ((Map<String, Object>) step.get("database"))
             .get("rowsWritten");
       assertNotNull(written, step.toString());

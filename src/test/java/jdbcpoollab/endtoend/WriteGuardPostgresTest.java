@@ -3,7 +3,6 @@ package jdbcpoollab.endtoend;
 import jdbcpoollab.capture.Capture;
 import jdbcpoollab.capture.CaptureFile;
 import jdbcpoollab.capture.CapturedStatement;
-import jdbcpoollab.db.Database;
 import jdbcpoollab.run.Exit;
 import jdbcpoollab.simulations.PoolSweep;
 import jdbcpoollab.simulations.Replay;
@@ -25,8 +24,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import static jdbcpoollab.endtoend.WriteGuardMariaDbTest.rowsWritten;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -44,7 +43,7 @@ class WriteGuardPostgresTest {
    @BeforeAll
    static void start() throws SQLException {
       server = PostgresServer.startOrSkip();
-      try (Connection c = database().connect(); Statement st = c.createStatement()) {
+      try (Connection c = server.database().connect(); Statement st = c.createStatement()) {
          st.execute("CREATE TABLE guard_rows (id INTEGER PRIMARY KEY)");
          st.execute("CREATE FUNCTION turn_now() RETURNS integer LANGUAGE plpgsql AS $$BEGIN "
                + "PERFORM set_config('default_transaction_read_only', 'off', false); RETURN 1; END$$");
@@ -99,7 +98,7 @@ class WriteGuardPostgresTest {
       Files.writeString(folder.resolve("summary.json"), "{\"simulation\": \"Capture\", \"server\": \"elsewhere\"}");
       Map<String, String> options = new HashMap<>(Map.of("capture", folder.toString(), "pools", "2",
             "sloP99Ms", "1000"));
-      options.putAll(Map.of("db.url", server.url(), "db.user", PostgresServer.USER, "db.password", server.password()));
+      options.putAll(server.target());
       GatlingRun.Result run = GatlingRun.run(Replay.class, options, false);
       assertEquals(Exit.BAD_OPTION, run.exitCode(), run.console());
       assertTrue(run.console().contains("jdbc-pool-lab: a read-only step wrote rows: replay 1x pool=2 ran SELECT "
@@ -119,34 +118,22 @@ class WriteGuardPostgresTest {
             run.console());
    }
 
-   @SuppressWarnings("unchecked")
-   private static Map<String, Object> rowsWritten(Map<String, Object> step) {
-      Map<String, Object> written = (Map<String, Object>) ((Map<String, Object>) step.get("database"))
-            .get("rowsWritten");
-      assertNotNull(written, step.toString());
-      return written;
-   }
-
    private static Map<String, String> custom(String sql, String pools, String seconds) {
       Map<String, String> options = new HashMap<>(Map.of("workloads", "custom", "sql", sql, "pools", pools,
             "users", "1", "seconds", seconds, "warmup", "0"));
-      options.putAll(Map.of("db.url", server.url(), "db.user", PostgresServer.USER, "db.password", server.password()));
+      options.putAll(server.target());
       return options;
    }
 
-   private static Database database() {
-      return new Database(server.url(), PostgresServer.USER, server.password());
-   }
-
    private static void fill() throws SQLException {
-      try (Connection c = database().connect(); Statement st = c.createStatement()) {
+      try (Connection c = server.database().connect(); Statement st = c.createStatement()) {
          st.execute("TRUNCATE guard_rows");
          st.execute("INSERT INTO guard_rows SELECT generate_series(1, " + ROWS + ")");
       }
    }
 
    private static int count() throws SQLException {
-      try (Connection c = database().connect(); Statement st = c.createStatement();
+      try (Connection c = server.database().connect(); Statement st = c.createStatement();
            ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM guard_rows")) {
          rs.next();
          return rs.getInt(1);

@@ -42,7 +42,7 @@ class ReadOnlySessionsTest {
    @Test
    void everyLibraryOnPostgresRefusesWrites() throws Exception {
       try (PostgresServer server = PostgresServer.startOrSkip()) {
-         Database db = new Database(server.url(), PostgresServer.USER, server.password());
+         Database db = server.database();
          try (Connection c = db.connect(); Statement st = c.createStatement()) {
             db.describeServer(c);
             st.execute("CREATE TABLE ro_keep (id INTEGER PRIMARY KEY)");

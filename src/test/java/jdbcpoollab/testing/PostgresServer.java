@@ -1,5 +1,7 @@
 package jdbcpoollab.testing;
 
+import jdbcpoollab.db.Database;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -13,6 +15,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -96,6 +99,16 @@ public final class PostgresServer implements AutoCloseable {
 
    public String password() {
       return password;
+   }
+
+   /** The options that make this server, through the lab's own account, a run's target. */
+   public Map<String, String> target() {
+      return Map.of("db.url", url(), "db.user", USER, "db.password", password);
+   }
+
+   /** The lab's own account on this server. */
+   public Database database() {
+      return new Database(url(), USER, password);
    }
 
    /** The server's log: what it writes to stderr, with the {@code log_*} settings in force. */

@@ -1,5 +1,6 @@
 package jdbcpoollab.gatling;
 
+import io.gatling.core.stats.StatsEngine;
 import io.gatling.javaapi.core.ActionBuilder;
 import jdbcpoollab.load.Batch;
 import jdbcpoollab.load.ClosedStep;
@@ -10,6 +11,7 @@ import jdbcpoollab.load.Rounds;
 import jdbcpoollab.load.UserThreads;
 
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -60,8 +62,10 @@ public final class Jdbc {
    /** One arriving request of an open-model step, served by the step's request threads, timed from its arrival. */
    public static ActionBuilder arrival(OpenStep step) {
       return DslAction.of((ctx, next) -> {
-         ResponseBatch responses = new ResponseBatch(ctx.coreComponents().statsEngine());
-         PoolProtocol.of(ctx).atClose(step, responses::flush);
+         StatsEngine stats = ctx.coreComponents().statsEngine();
+         ResponseBatch responses = new ResponseBatch((session, outcome) -> OffloadedAction.logged(stats, session,
+               List.of(outcome)));
+         PoolProtocol.of(ctx).atClose(step, responses::close);
          return new ArrivalAction(step, responses, next);
       });
    }

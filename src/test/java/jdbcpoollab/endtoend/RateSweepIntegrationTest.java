@@ -1,6 +1,7 @@
 package jdbcpoollab.endtoend;
 
 import jdbcpoollab.simulations.RateSweep;
+import jdbcpoollab.testing.GatlingLog;
 import jdbcpoollab.testing.GatlingRun;
 import jdbcpoollab.testing.RunsAlone;
 import org.junit.jupiter.api.BeforeAll;
@@ -8,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -25,11 +27,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RateSweepIntegrationTest {
    private GatlingRun.Result run;
+   private GatlingLog gatlingLog;
 
    @BeforeAll
    void runSweep() {
       run = GatlingRun.run(RateSweep.class, Map.of("rate", "300", "pools", "1,4", "seconds", "2", "warmup", "0.5",
             "workloads", "wait", "sloP99Ms", "250", "assert.p99TotalMs", "250", "assert.maxKoPercent", "0"), false);
+      gatlingLog = GatlingLog.newest(Path.of(System.getProperty("lab.gatlingResults")));
+   }
+
+   @Test
+   void gatlingsReportHasEachStepsCountedResponsesOnce() {
+      for (int pool : List.of(1, 4)) {
+         Map<String, Object> step = run.step("wait", pool);
+         long counted = Math.round(number(step, "ok") + number(step, "ko"));
+         assertEquals(counted, gatlingLog.requests("wait pool=" + pool), step.toString());
+      }
    }
 
    @Test

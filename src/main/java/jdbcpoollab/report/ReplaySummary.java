@@ -9,7 +9,6 @@ import jdbcpoollab.analysis.RatePoint;
 import jdbcpoollab.files.Decimals;
 import jdbcpoollab.files.Json;
 import jdbcpoollab.measure.ArrivalResult;
-import jdbcpoollab.measure.DatabaseActivity;
 import jdbcpoollab.measure.Rounded;
 import jdbcpoollab.measure.SweepRun;
 
@@ -41,11 +40,6 @@ import static jdbcpoollab.analysis.NumberText.trimmed;
 public final class ReplaySummary implements Summary {
    /** Below this share of the offered rate at its largest pool, a speed's database is saturated, not its pools. */
    private static final double SATURATED = 0.95;
-   /**
-    * Below this share of a pool's connections running a statement at the database on average (the server's own
-    * count: Threads_running, PostgreSQL's active backends), a speed that is not served was held outside the database.
-    */
-   private static final double AT_DATABASE = 0.5;
    private final double sloP99Ms;
    private final int requests;
    private final Map<Double, RateSweepSummary> bySpeed = new LinkedHashMap<>();
@@ -123,31 +117,22 @@ public final class ReplaySummary implements Summary {
 
    @Override
    public synchronized boolean provisional() {
-      return !provisionalSpeeds().isEmpty() || !heldOutsideTheDatabase().isEmpty();
+      return !provisionalSpeeds().isEmpty() || !notTheDatabase().isEmpty();
    }
 
    /**
-    * The speeds not served whose best step's connections were mostly not at the database: the server counted fewer
-    * than half the pool's connections running a statement on average while every connection was lent and requests
-    * waited. The database is then not what saturates: the time between the statements is the load generator's, or
-    * the network's. Each with that step; empty where the server's own count is not known (the embedded server's
-    * process CPU is no count of sessions).
+    * The speeds not served whose best step measured something other than the database's saturation
+    * ({@link NotTheDatabase}): connections held mostly outside the database, or a machine the lab's client filled
+    * beside the server. Each with that step.
     */
-   public synchronized Map<Double, RatePoint> heldOutsideTheDatabase() {
+   public synchronized Map<Double, RatePoint> notTheDatabase() {
       Map<Double, RatePoint> outside = new LinkedHashMap<>();
       answers().forEach((speed, list) -> list.stream().filter(a -> a.pick() == null).forEach(a -> a.points()
             .stream().max(Comparator.comparingDouble(p -> p.step().counts().throughput()))
             .filter(p -> p.step().counts().throughput() < SATURATED * a.rate())
-            .filter(ReplaySummary::mostlyOutsideTheDatabase)
+            .filter(p -> NotTheDatabase.of(p).isPresent())
             .ifPresent(p -> outside.putIfAbsent(speed, p))));
       return outside;
-   }
-
-   private static boolean mostlyOutsideTheDatabase(RatePoint p) {
-      DatabaseActivity db = p.step().resources().database();
-      boolean sessions = DatabaseActivity.THREADS_RUNNING.equals(db.what())
-            || DatabaseActivity.ACTIVE_BACKENDS.equals(db.what());
-      return sessions && db.known() && Double.isFinite(db.avg()) && db.avg() < AT_DATABASE * p.pool();
    }
 
    /**
@@ -178,17 +163,12 @@ public final class ReplaySummary implements Summary {
     * average (Threads_running) while requests waited for one"; null when none.
     */
    private String outsideWhy() {
-      Map<Double, RatePoint> outside = heldOutsideTheDatabase();
+      Map<Double, RatePoint> outside = notTheDatabase();
       if (outside.isEmpty()) {
          return null;
       }
-      List<String> each = new ArrayList<>();
-      outside.forEach((speed, p) -> each.add(fixed(p.step().resources().database().avg(), 2) + " of pool "
-            + p.pool() + "'s connections at " + trimmed(speed) + "x"));
-      String what = outside.values().iterator().next().step().resources().database().what();
-      return "the load generator or the network, not the database, sets these times: " + String.join(", ", each)
-            + " were running a statement at the database on average (" + what + ") while requests waited for "
-            + "one, so the connections were held mostly between statements, outside the database";
+      return outside.entrySet().stream().map(e -> NotTheDatabase.of(e.getValue()).orElseThrow().why(e.getKey(),
+            e.getValue())).collect(Collectors.joining("; "));
    }
 
    /** The answer per speed (and source, when the replay had several), from the steps so far. */
@@ -274,7 +254,7 @@ public final class ReplaySummary implements Summary {
    /** The speeds whose answer is provisional, for either reason. */
    private Set<Double> provisionalSet() {
       Set<Double> speeds = new TreeSet<>(provisionalSpeeds().keySet());
-      speeds.addAll(heldOutsideTheDatabase().keySet());
+      speeds.addAll(notTheDatabase().keySet());
       return speeds;
    }
 

@@ -2,7 +2,9 @@ package jdbcpoollab.report;
 
 import jdbcpoollab.capture.ReplayWorkload;
 import jdbcpoollab.measure.ArrivalResult;
+import jdbcpoollab.measure.ClientCpu;
 import jdbcpoollab.measure.DatabaseActivity;
+import jdbcpoollab.measure.MachineCpu;
 import jdbcpoollab.measure.StepChecks;
 import jdbcpoollab.measure.StepCounts;
 import jdbcpoollab.measure.StepId;
@@ -112,7 +114,7 @@ class ReplaySummaryTest {
             + "times: 0.41 of pool 2's connections at 2x were running a statement at the database on average "
             + "(Threads_running)"), headroom);
       assertFalse(headroom.contains("the database saturates"), headroom);
-      assertEquals(List.of(2.0), List.copyOf(summary.heldOutsideTheDatabase().keySet()));
+      assertEquals(List.of(2.0), List.copyOf(summary.notTheDatabase().keySet()));
 
       ReplaySummary busy = summary(1, 2);
       busy.add(1, "1x pool=2", step(1, 2, 100, 100, 8, 0.3), held(30));
@@ -120,6 +122,33 @@ class ReplaySummaryTest {
       assertFalse(busy.provisional(), busy.headroom());
       assertTrue(busy.headroom().contains("at 2x no pool up to 2 meets 20 ms: the database saturates"),
             busy.headroom());
+   }
+
+   /** A step on 2 cores at which the lab's JVM and the server's process took {@code jvm} and {@code server} cores. */
+   private static ArrivalResult onTwoCores(double speed, double served, double jvm, double server) {
+      return step(speed, 2, 100 * speed, served, 900, new StepResources(null, Double.NaN, null,
+            new DatabaseActivity(DatabaseActivity.THREADS_RUNNING, 1.4, 2, 50), ClientCpu.UNKNOWN,
+            new MachineCpu("found by its port", 2, jvm, server, 0.02, 0, 10, false)));
+   }
+
+   @Test
+   void aSpeedNotServedOnAMachineTheLabsClientFilledBesideTheServerIsProvisional() {
+      ReplaySummary summary = summary(1, 2);
+      summary.add(1, "1x pool=2", step(1, 2, 100, 100, 8, 0.3), held(30));
+      summary.add(2, "2x pool=2", onTwoCores(2, 140, 0.87, 1.1), held(30));
+      String headroom = summary.headroom();
+      assertTrue(summary.provisional(), headroom);
+      assertTrue(headroom.startsWith("provisional: the machine the lab shares with the database server, not the "
+            + "database alone, sets these times: at 2x its 2 cores were 100% busy, the server's process taking 55% of "
+            + "them and the lab's client 44%, while requests waited"), headroom);
+      assertFalse(headroom.contains("the database saturates"), headroom);
+
+      ReplaySummary lightClient = summary(1, 2);
+      lightClient.add(1, "1x pool=2", step(1, 2, 100, 100, 8, 0.3), held(30));
+      lightClient.add(2, "2x pool=2", onTwoCores(2, 140, 0.2, 1.7), held(30));
+      assertFalse(lightClient.provisional(), lightClient.headroom());
+      assertTrue(lightClient.headroom().contains("at 2x no pool up to 2 meets 20 ms: the database saturates"),
+            lightClient.headroom());
    }
 
    @Test

@@ -1,9 +1,6 @@
 package jdbcpoollab.db;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -23,11 +20,12 @@ public final class RowWrites implements AutoCloseable {
 
    private final Database database;
    private final String sql;
-   private Connection connection;
+   private final LabConnection connection;
 
    private RowWrites(Database database, String sql) {
       this.database = database;
       this.sql = sql;
+      connection = new LabConnection(database, CONNECT_WITHIN, QUERY_TIMEOUT_SECONDS);
    }
 
    /** The counters of {@code database}'s server; null when its product has none the lab reads (Oracle). */
@@ -37,23 +35,17 @@ public final class RowWrites implements AutoCloseable {
    }
 
    /** The counters now, by name, in the order read; empty when they cannot be read (no privilege, server gone). */
-   public synchronized Map<String, Long> read() {
+   public Map<String, Long> read() {
       try {
-         if (connection == null || connection.isClosed()) {
-            connection = database.connect(CONNECT_WITHIN);
-         }
-         Map<String, Long> counters = new LinkedHashMap<>();
-         try (Statement st = connection.createStatement()) {
-            st.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
-            try (ResultSet rs = st.executeQuery(sql)) {
-               while (rs.next()) {
-                  counters.put(rs.getString(1), rs.getLong(2));
-               }
+         return connection.query(sql, rows -> {
+            Map<String, Long> counters = new LinkedHashMap<>();
+            while (rows.next()) {
+               counters.put(rows.getString(1), rows.getLong(2));
             }
-         }
-         return counters;
+            return counters;
+         });
       } catch (SQLException e) {
-         close();
+         connection.close();
          return Map.of();
       }
    }
@@ -98,14 +90,7 @@ public final class RowWrites implements AutoCloseable {
    }
 
    @Override
-   public synchronized void close() {
-      if (connection != null) {
-         try {
-            connection.close();
-         } catch (SQLException ignored) {
-            // a lost connection has nothing left to close
-         }
-         connection = null;
-      }
+   public void close() {
+      connection.close();
    }
 }

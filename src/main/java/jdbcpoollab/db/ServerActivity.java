@@ -4,10 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.OptionalLong;
 
@@ -90,15 +87,14 @@ public abstract class ServerActivity implements AutoCloseable {
    }
 
    private static final class RunningSessions extends ServerActivity {
-      private final Database database;
+      private final LabConnection connection;
       private final String sql;
       private final int self;
       private final String what;
-      private Connection connection;
       private boolean failed;
 
       RunningSessions(Database database, String sql, int self, String what) {
-         this.database = database;
+         connection = new LabConnection(database, CONNECT_WITHIN, QUERY_TIMEOUT_SECONDS);
          this.sql = sql;
          this.self = self;
          this.what = what;
@@ -125,15 +121,8 @@ public abstract class ServerActivity implements AutoCloseable {
             return Double.NaN;
          }
          try {
-            if (connection == null) {
-               connection = database.connect(CONNECT_WITHIN);
-            }
-            try (Statement st = connection.createStatement()) {
-               st.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
-               try (ResultSet rs = st.executeQuery(sql)) {
-                  return rs.next() ? Math.max(0, rs.getDouble(rs.getMetaData().getColumnCount()) - self) : Double.NaN;
-               }
-            }
+            return connection.query(sql, rs -> rs.next()
+                  ? Math.max(0, rs.getDouble(rs.getMetaData().getColumnCount()) - self) : Double.NaN);
          } catch (SQLException e) {
             // no privilege, or the server is gone: one failure ends the sampling, the step goes on
             failed = true;
@@ -144,14 +133,7 @@ public abstract class ServerActivity implements AutoCloseable {
 
       @Override
       public void close() {
-         if (connection != null) {
-            try {
-               connection.close();
-            } catch (SQLException ignored) {
-               // a lost connection has nothing left to close
-            }
-            connection = null;
-         }
+         connection.close();
       }
    }
 

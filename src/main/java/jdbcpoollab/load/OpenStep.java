@@ -88,11 +88,7 @@ public final class OpenStep implements LoadStep {
       source.enter(() -> {
          if (databaseWatch != null) {
             databaseWatch.awaitBack(requestName);
-            databaseWatch.writes().refuseAfterStop();
-            writes = databaseWatch.writes().step(workload, requestName, this::stopFor);
-            if (writes != null) {
-               writes.begin();
-            }
+            writes = databaseWatch.writes().open(workload, requestName, this::stopFor);
          }
       });
       if (source.openFailure() != null) {
@@ -221,9 +217,8 @@ public final class OpenStep implements LoadStep {
       if (s != null) {
          s.stop();
       }
-      DatabaseActivity database = s == null ? DatabaseActivity.NONE : s.activity();
-      StepWrites w = writes;
-      ArrivalResult r = recorder.result(now, w == null ? database : database.withRowsWritten(w.end()), cpu);
+      ArrivalResult r = recorder.result(now, StepWrites.counted(writes, s == null ? DatabaseActivity.NONE
+            : s.activity()), cpu);
       return s == null ? r : r.with(s.judged(r.step()));
    }
 

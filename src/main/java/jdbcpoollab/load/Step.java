@@ -119,12 +119,8 @@ public final class Step implements ClosedStep {
       boolean first = source.enter(() -> {
          if (w != null) {
             w.awaitBack(requestName);
-            w.writes().refuseAfterStop();
-            writes = w.writes().step(workload, requestName, line -> loops.lost(line,
+            writes = w.writes().open(workload, requestName, line -> loops.lost(line,
                   () -> recorder.stop(System.nanoTime())));
-            if (writes != null) {
-               writes.begin();
-            }
          }
       });
       if (first && source.openFailure() != null) {
@@ -328,9 +324,8 @@ public final class Step implements ClosedStep {
       if (s != null) {
          s.stop();
       }
-      DatabaseActivity database = s == null ? DatabaseActivity.NONE : s.activity();
-      StepWrites w = writes;
-      StepResult result = recorder.result(now, w == null ? database : database.withRowsWritten(w.end()), cpu);
+      StepResult result = recorder.result(now, StepWrites.counted(writes, s == null ? DatabaseActivity.NONE
+            : s.activity()), cpu);
       return threads.seenIn(s == null ? result : s.judged(result), waitForPins);
    }
 

@@ -1,6 +1,7 @@
 package jdbcpoollab.load;
 
 import jdbcpoollab.db.RowWrites;
+import jdbcpoollab.measure.DatabaseActivity;
 
 import java.util.Map;
 import java.util.function.Consumer;
@@ -47,6 +48,11 @@ final class StepWrites {
       } finally {
          counters.close();
       }
+   }
+
+   /** {@code database} with the rows {@code writes} counted over its step; as it is for a step without a guard. */
+   static DatabaseActivity counted(StepWrites writes, DatabaseActivity database) {
+      return writes == null ? database : database.withRowsWritten(writes.end());
    }
 
    private synchronized void judge(Map<String, Long> moved) {

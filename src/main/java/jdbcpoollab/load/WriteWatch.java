@@ -27,27 +27,26 @@ public final class WriteWatch {
    }
 
    /**
-    * The guard of a step of {@code workload} named {@code step}, which {@code stop} stops with the line; null for a
-    * workload that may write, or a server whose counters the lab does not read.
+    * Before a step of {@code workload} named {@code step} opens: refused once an earlier read-only step wrote rows;
+    * else its guard, the counts read before it ({@link StepWrites#begin}), which {@code stop} stops with the line.
+    * Null for a workload that may write, or a server whose counters the lab does not read.
     */
-   StepWrites step(Workload workload, String step, Consumer<String> stop) {
+   StepWrites open(Workload workload, String step, Consumer<String> stop) throws SQLException {
+      if (stopped != null) {
+         throw new SQLException("not started: an earlier read-only step wrote rows");
+      }
       RowWrites counters = workload.readOnly() ? RowWrites.of(database) : null;
-      return counters == null ? null : new StepWrites(counters, moved -> {
-         String line = wrote(step, workload, moved);
-         stop.accept(line);
-      });
+      if (counters == null) {
+         return null;
+      }
+      StepWrites writes = new StepWrites(counters, moved -> stop.accept(wrote(step, workload, moved)));
+      writes.begin();
+      return writes;
    }
 
    /** The run's one line once a read-only step wrote rows; null while none did. */
    public String stopped() {
       return stopped;
-   }
-
-   /** Before a step opens: a run whose read-only step wrote rows starts no other. */
-   void refuseAfterStop() throws SQLException {
-      if (stopped != null) {
-         throw new SQLException("not started: an earlier read-only step wrote rows");
-      }
    }
 
    private synchronized String wrote(String step, Workload workload, Map<String, Long> moved) {

@@ -25,8 +25,14 @@ final class FirstOperation {
 
    /** Runs one operation of {@code workload} on {@code base} (its read-only side for a read-only workload). */
    static void run(Workload workload, Database base, RunEnd end) {
+      try (RowWrites counters = workload.readOnly() ? RowWrites.of(base) : null) {
+         run(workload, base, counters, end);
+      }
+   }
+
+   /** The try, with the server's count of rows written around it; {@code counters} null where none is read. */
+   private static void run(Workload workload, Database base, RowWrites counters, RunEnd end) {
       Database database = workload.readOnly() ? base.readOnly() : base;
-      RowWrites counters = workload.readOnly() ? RowWrites.of(base) : null;
       Map<String, Long> before = counters == null ? Map.of() : counters.read();
       boolean turned;
       try (Connection c = database.connect()) {
@@ -34,9 +40,6 @@ final class FirstOperation {
          c.setReadOnly(workload.readOnly());
          turned = workload.readOnly() ? turnsReadWrite(workload, c, database) : runs(workload, c);
       } catch (SQLException e) {
-         if (counters != null) {
-            counters.close();
-         }
          // PostgreSQL adds "Where:" lines below its error: the run ends in one line
          String why = e.getMessage() == null ? null
                : database.redact(e.getMessage().strip().replaceAll("\\s*\\n\\s*", " "));
@@ -51,9 +54,6 @@ final class FirstOperation {
       }
       Map<String, Long> moved = counters == null || before.isEmpty() ? Map.of()
             : RowWrites.moved(before, counters.readSettled());
-      if (counters != null) {
-         counters.close();
-      }
       if (turned || RowWrites.total(moved) > 0) {
          throw end.failed(Exit.BAD_OPTION, "bad " + workload.writtenIn() + ": " + (turned
                ? "it turns its read-only session read-write (a procedure or function that sets transaction_read_only"

@@ -6,6 +6,7 @@ import jdbcpoollab.load.Outcome;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -47,10 +48,15 @@ final class ResponseBatch implements AutoCloseable {
    void add(Session session, Outcome outcome) {
       queued.add(new Logged(session, outcome));
       if (size.incrementAndGet() >= BATCH && due.compareAndSet(false, true)) {
-         logger.execute(() -> {
-            due.set(false);
+         try {
+            logger.execute(() -> {
+               due.set(false);
+               flush();
+            });
+         } catch (RejectedExecutionException e) {
+            // a response that ends after the step closed: logged here, the thread that filled it is done anyway
             flush();
-         });
+         }
       }
    }
 

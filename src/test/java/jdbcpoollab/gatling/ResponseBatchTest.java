@@ -57,4 +57,14 @@ class ResponseBatchTest {
       assertEquals(List.of("main", "main", "main"), loggedOn.stream().map(n -> n.equals(Thread.currentThread()
             .getName()) ? "main" : n).toList());
    }
+
+   @Test
+   void aFullBatchAfterTheCloseIsLoggedWhereItFilled() {
+      ResponseBatch batch = new ResponseBatch(this::log);
+      batch.close();
+      for (int i = 0; i < ResponseBatch.BATCH; i++) {
+         batch.add(null, new Outcome("point", i, i + 1, null));
+      }
+      assertEquals(ResponseBatch.BATCH, loggedOn.size(), "every response once, none refused");
+   }
 }

@@ -7,6 +7,7 @@ import jdbcpoollab.capture.ReplayRequest;
 import jdbcpoollab.capture.ReplayWorkload;
 import jdbcpoollab.capture.ServerIdentity;
 import jdbcpoollab.gatling.PoolProtocol;
+import jdbcpoollab.load.ArrivalSchedule;
 import jdbcpoollab.load.OpenStep;
 import jdbcpoollab.measure.ArrivalRecorder;
 import jdbcpoollab.measure.ArrivalResult;
@@ -59,8 +60,8 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
    private final List<ArrivalWarmup> warmups = new ArrayList<>();
    private String server;
 
-   /** One step's speed, its workload of requests and when each arrives, in µs after the first. */
-   private record Trial(double speed, ReplayWorkload workload, List<Long> arrivalMicros) {
+   /** One step's speed, its workload of requests and when each arrives. */
+   private record Trial(double speed, ReplayWorkload workload, ArrivalSchedule schedule) {
    }
 
    private ReplayEngine(Options system, ReplayOptions options) {
@@ -108,8 +109,8 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
             length * 1000);
       OpenStep step = open(workload, name, recorder.id(), at.get("source", PoolLibrary.class), recorder, speed,
             length, Long.MAX_VALUE);
-      trials.put(step, new Trial(speed, workload, requests.stream().map(r -> r.arrivalMicros() - firstArrival)
-            .toList()));
+      trials.put(step, new Trial(speed, workload, scheduled(step, requests.stream()
+            .map(r -> r.arrivalMicros() - firstArrival).toList())));
       return ArrivalWarmup.before(first.requestName(), step, recorder, during, String.format(Locale.ROOT,
             "the capture's %d requests from its start at %sx%s", requests.size(), trimmed(speed),
             options.writes() ? ", writes included (-Dreplay.writes=true)" : " on read-only sessions"), lab.console(),
@@ -164,8 +165,16 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
       StepRecorder recorder = new StepRecorder(id, options.threads(), 0, window * 1000);
       recorder.splitMachine(lab::serverProcess, Disturbance.DEFAULT);
       OpenStep step = open(workload, id.name(), id, source, recorder, speed, window, sped.size());
-      trials.put(step, new Trial(speed, workload, requests.stream().map(r -> r.arrivalMicros() - first).toList()));
+      trials.put(step, new Trial(speed, workload, scheduled(step, requests.stream()
+            .map(r -> r.arrivalMicros() - first).toList())));
       return step;
+   }
+
+   /** The schedule of arrivals {@code offsetsMicros} after the first, given to {@code step}. */
+   private static ArrivalSchedule scheduled(OpenStep step, List<Long> offsetsMicros) {
+      ArrivalSchedule schedule = new ArrivalSchedule(offsetsMicros);
+      step.schedule(schedule);
+      return schedule;
    }
 
    /**
@@ -186,25 +195,18 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
    }
 
    /**
-    * When the step's users arrive: one at each captured arrival (those of one millisecond together), the first at
-    * once.
+    * When the step's users arrive: those due in each second of the capture at its start, each then waiting for its
+    * captured time ({@link ArrivalSchedule}).
     */
    @Override
    public List<OpenInjectionStep> arrivals(OpenStep step) {
       List<OpenInjectionStep> injection = new ArrayList<>();
-      long previous = 0;
-      int together = 0;
-      for (long micros : trials.get(step).arrivalMicros()) {
-         long millis = micros / 1000;
-         if (millis > previous && together > 0) {
-            injection.add(atOnceUsers(together));
-            injection.add(nothingFor(Duration.ofMillis(millis - previous)));
-            together = 0;
+      for (int users : trials.get(step).schedule().perSecond()) {
+         if (!injection.isEmpty()) {
+            injection.add(nothingFor(Duration.ofSeconds(1)));
          }
-         previous = Math.max(previous, millis);
-         together++;
+         injection.add(atOnceUsers(users));
       }
-      injection.add(atOnceUsers(together));
       return injection;
    }
 

@@ -41,6 +41,8 @@ public final class OpenStep implements LoadStep {
    /** The server's count of rows written, for a read-only workload; null otherwise. */
    private volatile StepWrites writes;
    private volatile WindowCpu cpu;
+   /** When each arrival is due, for arrivals given by their times; null when each comes when Gatling brings it. */
+   private volatile ArrivalSchedule schedule;
 
    public OpenStep(Workload workload, String requestName, ConnectionSource.Opener opener, ArrivalRecorder recorder,
                    int threads, int queueLimit, UserThreads kind) {
@@ -126,13 +128,25 @@ public final class OpenStep implements LoadStep {
       return lostReason != null ? lostReason : s == null ? null : s.missed();
    }
 
+   /** Gives the step's arrivals their times: each user Gatling brings waits for the next ({@link #nextDue()}). */
+   public void schedule(ArrivalSchedule arrivals) {
+      schedule = arrivals;
+   }
+
+   /** When the user Gatling brings now is due to arrive: its time in the schedule, else now. */
+   public long nextDue() {
+      long now = System.nanoTime();
+      ArrivalSchedule s = schedule;
+      return s == null ? now : s.nextDue(now);
+   }
+
    /**
-    * One arrival, now: the request goes to a request thread, and {@code done} is called once it has ended, with what
-    * Gatling should log (null when it is not measured: outside the window, or not served).
+    * One arrival, due at {@code arrival} ({@link System#nanoTime()}'s clock, now or just past): the request goes to a
+    * request thread, and {@code done} is called once it has ended, with what Gatling should log (null when it is not
+    * measured: outside the window, or not served). Its times are taken from when it was due.
     */
-   public void arrive(Consumer<Outcome> done) {
-      long arrival = System.nanoTime();
-      long arrivalMillis = System.currentTimeMillis();
+   public void arrive(long arrival, Consumer<Outcome> done) {
+      long arrivalMillis = System.currentTimeMillis() - (System.nanoTime() - arrival) / 1_000_000;
       ThreadPoolExecutor pool = requests;
       if (pool == null) {
          done.accept(null);

@@ -57,7 +57,7 @@ class OpenStepMeasuredTest {
       step.open(null);
       CountDownLatch done = new CountDownLatch(3 * MEASURED);
       for (int i = 0; i < 3 * MEASURED; i++) {
-         step.arrive(outcome -> done.countDown());
+         step.arrive(step.nextDue(), outcome -> done.countDown());
       }
       assertTrue(done.await(10, TimeUnit.SECONDS), "every arrival ends");
       ArrivalResult r = step.close();

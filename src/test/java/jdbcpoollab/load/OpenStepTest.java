@@ -78,7 +78,7 @@ class OpenStepTest {
       List<Outcome> outcomes = new CopyOnWriteArrayList<>();
       CountDownLatch done = new CountDownLatch(10);
       for (int i = 0; i < 10; i++) {
-         step.arrive(outcome -> {
+         step.arrive(step.nextDue(), outcome -> {
             outcomes.add(outcome);
             done.countDown();
          });
@@ -116,7 +116,7 @@ class OpenStepTest {
       step.open(null);
       CountDownLatch done = new CountDownLatch(20);
       for (int i = 0; i < 20; i++) {
-         step.arrive(outcome -> done.countDown());
+         step.arrive(step.nextDue(), outcome -> done.countDown());
       }
       assertTrue(done.await(10, TimeUnit.SECONDS), "every arrival ends, served or not");
       ArrivalResult r = step.close();
@@ -147,7 +147,7 @@ class OpenStepTest {
       step.open(null);
       CountDownLatch done = new CountDownLatch(6);
       for (int i = 0; i < 6; i++) {
-         step.arrive(outcome -> done.countDown());
+         step.arrive(step.nextDue(), outcome -> done.countDown());
          Thread.sleep(SLEEP_MS);
       }
       assertTrue(done.await(10, TimeUnit.SECONDS), "every arrival ends");

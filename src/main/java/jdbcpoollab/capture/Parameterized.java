@@ -42,8 +42,8 @@ public record Parameterized(String sql, List<Object> values) {
    private static final String VALUE_AFTER = "=<>!(,+-*/%|&^~[?";
    private static final Pattern UNICODE_PREFIX = Pattern.compile("(?i)(?<![\\w$])U&$");
    private static final Pattern TYPE_LENGTH = Pattern.compile("(?i)\\b(?:DECIMAL|NUMERIC|DEC|FIXED|CHAR|VARCHAR"
-         + "|CHARACTER|VARYING|NCHAR|NVARCHAR|BINARY|VARBINARY|FLOAT|DOUBLE|REAL|BIT|TIME|TIMESTAMP|DATETIME|INT|INTEGER"
-         + "|TINYINT|SMALLINT|MEDIUMINT|BIGINT|TEXT|BLOB)\\s*\\(\\s*(?:\\d+\\s*,\\s*)?$");
+         + "|CHARACTER|VARYING|NCHAR|NVARCHAR|BINARY|VARBINARY|FLOAT|DOUBLE|REAL|BIT|TIME|TIMESTAMP|DATETIME"
+         + "|INT|INTEGER|TINYINT|SMALLINT|MEDIUMINT|BIGINT|TEXT|BLOB)\\s*\\(\\s*(?:\\d+\\s*,\\s*)?$");
    private static final Pattern POSITION = Pattern.compile("(?i)\\b(?:ORDER|GROUP)\\s+BY\\s+(?:[^()]*,\\s*)?$");
    private static final Pattern BEFORE_COLLATE = Pattern.compile("(?i)^\\s*COLLATE\\b");
 

@@ -2,8 +2,7 @@ package jdbcpoollab.capture;
 
 import jdbcpoollab.db.Database;
 import jdbcpoollab.db.DriverProps;
-import jdbcpoollab.db.EmbeddedMariaDb;
-import org.junit.jupiter.api.AfterAll;
+import jdbcpoollab.testing.ExternalServer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -21,29 +20,21 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Prepared statements on the embedded MariaDB: an application's server-side prepared statements are captured as
- * prepared and a text application's as text; a replay sends the prepared ones prepared at the server (its
- * {@code Com_stmt_execute} counts each, its {@code Com_stmt_prepare} each text once on the connection), where a
- * replay of the same statements as text executes none; a prepared write on a read-only replay fails as a text one does.
+ * Prepared statements on the tests' second embedded MariaDB ({@link ExternalServer}): an application's server-side
+ * prepared statements are captured as prepared and a text application's as text; a replay sends the prepared ones
+ * prepared at the server (its {@code Com_stmt_execute} counts each, its {@code Com_stmt_prepare} each text once on the
+ * connection), where a replay of the same statements as text executes none; a prepared write on a read-only replay
+ * fails as a text one does.
  */
 class PreparedReplayTest {
-   private static EmbeddedMariaDb server;
    private static Database database;
 
    @BeforeAll
-   static void start() throws SQLException {
-      server = new EmbeddedMariaDb(EmbeddedMariaDb.defaultHome(), 50);
-      database = server.start();
+   static void table() throws SQLException {
+      database = ExternalServer.get().root();
       try (Connection c = database.connect(); Statement st = c.createStatement()) {
          st.execute("CREATE OR REPLACE TABLE prep_items (id INT PRIMARY KEY, v INT, note VARCHAR(40))");
          st.execute("INSERT INTO prep_items SELECT seq, seq % 7, CONCAT('n', seq) FROM seq_1_to_100");
-      }
-   }
-
-   @AfterAll
-   static void stop() {
-      if (server != null) {
-         server.close();
       }
    }
 

@@ -55,7 +55,8 @@ class RequestsTest {
       List<TimedStatement> statements = Replay.of(capture, "mysql").requests().get(0).statements();
       assertEquals(List.of(new TimedStatement(0, "BEGIN"), new TimedStatement(10, "SELECT c FROM sbtest1 WHERE id=4555",
             new Parameterized("SELECT c FROM sbtest1 WHERE id=?", List.of(4555L))),
-            new TimedStatement(20, "SELECT c FROM sbtest1 WHERE id=4556"), new TimedStatement(30, "COMMIT")), statements);
+            new TimedStatement(20, "SELECT c FROM sbtest1 WHERE id=4556"), new TimedStatement(30, "COMMIT")),
+            statements);
       assertEquals(List.of(false, true, false, false), statements.stream().map(TimedStatement::prepared).toList());
    }
 

@@ -84,7 +84,8 @@ class CaptureReplayOptionsTest {
       ReplaySettings settings = ReplayOptions.from(options(Map.of("db.url", MYSQL + "?cachePrepStmts=false",
             "capture", folder.toString()))).settings();
       assertEquals(List.of(3L, 2L), List.of(settings.statements(), settings.prepared()));
-      assertEquals("useServerPrepStmts=true, prepStmtCacheSize=250, prepStmtCacheSqlLimit=2048", settings.driverProps());
+      assertEquals("useServerPrepStmts=true, prepStmtCacheSize=250, prepStmtCacheSqlLimit=2048",
+            settings.driverProps());
       ReplaySettings text = ReplayOptions.from(options(Map.of("db.url", MYSQL, "capture",
             captured("20260101-140000-Capture", "mysql", "SELECT 1", "SELECT 2").toString()))).settings();
       assertEquals(List.of(2L, 0L), List.of(text.statements(), text.prepared()));

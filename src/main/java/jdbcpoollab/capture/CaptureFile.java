@@ -16,13 +16,18 @@ import java.util.regex.Pattern;
 
 /**
  * The capture file, UTF-8 text: a header line {@code jdbc-pool-lab capture <version> <product> <span µs>}, then one
- * line per statement: {@code <connection> TAB <start µs> TAB <text>}, the text escaped to one line ({@code \\},
- * {@code \n}, {@code \r}, {@code \t}, other control characters as {@code \}{@code uXXXX}). A file of another
- * version, or one that does not parse, is refused in one line that names the line: one cut off (no line end), a
- * start outside the capture's duration, a duration over {@link #MAX_SPAN_MICROS}, bytes that are not UTF-8.
+ * line per statement: {@code <connection> TAB <start µs> TAB <sent> TAB <text>}, where {@code <sent>} is {@code p}
+ * for a statement the application sent prepared and {@code t} for one it sent as text, the text escaped to one line
+ * ({@code \\}, {@code \n}, {@code \r}, {@code \t}, other control characters as {@code \}{@code uXXXX}). Version 1,
+ * written before the flag, has no {@code <sent>} field: its statements are read as text. A file of another version,
+ * or one that does not parse, is refused in one line that names the line: one cut off (no line end), a start outside
+ * the capture's duration, a flag other than {@code p} or {@code t}, a duration over {@link #MAX_SPAN_MICROS}, bytes
+ * that are not UTF-8.
  */
 public final class CaptureFile {
-   public static final int VERSION = 1;
+   public static final int VERSION = 2;
+   /** The version before the prepared flag, still read: every statement of it as text. */
+   private static final int TEXT_ONLY = 1;
    private static final String MAGIC = "jdbc-pool-lab capture";
    private static final Pattern HEADER = Pattern.compile(Pattern.quote(MAGIC) + " (\\d+) ([a-z]+) (\\d+)");
    /** The longest duration a capture file may say: 48 h (a capture lasts at most 24 h, and reading the log more). */
@@ -75,8 +80,8 @@ public final class CaptureFile {
       out.append(MAGIC).append(' ').append(VERSION).append(' ').append(capture.product()).append(' ')
             .append(capture.spanMicros()).append('\n');
       for (CapturedStatement s : capture.statements()) {
-         out.append(s.connection()).append('\t').append(s.startMicros()).append('\t').append(escape(s.text()))
-               .append('\n');
+         out.append(s.connection()).append('\t').append(s.startMicros()).append('\t').append(s.prepared() ? 'p' : 't')
+               .append('\t').append(escape(s.text())).append('\n');
       }
       return out.toString();
    }
@@ -91,9 +96,11 @@ public final class CaptureFile {
       if (!header.matches()) {
          throw invalid(name + ": the header \"" + lines[0] + "\" does not parse");
       }
-      if (!header.group(1).equals(String.valueOf(VERSION))) {
+      int version = header.group(1).equals(String.valueOf(TEXT_ONLY)) ? TEXT_ONLY
+            : header.group(1).equals(String.valueOf(VERSION)) ? VERSION : -1;
+      if (version < 0) {
          throw invalid(name + " is a capture of format version " + header.group(1) + "; this lab reads version "
-               + VERSION);
+               + TEXT_ONLY + " or " + VERSION);
       }
       if (!lines[lines.length - 1].isEmpty()) {
          throw invalid(name + " line " + lines.length + " is cut off: it has no line end (the file is incomplete)");
@@ -105,15 +112,18 @@ public final class CaptureFile {
       }
       List<CapturedStatement> statements = new ArrayList<>();
       for (int i = 1; i < lines.length - 1; i++) {
-         statements.add(statement(lines[i], name + " line " + (i + 1), span));
+         statements.add(statement(lines[i], name + " line " + (i + 1), span, version == VERSION));
       }
       return new Capture(header.group(2), span, statements);
    }
 
-   private static CapturedStatement statement(String line, String where, long span) {
-      String[] fields = line.split("\t", 3);
-      if (fields.length != 3) {
-         throw invalid(where + ": not connection, start and text separated by tabs");
+   private static CapturedStatement statement(String line, String where, long span, boolean flagged) {
+      String[] fields = line.split("\t", flagged ? 4 : 3);
+      if (fields.length != (flagged ? 4 : 3)) {
+         throw invalid(where + ": not connection, start" + (flagged ? ", p or t" : "") + " and text separated by tabs");
+      }
+      if (flagged && !fields[2].equals("p") && !fields[2].equals("t")) {
+         throw invalid(where + ": the statement is sent p (prepared) or t (text), not \"" + fields[2] + "\"");
       }
       long connection;
       long start;
@@ -131,7 +141,8 @@ public final class CaptureFile {
                + " µs (the header's)");
       }
       try {
-         return new CapturedStatement(connection, start, unescape(fields[2]));
+         return new CapturedStatement(connection, start, unescape(fields[fields.length - 1]),
+               flagged && fields[2].equals("p"));
       } catch (IllegalArgumentException e) {
          throw invalid(where + ": " + e.getMessage());
       }

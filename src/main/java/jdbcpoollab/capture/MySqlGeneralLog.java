@@ -28,8 +28,9 @@ import java.util.regex.Pattern;
  * <p>Given a run folder, the settings as found are written there ({@link LogState}) before anything is switched, and
  * settings a killed capture of the same server left there are put back first. Its connection holds the server's lock
  * {@value #LOCK} for the capture's time, so a second capture of the server at once is refused instead of taking the
- * first one's ON for the original. {@link #watch()} notices the log switched by someone else during the capture. A
- * SQL-level {@code EXECUTE} the log follows with the statement it ran is read as that statement alone.
+ * first one's ON for the original. {@link #watch()} notices the log switched by someone else during the capture. An
+ * {@code Execute} of the binary protocol is a statement the application prepared; a SQL-level {@code EXECUTE} the log
+ * follows with the statement it ran (an {@code Execute} too) is read as that statement alone, sent as text.
  */
 public final class MySqlGeneralLog implements AutoCloseable {
    /** MySQL's and MariaDB's "access denied" for a global variable, a table and a database. */
@@ -255,15 +256,17 @@ public final class MySqlGeneralLog implements AutoCloseable {
                if (span < 0 || start <= span) {
                   long thread = rs.getLong(1);
                   String text = new String(rs.getBytes(3), StandardCharsets.UTF_8);
+                  boolean binary = "Execute".equals(rs.getString(4));
                   Integer execute = sqlExecute.remove(thread);
-                  if (execute != null && "Execute".equals(rs.getString(4))) {
-                     // the SQL-level EXECUTE's expansion follows it: the statement is that, sent once
+                  if (execute != null && binary) {
+                     // the SQL-level EXECUTE's expansion follows it: the statement is that, sent once, as text
                      statements.set(execute, null);
+                     binary = false;
                   }
                   if ("Query".equals(rs.getString(4)) && SQL_EXECUTE.matcher(text).matches()) {
                      sqlExecute.put(thread, statements.size());
                   }
-                  statements.add(new CapturedStatement(thread, start, text));
+                  statements.add(new CapturedStatement(thread, start, text, binary));
                   switchedBy(text, start);
                }
             }

@@ -16,12 +16,19 @@ import java.util.regex.Pattern;
  * followed by {@code DETAIL:  parameters: $1 = '…'}) are both read, the parameters put in as literals; a message's
  * further lines (those the server starts with a tab) are the statement's. Transactions need no prefix of their own:
  * their {@code BEGIN} and {@code COMMIT} are logged as statements.
+ *
+ * <p>An {@code execute} with parameters, or of a named statement (pgjdbc names one from its
+ * {@code prepareThreshold}'th run on a connection), is one the application prepared. One of the unnamed statement
+ * without parameters is read as text: pgjdbc sends a plain {@code Statement}'s text so too, and a prepared statement
+ * without parameters looks the same until it is named.
  */
 public final class PostgresLog {
    public static final String LINE_PREFIX = "%n [%p] ";
    private static final Pattern LINE = Pattern.compile("^(\\d+)\\.(\\d{3}) \\[(\\d+)\\] ([A-Z]+):  (.*)$");
-   private static final Pattern STATEMENT = Pattern.compile("^(?:statement|execute (?!fetch from)\\S+): (.*)$",
-         Pattern.DOTALL);
+   private static final Pattern STATEMENT = Pattern.compile("^(?:statement|execute (?!fetch from)([^/\\s]+)\\S*): "
+         + "(.*)$", Pattern.DOTALL);
+   /** The extended protocol's statement without a name: pgjdbc's until a statement's prepareThreshold'th run. */
+   private static final String UNNAMED = "<unnamed>";
    private static final Pattern PARAMETERS = Pattern.compile("^parameters: (.*)$", Pattern.DOTALL);
    private static final Pattern PARAMETER = Pattern.compile("\\$(\\d+) = (NULL|'(?:[^']|'')*')");
    private static final Pattern PLACEHOLDER = Pattern.compile("\\$(\\d+)");
@@ -40,7 +47,8 @@ public final class PostgresLog {
          if (e.level.equals("LOG") && statement.matches()) {
             if (e.micros >= fromMicros && e.micros <= toMicros) {
                pendingByPid.put(e.pid, statements.size());
-               statements.add(new CapturedStatement(e.pid, e.micros - fromMicros, statement.group(1)));
+               boolean named = statement.group(1) != null && !statement.group(1).equals(UNNAMED);
+               statements.add(new CapturedStatement(e.pid, e.micros - fromMicros, statement.group(2), named));
             } else {
                pendingByPid.remove(e.pid);
             }
@@ -48,7 +56,7 @@ public final class PostgresLog {
             int at = pendingByPid.remove(e.pid);
             CapturedStatement s = statements.get(at);
             statements.set(at, new CapturedStatement(s.connection(), s.startMicros(),
-                  bind(s.text(), parameters.group(1))));
+                  bind(s.text(), parameters.group(1)), true));
          } else if (!e.level.equals("DETAIL")) {
             pendingByPid.remove(e.pid);
          }

@@ -1,5 +1,7 @@
 package jdbcpoollab.capture;
 
+import jdbcpoollab.db.Dialects;
+import jdbcpoollab.db.DriverProps;
 import jdbcpoollab.workloads.SqlText;
 
 import java.util.List;
@@ -53,6 +55,27 @@ public record Replay(String product, List<ReplayRequest> requests, int chatter, 
                + " was prepared before the general log was switched on; capture again with the application's"
                + " connections opened after the capture has started");
       }
+   }
+
+   /** The requests' statements: what each step replays, the transactions' starts and ends among them. */
+   public long statements() {
+      return requests.stream().mapToLong(r -> r.statements().size()).sum();
+   }
+
+   /** How many of the requests' statements the application sent prepared, and so the replay does. */
+   public long prepared() {
+      return requests.stream().flatMap(r -> r.statements().stream()).filter(TimedStatement::prepared).count();
+   }
+
+   /**
+    * The driver properties a replay on {@code url} adds to it: those of its product that send the prepared statements
+    * prepared at the server, as the application did, when the capture holds any ({@code Dialect#preparedSession}).
+    */
+   public DriverProps driverProps(String url) {
+      List<String> texts = requests.stream().flatMap(r -> r.statements().stream()).filter(TimedStatement::prepared)
+            .map(s -> s.parameterized().sql()).distinct().toList();
+      return texts.isEmpty() ? DriverProps.DEFAULT : Dialects.forUrl(url).preparedSession(url, texts.size(),
+            texts.stream().mapToInt(String::length).max().orElseThrow());
    }
 
    /** The requests arriving {@code speed} times sooner: arrival times divided, the gaps inside a request kept. */

@@ -6,10 +6,13 @@ import jdbcpoollab.workloads.Think;
 import jdbcpoollab.workloads.PreciseWait;
 import jdbcpoollab.workloads.Workload;
 
+import java.math.BigDecimal;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Types;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -25,7 +28,9 @@ import java.util.stream.Collectors;
  * {@link ReplayGaps#NONE}, as soon as the previous one ended. Each
  * transaction's held time (its start to its end's start) is kept, as the capture's profile counts it. A replay of a
  * capture that is not to write runs on read-only sessions: a write its text does not show (a function's) fails at the
- * server, and the failure names the statement replayed.
+ * server, and the failure names the statement replayed. A statement the application sent prepared is sent prepared,
+ * its literals bound ({@link Parameterized}), and closed; whether the driver prepares it at the server, and keeps it
+ * prepared across closes, is the connection's properties' ({@link Replay#driverProps}).
  */
 public final class ReplayWorkload implements Workload {
    /** The SQLSTATE of a write refused in a read-only transaction, PostgreSQL's, MySQL's and MariaDB's alike. */
@@ -97,7 +102,7 @@ public final class ReplayWorkload implements Workload {
             PreciseWait.until(due);
             last = System.nanoTime();
             late += last - Math.max(due, ended);
-            execute(st, s.sql());
+            execute(connection, st, s);
             ended = System.nanoTime();
          }
       } catch (SQLException | RuntimeException e) {
@@ -114,14 +119,16 @@ public final class ReplayWorkload implements Workload {
       }
    }
 
-   private void execute(Statement st, String sql) throws SQLException {
+   private void execute(Connection connection, Statement st, TimedStatement s) throws SQLException {
+      String sql = s.sql();
       try {
-         if (st.execute(sql)) {
-            try (ResultSet rows = st.getResultSet()) {
-               while (rows.next()) {
-                  rows.getObject(1);
-               }
-            }
+         if (!s.prepared()) {
+            read(st.execute(sql), st);
+            return;
+         }
+         try (PreparedStatement ps = connection.prepareStatement(s.parameterized().sql())) {
+            bind(ps, s.parameterized().values());
+            read(ps.execute(), ps);
          }
       } catch (SQLException e) {
          if (!readOnly || !READ_ONLY_REFUSAL.equals(e.getSQLState())) {
@@ -131,6 +138,36 @@ public final class ReplayWorkload implements Workload {
          throw new SQLException("a write refused on the replay's read-only session (-Dreplay.writes=true replays "
                + "writes, against a copy of the data): " + Shape.of(sql, quoting) + ": " + e.getMessage(),
                e.getSQLState(), e.getErrorCode(), e);
+      }
+   }
+
+   /** Every row's first column read, when the statement returned rows. */
+   private static void read(boolean rows, Statement st) throws SQLException {
+      if (rows) {
+         try (ResultSet result = st.getResultSet()) {
+            while (result.next()) {
+               result.getObject(1);
+            }
+         }
+      }
+   }
+
+   /**
+    * The values bound in order. PostgreSQL's strings are bound of no type, as its logged literals were: the server
+    * gives each the type its place asks for, where a string bound as text would compare a number with a varchar.
+    */
+   private void bind(PreparedStatement ps, List<Object> values) throws SQLException {
+      for (int i = 0; i < values.size(); i++) {
+         Object value = values.get(i);
+         if (value instanceof Long number) {
+            ps.setLong(i + 1, number);
+         } else if (value instanceof BigDecimal number) {
+            ps.setBigDecimal(i + 1, number);
+         } else if (quoting == SqlText.Quoting.STANDARD) {
+            ps.setObject(i + 1, value, Types.OTHER);
+         } else {
+            ps.setString(i + 1, (String) value);
+         }
       }
    }
 

@@ -15,7 +15,9 @@ import java.util.regex.Pattern;
  * {@code ROLLBACK} (or autocommit switched back on, which commits); any other statement is a request of its own. The
  * driver's chatter is left out and kept apart; a transaction still open when the capture ended is left out and
  * counted. A string of several statements ({@code BEGIN; …; COMMIT;} sent as one query) is read as its statements,
- * each at the string's start; a routine's body ({@code CREATE …}, MariaDB's {@code BEGIN NOT ATOMIC}) stays whole.
+ * each at the string's start; a routine's body ({@code CREATE …}, MariaDB's {@code BEGIN NOT ATOMIC}) stays whole. A
+ * statement the application sent prepared is {@link Parameterized} once here, for every replay of it; a transaction's
+ * start and end are sent as text.
  *
  * @param requests   the requests, ordered by arrival
  * @param chatter    the chatter left out, in order
@@ -49,7 +51,7 @@ record Requests(List<ReplayRequest> requests, List<CapturedStatement> chatter, i
       }
       List<String> parts = SqlScript.split(s.text(), quoting);
       return parts.size() <= 1 ? List.of(s)
-            : parts.stream().map(p -> new CapturedStatement(s.connection(), s.startMicros(), p)).toList();
+            : parts.stream().map(p -> new CapturedStatement(s.connection(), s.startMicros(), p, s.prepared())).toList();
    }
 
    /** Cuts one connection's statements into requests; returns 1 when it ends inside a transaction, else 0. */
@@ -88,15 +90,20 @@ record Requests(List<ReplayRequest> requests, List<CapturedStatement> chatter, i
                   open = new Open(s, SYNTHETIC_BEGIN);
                }
                if (open != null) {
-                  open.add(s);
+                  open.add(s, quoting);
                } else {
                   requests.add(new ReplayRequest(s.startMicros(), s.connection(), false,
-                        List.of(new TimedStatement(0, s.text()))));
+                        List.of(timed(s, 0, quoting))));
                }
             }
          }
       }
       return open == null ? 0 : 1;
+   }
+
+   /** {@code s} at {@code offsetMicros}, prepared as the replay sends it when the application prepared it. */
+   private static TimedStatement timed(CapturedStatement s, long offsetMicros, SqlText.Quoting quoting) {
+      return new TimedStatement(offsetMicros, s.text(), s.prepared() ? Parameterized.of(s.text(), quoting) : null);
    }
 
    /** A transaction being read: its start and the statements so far. */
@@ -109,8 +116,8 @@ record Requests(List<ReplayRequest> requests, List<CapturedStatement> chatter, i
          statements.add(new TimedStatement(0, begin));
       }
 
-      void add(CapturedStatement s) {
-         statements.add(new TimedStatement(s.startMicros() - first.startMicros(), s.text()));
+      void add(CapturedStatement s, SqlText.Quoting quoting) {
+         statements.add(timed(s, s.startMicros() - first.startMicros(), quoting));
       }
 
       ReplayRequest end(long atMicros, String text) {

@@ -127,6 +127,16 @@ public interface Dialect {
       return DriverProps.DEFAULT;
    }
 
+   /**
+    * The driver properties that make a statement prepared on a connection to {@code url} what an application's
+    * server-side prepared statement was, for a replay of {@code texts} distinct prepared texts of up to
+    * {@code longest} characters; a property {@code url} names already keeps its value there. None where the driver
+    * prepares at the server by itself (pgjdbc, from a statement's {@code prepareThreshold}'th run on a connection).
+    */
+   default DriverProps preparedSession(String url, int texts, int longest) {
+      return DriverProps.DEFAULT;
+   }
+
    /** Product and version for the report, such as {@code PostgreSQL 15.14}. */
    default String describeServer(Connection connection) throws SQLException {
       DatabaseMetaData meta = connection.getMetaData();

@@ -6,6 +6,7 @@ import jdbcpoollab.capture.Profile;
 import jdbcpoollab.capture.ReplayRequest;
 import jdbcpoollab.capture.ReplayWorkload;
 import jdbcpoollab.capture.ServerIdentity;
+import jdbcpoollab.db.Database;
 import jdbcpoollab.gatling.PoolProtocol;
 import jdbcpoollab.load.ArrivalSchedule;
 import jdbcpoollab.load.OpenStep;
@@ -185,13 +186,18 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
                          double speed, long windowMicros, long measured) {
       PoolShape shape = new PoolShape(id.poolName(), id.pool(), id.pool(), options.connectionTimeoutMs(),
             workload.readOnly());
-      OpenStep step = new OpenStep(workload, name, () -> source.open(workload.readOnly()
-                  ? lab.database().readOnly() : lab.database(), shape),
+      OpenStep step = new OpenStep(workload, name, () -> source.open(replayed(workload.readOnly()), shape),
             new ArrivalRecorder(recorder, rate(speed), options.threads(), measured), options.threads(),
             options.queueLimit(), options.threadKind());
       step.sample(lab::serverActivity, Seconds.nanos(Budget.step(windowMicros / 1e6 + TAIL_SECONDS
             + Budget.timeouts(2, options.connectionTimeoutMs()))));
       return step;
+   }
+
+   /** The database as the steps reach it: the replay's driver properties added, read-only unless it writes. */
+   private Database replayed(boolean readOnly) {
+      Database database = lab.database().with(options.replay().driverProps(lab.database().url()));
+      return readOnly ? database.readOnly() : database;
    }
 
    /**

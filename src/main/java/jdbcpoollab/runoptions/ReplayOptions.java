@@ -141,7 +141,8 @@ public record ReplayOptions(CommonOptions common, Path capture, Replay replay, S
       return new ReplaySettings(capture.getFileName().toString(), String.join("; ",
             sources().stream().map(PoolLibrary::describeFixedSize).toList()), replay.requests().size(),
             captureSeconds(), speeds, pools(), sloP99Ms, threads, queueLimit, writes, sameServer,
-            gaps.optionValue(), connectionTimeoutMs(), recoverSeconds(), jvmWarmup);
+            gaps.optionValue(), connectionTimeoutMs(), recoverSeconds(), jvmWarmup, replay.statements(),
+            replay.prepared(), replay.driverProps(target().embedded() ? "jdbc:mysql:" : target().url()).describe());
    }
 
    /** Whether steps must name their source: the replay measures more than one. */

@@ -17,10 +17,13 @@ import java.util.List;
  * @param sameServer whether the replay was allowed on the server the capture came from
  * @param gaps       when a transaction's statements after its first were sent: {@code captured} or {@code none}
  * @param jvmWarmup  how long the JVM's warm-up replayed the capture at the first speed before the first step, in s
+ * @param statements the requests' statements, each replayed once per step
+ * @param prepared   how many of them the application sent prepared, and so the replay did
+ * @param driverProps the driver properties the replay added to the target's URL to send them as the application did
  */
 public record ReplaySettings(String capture, String source, int requests, double seconds, List<Double> speeds,
                              List<Integer> pools, double sloP99Ms, int threads, int queueLimit, boolean writes,
                              boolean sameServer, String gaps, int connectionTimeoutMs, double recoverSeconds,
-                             double jvmWarmup)
+                             double jvmWarmup, long statements, long prepared, String driverProps)
       implements RunSettings {
 }

@@ -18,14 +18,14 @@ class CaptureFileTest {
    void aCaptureIsWrittenAndReadBackExactlyEscapedToOneLineEach(@TempDir Path dir) throws Exception {
       Capture capture = new Capture("mysql", 5_000_000, List.of(
             new CapturedStatement(7, 12, "SELECT 'a\tb' FROM t\nWHERE x = 'back\\slash'\r"),
-            new CapturedStatement(9, 40, "SELECT '\u0001 \u00e9 \\n literal'"),
+            new CapturedStatement(9, 40, "SELECT '\u0001 \u00e9 \\n literal'", true),
             new CapturedStatement(7, 3, "BEGIN")));
       Path file = dir.resolve("capture.txt");
       CaptureFile.write(file, capture);
       List<String> lines = Files.readAllLines(file);
-      assertEquals(List.of("jdbc-pool-lab capture 1 mysql 5000000", "7\t3\tBEGIN",
-            "7\t12\tSELECT 'a\\tb' FROM t\\nWHERE x = 'back\\\\slash'\\r",
-            "9\t40\tSELECT '\\u0001 \u00e9 \\\\n literal'"), lines);
+      assertEquals(List.of("jdbc-pool-lab capture 2 mysql 5000000", "7\t3\tt\tBEGIN",
+            "7\t12\tt\tSELECT 'a\\tb' FROM t\\nWHERE x = 'back\\\\slash'\\r",
+            "9\t40\tp\tSELECT '\\u0001 \u00e9 \\\\n literal'"), lines);
       assertEquals(capture, CaptureFile.read(file));
    }
 
@@ -46,8 +46,8 @@ class CaptureFileTest {
    @Test
    void anotherVersionOrALineThatDoesNotParseIsRefusedInOneLine() {
       CaptureException version = assertThrows(CaptureException.class,
-            () -> CaptureFile.parse("jdbc-pool-lab capture 2 mysql 10\n1\t0\tSELECT 1\n", "old.txt"));
-      assertEquals("old.txt is a capture of format version 2; this lab reads version 1", version.getMessage());
+            () -> CaptureFile.parse("jdbc-pool-lab capture 3 mysql 10\n1\t0\tt\tSELECT 1\n", "new.txt"));
+      assertEquals("new.txt is a capture of format version 3; this lab reads version 1 or 2", version.getMessage());
       assertEquals(CaptureException.Reason.INVALID, version.reason());
       assertEquals("x.txt is not a capture file (its first line is not \"jdbc-pool-lab capture …\")",
             assertThrows(CaptureException.class, () -> CaptureFile.parse("SELECT 1\n", "x.txt")).getMessage());
@@ -60,5 +60,28 @@ class CaptureFileTest {
       assertEquals("c.txt line 2: the connection and the start are whole numbers", assertThrows(
             CaptureException.class, () -> CaptureFile.parse("jdbc-pool-lab capture 1 mysql 10\n1\tx\tSELECT 1\n",
                   "c.txt")).getMessage());
+   }
+
+   @Test
+   void aCaptureOfVersion1IsReadAsTextAndAVersion2LineWithoutItsFlagIsRefused() {
+      Capture old = CaptureFile.parse("jdbc-pool-lab capture 1 mysql 10\n7\t0\tSELECT c FROM t WHERE id = 5\n"
+            + "7\t4\tSELECT 'p\tt'\n", "old.txt");
+      assertEquals(new Capture("mysql", 10, List.of(new CapturedStatement(7, 0, "SELECT c FROM t WHERE id = 5", false),
+            new CapturedStatement(7, 4, "SELECT 'p\tt'", false))), old);
+      assertEquals("c.txt line 2: not connection, start, p or t and text separated by tabs", assertThrows(
+            CaptureException.class, () -> CaptureFile.parse("jdbc-pool-lab capture 2 mysql 10\n7\t0\tSELECT 1\n",
+                  "c.txt")).getMessage());
+   }
+
+   @Test
+   void theSentFlagIsWrittenAndReadBackAndAnotherFlagIsRefusedInOneLineNamingTheLine() {
+      Capture capture = new Capture("postgresql", 100, List.of(new CapturedStatement(3, 0, "BEGIN"),
+            new CapturedStatement(3, 10, "SELECT v FROM t WHERE id = '42'", true),
+            new CapturedStatement(3, 20, "COMMIT", false)));
+      assertEquals(capture, CaptureFile.parse(CaptureFile.text(capture), "round.txt"));
+      CaptureException e = assertThrows(CaptureException.class, () -> CaptureFile.parse(
+            "jdbc-pool-lab capture 2 mysql 10\n7\t0\tp\tSELECT 1\n7\t1\tprepared\tSELECT 2\n", "c.txt"));
+      assertEquals("c.txt line 3: the statement is sent p (prepared) or t (text), not \"prepared\"", e.getMessage());
+      assertEquals(CaptureException.Reason.INVALID, e.reason());
    }
 }

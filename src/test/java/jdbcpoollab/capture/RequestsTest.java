@@ -48,6 +48,19 @@ class RequestsTest {
    }
 
    @Test
+   void aStatementSentPreparedIsParameterizedOnceAndTheTransactionsStartAndEndStayText() {
+      Capture capture = new Capture("mysql", 1_000, List.of(s(1, 0, "BEGIN"),
+            new CapturedStatement(1, 10, "SELECT c FROM sbtest1 WHERE id=4555", true),
+            s(1, 20, "SELECT c FROM sbtest1 WHERE id=4556"), s(1, 30, "COMMIT")));
+      List<TimedStatement> statements = Replay.of(capture, "mysql").requests().get(0).statements();
+      assertEquals(List.of(new TimedStatement(0, "BEGIN"), new TimedStatement(10, "SELECT c FROM sbtest1 WHERE id=4555",
+            new Parameterized("SELECT c FROM sbtest1 WHERE id=?", List.of(4555L))),
+            new TimedStatement(20, "SELECT c FROM sbtest1 WHERE id=4556"), new TimedStatement(30, "COMMIT")),
+            statements);
+      assertEquals(List.of(false, true, false, false), statements.stream().map(TimedStatement::prepared).toList());
+   }
+
+   @Test
    void theProfileCountsShapesChatterAndHeldTimes() {
       Profile profile = Profile.of(CAPTURE);
       assertEquals(4, profile.requests());

@@ -2,6 +2,7 @@ package jdbcpoollab.endtoend;
 
 import jdbcpoollab.capture.Capture;
 import jdbcpoollab.capture.CaptureFile;
+import jdbcpoollab.capture.CapturedStatement;
 import jdbcpoollab.capture.PostgresLog;
 import jdbcpoollab.capture.Profile;
 import jdbcpoollab.capture.Replay;
@@ -111,6 +112,12 @@ class CapturePostgresTest {
       CaptureReplayIntegrationTest.assertCaptured(capture.summary(), traffic);
       Capture captured = CaptureFile.read(capture.folder().resolve("capture.txt"));
       assertFalse(captured.statements().stream().anyMatch(s -> s.text().contains("$1")), "parameters bound");
+      List<CapturedStatement> selects = captured.statements().stream()
+            .filter(s -> s.text().startsWith("SELECT v FROM cap_items WHERE id = '")).toList();
+      assertEquals(150, selects.size());
+      assertTrue(selects.stream().allMatch(CapturedStatement::prepared), "the prepared selects are read as prepared");
+      assertFalse(captured.statements().stream().anyMatch(s -> s.prepared() && s.text().contains("FOR UPDATE")),
+            "the transactions' statements were sent as text");
       Profile profile = Profile.of(captured);
       List<String> chatter = profile.chatter().stream().map(ShapeCount::shape).toList();
       assertTrue(chatter.containsAll(List.of("SET application_name = ?", "SHOW server_version")), chatter.toString());

@@ -163,7 +163,7 @@ class CaptureReplayIntegrationTest {
       Path file = capture.folder().resolve("capture.txt");
       jdbcpoollab.capture.Capture captured = CaptureFile.read(file);
       assertEquals(Files.readString(file), CaptureFile.text(captured), "written as the format says, read back whole");
-      assertTrue(Files.readString(file).startsWith("jdbc-pool-lab capture 1 mysql "));
+      assertTrue(Files.readString(file).startsWith("jdbc-pool-lab capture 2 mysql "));
       String md = Files.readString(capture.folder().resolve("summary.md"));
       assertTrue(md.contains("## Statements by shape") && md.contains(TrafficOfKnownShape.UPDATE), md);
 

@@ -5,6 +5,7 @@ import jdbcpoollab.capture.CaptureFile;
 import jdbcpoollab.capture.CapturedStatement;
 import jdbcpoollab.options.OptionException;
 import jdbcpoollab.options.Options;
+import jdbcpoollab.settings.ReplaySettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,6 +72,24 @@ class CaptureReplayOptionsTest {
       Path log = Files.writeString(dir.resolve("postgresql.log"), "");
       assertEquals(log, CaptureOptions.from(options(Map.of("db.url", postgres, "capture.log", log.toString()))).log());
       assertTrue(refusedCapture(Map.of("db.url", MYSQL, "seconds", "0.5")).startsWith("bad option -Dseconds=0.5"));
+   }
+
+   @Test
+   void replaysSettingsSayHowManyStatementsAreSentPreparedAndWithWhichDriverProperties() throws Exception {
+      Path folder = captured("20260101-130000-Capture", "mysql", "SELECT 1");
+      CaptureFile.write(folder.resolve("capture.txt"), new Capture("mysql", 300_000, List.of(
+            new CapturedStatement(1, 0, "SELECT c FROM sbtest1 WHERE id=4555", true),
+            new CapturedStatement(1, 100_000, "SELECT c FROM sbtest1 WHERE id=17", true),
+            new CapturedStatement(2, 200_000, "SELECT 1"))));
+      ReplaySettings settings = ReplayOptions.from(options(Map.of("db.url", MYSQL + "?cachePrepStmts=false",
+            "capture", folder.toString()))).settings();
+      assertEquals(List.of(3L, 2L), List.of(settings.statements(), settings.prepared()));
+      assertEquals("useServerPrepStmts=true, prepStmtCacheSize=250, prepStmtCacheSqlLimit=2048",
+            settings.driverProps());
+      ReplaySettings text = ReplayOptions.from(options(Map.of("db.url", MYSQL, "capture",
+            captured("20260101-140000-Capture", "mysql", "SELECT 1", "SELECT 2").toString()))).settings();
+      assertEquals(List.of(2L, 0L), List.of(text.statements(), text.prepared()));
+      assertEquals("the driver's defaults", text.driverProps());
    }
 
    @Test

@@ -155,7 +155,7 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
       long first = sped.get(0).arrivalMicros();
       long window = Math.round(options.captureSeconds() / speed * 1e6);
       List<ReplayRequest> requests = new ArrayList<>(sped);
-      long tail = (window + 999) / 1000 * 1000; // arrivals are injected by the millisecond: none before the close
+      long tail = (window + 999) / 1000 * 1000; // from the first whole millisecond after the close: none at it
       sped.stream().filter(r -> r.arrivalMicros() - first < TAIL_SECONDS * 1e6)
             .map(r -> new ReplayRequest(r.arrivalMicros() + tail, r.connection(), r.transaction(), r.statements()))
             .forEach(requests::add);

@@ -11,18 +11,21 @@ import java.util.concurrent.TimeUnit;
 /**
  * A Gatling action for one arriving request of an open-model step: the event loop only hands the request to the
  * step's request threads, when it is due ({@link OpenStep#nextDue()}); the thread that served it queues the response
- * for Gatling's report ({@link ResponseBatch}) and hands the session on, marked failed when its request failed.
+ * for Gatling's report ({@link ResponseBatch}) and the session to be handed on ({@link UserEnds}), marked failed
+ * when its request failed.
  */
 final class ArrivalAction implements Action {
    private static final Logger LOGGER = Logger.apply(LoggerFactory.getLogger(ArrivalAction.class));
 
    private final OpenStep step;
    private final ResponseBatch responses;
+   private final UserEnds ends;
    private final Action next;
 
-   ArrivalAction(OpenStep step, ResponseBatch responses, Action next) {
+   ArrivalAction(OpenStep step, ResponseBatch responses, UserEnds ends, Action next) {
       this.step = step;
       this.responses = responses;
+      this.ends = ends;
       this.next = next;
    }
 
@@ -56,11 +59,11 @@ final class ArrivalAction implements Action {
    private void arrive(Session session, long due) {
       step.arrive(due, outcome -> {
          if (outcome == null) {
-            next.$bang(session);
+            ends.end(session, next);
             return;
          }
          responses.add(session, outcome);
-         next.$bang(outcome.error() == null ? session : session.markAsFailed());
+         ends.end(outcome.error() == null ? session : session.markAsFailed(), next);
       });
    }
 

@@ -65,8 +65,10 @@ public final class Jdbc {
          StatsEngine stats = ctx.coreComponents().statsEngine();
          ResponseBatch responses = new ResponseBatch((session, outcome) -> OffloadedAction.logged(stats, session,
                List.of(outcome)));
+         UserEnds ends = new UserEnds();
+         PoolProtocol.of(ctx).atClose(step, ends::close);
          PoolProtocol.of(ctx).atClose(step, responses::close);
-         return new ArrivalAction(step, responses, next);
+         return new ArrivalAction(step, responses, ends, next);
       });
    }
 

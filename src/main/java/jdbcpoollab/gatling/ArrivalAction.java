@@ -59,11 +59,12 @@ final class ArrivalAction implements Action {
    private void arrive(Session session, long due) {
       step.arrive(due, outcome -> {
          if (outcome == null) {
-            ends.end(session, next);
+            ends.end(() -> next.$bang(session));
             return;
          }
          responses.add(session, outcome);
-         ends.end(outcome.error() == null ? session : session.markAsFailed(), next);
+         Session after = outcome.error() == null ? session : session.markAsFailed();
+         ends.end(() -> next.$bang(after));
       });
    }
 

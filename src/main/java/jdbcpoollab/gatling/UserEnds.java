@@ -1,7 +1,5 @@
 package jdbcpoollab.gatling;
 
-import io.gatling.core.action.Action;
-import io.gatling.core.session.Session;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,23 +22,22 @@ final class UserEnds implements AutoCloseable {
    static final long EVERY_MS = 10;
    private static final Logger LOGGER = LoggerFactory.getLogger(UserEnds.class);
 
-   private final ConcurrentLinkedQueue<Ended> queued = new ConcurrentLinkedQueue<>();
+   private final ConcurrentLinkedQueue<Runnable> queued = new ConcurrentLinkedQueue<>();
    private final ScheduledExecutorService ender = Executors.newSingleThreadScheduledExecutor(task -> {
       Thread thread = new Thread(task, "user-ends");
       thread.setDaemon(true);
       return thread;
    });
 
-   /** A session to hand on to the action after its request. */
-   private record Ended(Session session, Action next) {
-   }
-
    /** Whether the thread hands on batches: from the step's first end, so that a step not yet run costs nothing. */
    private final AtomicBoolean started = new AtomicBoolean();
 
-   /** Hands {@code session} on to {@code next} with the next batch; after {@link #close()}, at once. */
-   void end(Session session, Action next) {
-      queued.add(new Ended(session, next));
+   /**
+    * Runs {@code handOn} (a user's session handed on to the action after its request) with the next batch; after
+    * {@link #close()}, at once.
+    */
+   void end(Runnable handOn) {
+      queued.add(handOn);
       if (started.compareAndSet(false, true)) {
          try {
             ender.scheduleWithFixedDelay(this::flush, EVERY_MS, EVERY_MS, TimeUnit.MILLISECONDS);
@@ -55,11 +52,11 @@ final class UserEnds implements AutoCloseable {
 
    /** Hands on every session queued so far; one that fails is logged, so that the others still end. */
    private void flush() {
-      for (Ended ended = queued.poll(); ended != null; ended = queued.poll()) {
+      for (Runnable handOn = queued.poll(); handOn != null; handOn = queued.poll()) {
          try {
-            ended.next().$bang(ended.session());
+            handOn.run();
          } catch (RuntimeException e) {
-            LOGGER.error("a user of {} could not be handed on", ended.next().name(), e);
+            LOGGER.error("a user could not be handed on", e);
          }
       }
    }

@@ -1,5 +1,6 @@
 package jdbcpoollab.load;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -34,7 +35,7 @@ public final class ArrivalSchedule {
       for (long offset : offsetsNanos) {
          counts[(int) (offset / 1_000_000_000L)]++;
       }
-      return java.util.Arrays.stream(counts).boxed().toList();
+      return Arrays.stream(counts).boxed().toList();
    }
 
    /**

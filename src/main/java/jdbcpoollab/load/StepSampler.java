@@ -55,6 +55,10 @@ final class StepSampler {
    private long lastSampleAt;
    private long jitAtFirst;
    private long jitAtLast;
+   private long gcCountAtFirst;
+   private long gcCountAtLast;
+   private long gcMsAtFirst;
+   private long gcMsAtLast;
    private String missed;
 
    /**
@@ -114,6 +118,8 @@ final class StepSampler {
       }
       long heap = MEMORY.getHeapMemoryUsage().getUsed();
       long jit = JitTime.millis();
+      long gcCount = GcPauses.count();
+      long gcMs = GcPauses.millis();
       int threads = Math.max(THREADS.getThreadCount(), THREADS.getPeakThreadCount());
       THREADS.resetPeakThreadCount();
       OptionalLong from = recorder.windowStart();
@@ -131,9 +137,13 @@ final class StepSampler {
          if (points.size() == 1) {
             firstSampleAt = now;
             jitAtFirst = jit;
+            gcCountAtFirst = gcCount;
+            gcMsAtFirst = gcMs;
          }
          lastSampleAt = now;
          jitAtLast = jit;
+         gcCountAtLast = gcCount;
+         gcMsAtLast = gcMs;
          heapPeak = Math.max(heapPeak, heap);
          threadsPeak = Math.max(threadsPeak, threads);
          if (Double.isFinite(db)) {
@@ -182,8 +192,8 @@ final class StepSampler {
    }
 
    /**
-    * The JVM at its largest over the window's samples, and its JIT's compile time a second between the first and the
-    * last of them; null when none was taken inside it.
+    * The JVM at its largest over the window's samples, its JIT's compile time a second and its garbage collector's
+    * pauses between the first and the last of them; null when none was taken inside it.
     */
    synchronized JvmPeaks jvm() {
       if (threadsPeak == 0) {
@@ -191,7 +201,8 @@ final class StepSampler {
       }
       long between = lastSampleAt - firstSampleAt;
       Double jit = JitTime.counted() && between > 0 ? (jitAtLast - jitAtFirst) / (between / 1e9) : null;
-      return new JvmPeaks(heapPeak / (1024.0 * 1024), threadsPeak, jit);
+      return new JvmPeaks(heapPeak / (1024.0 * 1024), threadsPeak, jit, between > 0 ? gcCountAtLast - gcCountAtFirst
+            : null, between > 0 ? gcMsAtLast - gcMsAtFirst : null);
    }
 
    /** The database's activity over the window's samples, each weighted by the time it stands for. */

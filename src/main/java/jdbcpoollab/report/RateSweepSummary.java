@@ -59,7 +59,7 @@ public final class RateSweepSummary implements Summary {
             r.queue().p99(), s.times().acquire().p99(),
             point.model() == null ? "n/a" : point.predictedUnstable() ? "unstable"
                   : String.format(Locale.ROOT, "%.3f ms", point.predictedP99WaitMs()), s.times().total().p99(),
-            StepChecksText.openLoop(s))
+            StepChecksText.openLoop(s) + StepChecksText.jitConsole(s) + StepChecksText.gcConsole(s))
             + SweepSummary.clientCpu(s.resources().clientCpu()).replace("µs/op", "µs/request") + DisturbedText.console(s);
    }
 

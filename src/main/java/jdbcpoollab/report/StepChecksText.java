@@ -87,6 +87,19 @@ final class StepChecksText {
    }
 
    /**
+    * The garbage collector's pauses in the window as a step's console line says them, when there were any: each
+    * request under way or arriving then waited for them, which the database did not cause.
+    */
+   static String gcConsole(StepResult s) {
+      JvmPeaks jvm = s.runtime().jvm();
+      if (jvm == null || jvm.gcPauses() == null || jvm.gcPauses() == 0) {
+         return "";
+      }
+      return String.format(Locale.ROOT, ", GC paused the JVM %d time%s, %d ms in all", jvm.gcPauses(),
+            jvm.gcPauses() == 1 ? "" : "s", jvm.gcPauseMs());
+   }
+
+   /**
     * The checks of an open-loop step as its console line ends: the requests open at the close, Little's law as
     * L / λW (the completed ones alone after the slash), the drift.
     */

@@ -43,7 +43,8 @@ public final class SweepSummary implements Summary {
       return String.format(Locale.ROOT, "%s: %s %.1f ops/s, ok=%d ko=%d%s, acquire p99 %.3f ms, total p99 %.3f ms%s%s",
             name, r.outcome().complete() ? "done," : "INCOMPLETE,", c.throughput(), c.ok(), c.ko(),
             c.koOutside() > 0 ? " (and " + c.koOutside() + " ko outside the window)" : "", r.times().acquire().p99(),
-            r.times().total().p99(), StepChecksText.console(r) + StepChecksText.jitConsole(r),
+            r.times().total().p99(),
+            StepChecksText.console(r) + StepChecksText.jitConsole(r) + StepChecksText.gcConsole(r),
             clientCpu(r.resources().clientCpu())) + DisturbedText.console(r);
    }
 

@@ -2,6 +2,7 @@ package jdbcpoollab.load;
 
 import jdbcpoollab.db.ActivityNames;
 import jdbcpoollab.db.ServerActivity;
+import jdbcpoollab.measure.JvmPeaks;
 import jdbcpoollab.measure.StepId;
 import jdbcpoollab.measure.StepRecorder;
 import jdbcpoollab.measure.StepResult;
@@ -14,7 +15,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -150,6 +153,31 @@ class StepWindowTest {
       Double jit = r.runtime().jvm().jitMsPerSecond();
       assertNotNull(jit, "HotSpot counts its JIT's compile time");
       assertTrue(jit >= 0 && jit < 1_000 * Runtime.getRuntime().availableProcessors() * 4, "ms a second: " + jit);
+   }
+
+   @Test
+   void aStepCountsTheGarbageCollectorsPausesInItsWindow() throws Exception {
+      Step step = step(4, 0, 1_000);
+      step.sample(Quiet::new, 60_000 * MS);
+      AtomicBoolean running = new AtomicBoolean(true);
+      Thread collector = new Thread(() -> {
+         while (running.get()) {
+            System.gc();
+            LockSupport.parkNanos(100 * MS);
+         }
+      });
+      collector.start();
+      StepResult r;
+      try {
+         r = run(step, 4);
+      } finally {
+         running.set(false);
+         collector.join();
+      }
+      JvmPeaks jvm = r.runtime().jvm();
+      assertTrue(jvm.gcPauses() >= 3, "a full collection every 100 ms through a 1 s window: " + jvm);
+      assertTrue(jvm.gcPauseMs() >= 0, jvm.toString());
+      assertTrue(StepResult.fromMap(r.toMap()).runtime().jvm().gcPauses() >= 3, "summary.json keeps them");
    }
 
    /** A database reading that costs the load generator: read every 500 ms, each one counted, always 3. */

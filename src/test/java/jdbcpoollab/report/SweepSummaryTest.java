@@ -60,6 +60,20 @@ class SweepSummaryTest {
    }
 
    @Test
+   void aStepsLineSaysHowLongTheGarbageCollectorStoppedTheLoadGenerator() {
+      SweepSummary summary = new SweepSummary(new Sizing.Context(64, 2, 100));
+      String paused = summary.add("point pool=8", step(8, new ClientCpu(0.5, 25)).withJvm(new JvmPeaks(100, 70, 9.0,
+            2L, 31L)));
+      String once = summary.add("point pool=16", step(16, new ClientCpu(0.5, 25)).withJvm(new JvmPeaks(100, 70, 9.0,
+            1L, 12L)));
+      String none = summary.add("point pool=32", step(32, new ClientCpu(0.5, 25)).withJvm(new JvmPeaks(100, 70, 9.0,
+            0L, 0L)));
+      assertTrue(paused.contains(", GC paused the JVM 2 times, 31 ms in all"), paused);
+      assertTrue(once.contains(", GC paused the JVM 1 time, 12 ms in all"), once);
+      assertFalse(none.contains("GC"), none);
+   }
+
+   @Test
    void aStepMeasuredWhileTheJitStillCompiledSaysSoOnItsLineUnderItsTableAndInTheCsv() {
       SweepSummary summary = new SweepSummary(new Sizing.Context(64, 2, 100));
       String warm = summary.add("point pool=8", step(8, new ClientCpu(0.5, 25)).withJvm(new JvmPeaks(100, 70, 99.94)));

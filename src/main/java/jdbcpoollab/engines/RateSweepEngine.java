@@ -4,6 +4,7 @@ import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.OpenInjectionStep;
 import jdbcpoollab.analysis.NumberText;
 import jdbcpoollab.gatling.PoolProtocol;
+import jdbcpoollab.load.ArrivalSchedule;
 import jdbcpoollab.load.OpenStep;
 import jdbcpoollab.measure.ArrivalRecorder;
 import jdbcpoollab.measure.Disturbance;
@@ -20,9 +21,9 @@ import jdbcpoollab.workloads.Workload;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.stream.Stream;
 
-import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import jdbcpoollab.run.Budget;
 import jdbcpoollab.run.RunPlan;
 import jdbcpoollab.run.Exit;
@@ -136,14 +137,16 @@ public final class RateSweepEngine implements OpenExperiment<RateSweepOptions> {
    }
 
    /**
-    * Users arriving at the rate at random intervals: for a step's warm-up, its window and a short tail, or for the
-    * JVM's warm-up.
+    * Users arriving at the rate at random times, drawn here and given to the step, which times each from its own
+    * ({@link ArrivalSchedule#atRandom}): for a step's warm-up, its window and a short tail, or for the JVM's warm-up.
     */
    @Override
    public List<OpenInjectionStep> arrivals(OpenStep step) {
       Duration during = warmups.stream().filter(w -> w.step() == step).findFirst()
             .map(ArrivalWarmup::during).orElse(arrivals());
-      return List.of(constantUsersPerSec(options.rate()).during(during).randomized());
+      ArrivalSchedule schedule = ArrivalSchedule.atRandom(options.rate(), during, new SplittableRandom());
+      step.schedule(schedule);
+      return ScheduledInjection.of(schedule);
    }
 
    /** The steps in the order they run: the JVM's warm-up first, unless {@code -DjvmWarmup=0}, then the planned ones. */
@@ -158,8 +161,8 @@ public final class RateSweepEngine implements OpenExperiment<RateSweepOptions> {
    }
 
    /**
-    * Whole seconds: Gatling's randomized injection drops a duration's fraction of a second (3.5 s arrive for 3 s),
-    * which would end the arrivals inside the window, anchored on the first arrival, instead of after it.
+    * Whole seconds, as Gatling brings the arrivals a second at a time ({@link ScheduledInjection}); ending after the
+    * window, anchored on the first arrival, rather than inside it.
     */
    static Duration arrivals(double warmupSeconds, double windowSeconds, double rate) {
       return Duration.ofSeconds((long) Math.ceil(warmupSeconds + windowSeconds + TAIL_SECONDS

@@ -30,8 +30,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
-import static io.gatling.javaapi.core.CoreDsl.nothingFor;
 import static jdbcpoollab.analysis.NumberText.trimmed;
 import jdbcpoollab.run.Budget;
 import jdbcpoollab.run.RunPlan;
@@ -206,14 +204,7 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
     */
    @Override
    public List<OpenInjectionStep> arrivals(OpenStep step) {
-      List<OpenInjectionStep> injection = new ArrayList<>();
-      for (int users : trials.get(step).schedule().perSecond()) {
-         if (!injection.isEmpty()) {
-            injection.add(nothingFor(Duration.ofSeconds(1)));
-         }
-         injection.add(atOnceUsers(users));
-      }
-      return injection;
+      return ScheduledInjection.of(trials.get(step).schedule());
    }
 
    /** What arrives at a step, said once its pool is open. */

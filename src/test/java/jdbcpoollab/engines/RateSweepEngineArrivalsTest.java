@@ -10,7 +10,7 @@ class RateSweepEngineArrivalsTest {
 
    @Test
    void arrivalsLastWholeSecondsBeyondTheWindowAndTheFirstArrival() {
-      // Gatling's randomized constantUsersPerSec counts whole seconds: 3.5 s would end the arrivals at 3 s, inside
+      // Gatling brings the arrivals a second at a time: whole seconds, so that 3.5 s does not end them at 3 s, inside
       // a window of 1 + 2 s opened by the first arrival
       assertEquals(Duration.ofSeconds(4), RateSweepEngine.arrivals(1, 2, 50));
       assertEquals(Duration.ofSeconds(2), RateSweepEngine.arrivals(0, 1, 1000));

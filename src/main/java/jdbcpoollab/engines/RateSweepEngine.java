@@ -131,22 +131,19 @@ public final class RateSweepEngine implements OpenExperiment<RateSweepOptions> {
                   ? lab.database().readOnly() : lab.database(), shape),
             new ArrivalRecorder(window, options.rate(), options.threads()), options.threads(), options.queueLimit(),
             options.threadKind());
+      step.schedule(ArrivalSchedule.atRandom(options.rate(), arriving, new SplittableRandom()));
       step.sample(lab::serverActivity, Seconds.nanos(Budget.step(arriving.toMillis() / 1000.0
             + Budget.timeouts(2, options.connectionTimeoutMs()))));
       return step;
    }
 
    /**
-    * Users arriving at the rate at random times, drawn here and given to the step, which times each from its own
-    * ({@link ArrivalSchedule#atRandom}): for a step's warm-up, its window and a short tail, or for the JVM's warm-up.
+    * Users arriving at the rate at the random times drawn for the step when it was made, each timed from its own:
+    * for a step's warm-up, its window and a short tail, or for the JVM's warm-up.
     */
    @Override
    public List<OpenInjectionStep> arrivals(OpenStep step) {
-      Duration during = warmups.stream().filter(w -> w.step() == step).findFirst()
-            .map(ArrivalWarmup::during).orElse(arrivals());
-      ArrivalSchedule schedule = ArrivalSchedule.atRandom(options.rate(), during, new SplittableRandom());
-      step.schedule(schedule);
-      return ScheduledInjection.of(schedule);
+      return ScheduledInjection.of(step);
    }
 
    /** The steps in the order they run: the JVM's warm-up first, unless {@code -DjvmWarmup=0}, then the planned ones. */

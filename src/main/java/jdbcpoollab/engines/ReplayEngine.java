@@ -59,8 +59,8 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
    private final List<ArrivalWarmup> warmups = new ArrayList<>();
    private String server;
 
-   /** One step's speed, its workload of requests and when each arrives. */
-   private record Trial(double speed, ReplayWorkload workload, ArrivalSchedule schedule) {
+   /** One step's speed and its workload of requests. */
+   private record Trial(double speed, ReplayWorkload workload) {
    }
 
    private ReplayEngine(Options system, ReplayOptions options) {
@@ -108,8 +108,8 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
             length * 1000);
       OpenStep step = open(workload, name, recorder.id(), at.get("source", PoolLibrary.class), recorder, speed,
             length, Long.MAX_VALUE);
-      trials.put(step, new Trial(speed, workload, scheduled(step, requests.stream()
-            .map(r -> r.arrivalMicros() - firstArrival).toList())));
+      step.schedule(new ArrivalSchedule(requests.stream().map(r -> r.arrivalMicros() - firstArrival).toList()));
+      trials.put(step, new Trial(speed, workload));
       return ArrivalWarmup.before(first.requestName(), step, recorder, during, String.format(Locale.ROOT,
             "the capture's %d requests from its start at %sx%s", requests.size(), trimmed(speed),
             options.writes() ? ", writes included (-Dreplay.writes=true)" : " on read-only sessions"), lab.console(),
@@ -164,16 +164,9 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
       StepRecorder recorder = new StepRecorder(id, options.threads(), 0, window * 1000);
       recorder.splitMachine(lab::serverProcess, Disturbance.DEFAULT);
       OpenStep step = open(workload, id.name(), id, source, recorder, speed, window, sped.size());
-      trials.put(step, new Trial(speed, workload, scheduled(step, requests.stream()
-            .map(r -> r.arrivalMicros() - first).toList())));
+      step.schedule(new ArrivalSchedule(requests.stream().map(r -> r.arrivalMicros() - first).toList()));
+      trials.put(step, new Trial(speed, workload));
       return step;
-   }
-
-   /** The schedule of arrivals {@code offsetsMicros} after the first, given to {@code step}. */
-   private static ArrivalSchedule scheduled(OpenStep step, List<Long> offsetsMicros) {
-      ArrivalSchedule schedule = new ArrivalSchedule(offsetsMicros);
-      step.schedule(schedule);
-      return schedule;
    }
 
    /**
@@ -204,7 +197,7 @@ public final class ReplayEngine implements OpenExperiment<ReplayOptions> {
     */
    @Override
    public List<OpenInjectionStep> arrivals(OpenStep step) {
-      return ScheduledInjection.of(trials.get(step).schedule());
+      return ScheduledInjection.of(step);
    }
 
    /** What arrives at a step, said once its pool is open. */

@@ -2,6 +2,7 @@ package jdbcpoollab.engines;
 
 import io.gatling.javaapi.core.OpenInjectionStep;
 import jdbcpoollab.load.ArrivalSchedule;
+import jdbcpoollab.load.OpenStep;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,9 +19,10 @@ final class ScheduledInjection {
    private ScheduledInjection() {
    }
 
-   static List<OpenInjectionStep> of(ArrivalSchedule schedule) {
+   /** The injection of {@code step}'s arrivals, by the times it was given. */
+   static List<OpenInjectionStep> of(OpenStep step) {
       List<OpenInjectionStep> injection = new ArrayList<>();
-      for (int users : schedule.perSecond()) {
+      for (int users : step.scheduled().perSecond()) {
          if (!injection.isEmpty()) {
             injection.add(nothingFor(Duration.ofSeconds(1)));
          }

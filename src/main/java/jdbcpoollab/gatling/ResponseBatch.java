@@ -7,7 +7,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
@@ -30,11 +29,7 @@ final class ResponseBatch implements AutoCloseable {
    private final ConcurrentLinkedQueue<Logged> queued = new ConcurrentLinkedQueue<>();
    private final AtomicInteger size = new AtomicInteger();
    private final AtomicBoolean due = new AtomicBoolean();
-   private final ExecutorService logger = Executors.newSingleThreadExecutor(task -> {
-      Thread thread = new Thread(task, "responses-to-gatling");
-      thread.setDaemon(true);
-      return thread;
-   });
+   private final ExecutorService logger = Executors.newSingleThreadExecutor(BatchThread.named("responses-to-gatling"));
 
    /** One response with the scenario and groups of the session it was of. */
    private record Logged(Session session, Outcome outcome) {
@@ -71,12 +66,7 @@ final class ResponseBatch implements AutoCloseable {
    /** Waits for a batch being logged, then logs the rest here: at the step's close, before Gatling's end. */
    @Override
    public void close() {
-      logger.shutdown();
-      try {
-         logger.awaitTermination(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-         Thread.currentThread().interrupt();
-      }
+      BatchThread.stop(logger);
       flush();
    }
 }

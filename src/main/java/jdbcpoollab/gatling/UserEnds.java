@@ -23,11 +23,8 @@ final class UserEnds implements AutoCloseable {
    private static final Logger LOGGER = LoggerFactory.getLogger(UserEnds.class);
 
    private final ConcurrentLinkedQueue<Runnable> queued = new ConcurrentLinkedQueue<>();
-   private final ScheduledExecutorService ender = Executors.newSingleThreadScheduledExecutor(task -> {
-      Thread thread = new Thread(task, "user-ends");
-      thread.setDaemon(true);
-      return thread;
-   });
+   private final ScheduledExecutorService ender = Executors.newSingleThreadScheduledExecutor(
+         BatchThread.named("user-ends"));
 
    /** Whether the thread hands on batches: from the step's first end, so that a step not yet run costs nothing. */
    private final AtomicBoolean started = new AtomicBoolean();
@@ -64,12 +61,7 @@ final class UserEnds implements AutoCloseable {
    /** Stops the thread and hands on what is left here. */
    @Override
    public void close() {
-      ender.shutdown();
-      try {
-         ender.awaitTermination(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-         Thread.currentThread().interrupt();
-      }
+      BatchThread.stop(ender);
       flush();
    }
 }

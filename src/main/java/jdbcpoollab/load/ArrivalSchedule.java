@@ -8,8 +8,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * When each of a step's arrivals is due: a replay's captured times, or a rate's drawn in advance. Gatling brings the users a second's worth at a time ({@link #perSecond()}), before they are due, and each
- * takes the next time here and waits for it: one injection step per captured arrival would cost Gatling's injector
+ * When each of a step's arrivals is due: a replay's captured times, or a rate's drawn in advance. Gatling brings the
+ * users a second's worth at a time ({@link #perSecond()}), before they are due, and each takes the next time here
+ * and waits for it: one injection step per captured arrival would cost Gatling's injector
  * work that grows with the square of the arrivals (each user's start passes through every step before it), CPU taken
  * from the request threads and the database on the same cores.
  */

@@ -133,6 +133,11 @@ public final class OpenStep implements LoadStep {
       schedule = arrivals;
    }
 
+   /** The times its arrivals were given ({@link #schedule}), or null. */
+   public ArrivalSchedule scheduled() {
+      return schedule;
+   }
+
    /** When the user Gatling brings now is due to arrive: its time in the schedule, else now. */
    public long nextDue() {
       long now = System.nanoTime();
